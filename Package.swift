@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Language settings shared by every target, declared once.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "ThemeKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ThemeKit", targets: ["ThemeKit"]),
+        .library(name: "ThemeLint", targets: ["ThemeLint"]),
+        .executable(name: "themelint", targets: ["themelint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "ThemeKit",
+            dependencies: ["CLibXML2"],
+            path: "Sources/ThemeKit",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ThemeLint",
+            dependencies: ["ThemeKit"],
+            path: "Lint/ThemeLint",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "themelint",
+            dependencies: [
+                "ThemeLint",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Lint/themelint",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ThemeKitTests",
+            dependencies: ["ThemeKit"],
+            path: "Tests/ThemeKitTests",
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ThemeLintTests",
+            dependencies: ["ThemeLint"],
+            path: "Tests/ThemeLintTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "themelintTests",
+            dependencies: ["themelint"],
+            path: "Tests/themelintTests",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,36 @@
+#ifndef THEMEKIT_CLIBXML2_SHIM_H
+#define THEMEKIT_CLIBXML2_SHIM_H
+
+// xmlversion.h first, so that ICU support can be switched off before any header that
+// would pull in ICU's types: with it on, a clean build can fail with
+// "'UErrorCode' has different definitions in different modules".
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlerror.h>
+
+/// `xmlFree` is a C global function pointer, which Swift 6 rejects as shared mutable state.
+static inline void themekit_xmlFree(void *pointer) {
+    xmlFree(pointer);
+}
+
+/// The byte offset of the parser's cursor from the start of the document it was given.
+static inline long themekit_parser_offset(xmlParserCtxtPtr ctxt) {
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->inputNr != 1) {
+        return -1;
+    }
+    return (long)ctxt->input->consumed + (long)(ctxt->input->cur - ctxt->input->base);
+}
+
+/// The byte under the parser's cursor, or -1 past the end.
+static inline int themekit_parser_peek(xmlParserCtxtPtr ctxt) {
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur >= ctxt->input->end) {
+        return -1;
+    }
+    return ctxt->input->cur[0];
+}
+
+#endif

@@ -1,0 +1,149 @@
+/// A stable identifier for a kind of problem, such as `duplicate_key`.
+///
+/// Codes never change once published: tests, suppression comments and CI filters match on
+/// them. They are the same strings `themelint` uses as rule ids.
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable,
+    ExpressibleByStringLiteral, CustomStringConvertible
+{
+    /// The code as written, in `snake_case`.
+    public var rawValue: String
+
+    /// Creates a code from its `snake_case` spelling.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates a code from a string literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+
+    /// The file is not a readable XML property list: malformed XML, a wrong encoding, an
+    /// unknown element, a scalar whose text does not parse, a refused DTD feature.
+    public static let parseError: DiagnosticCode = "parse_error"
+    /// The root is not a `<dict>`, or a value is a `<dict>`, `<array>`, `<data>` or `<date>`.
+    public static let notFlat: DiagnosticCode = "not_flat"
+    /// A key appears twice in one file.
+    public static let duplicateKey: DiagnosticCode = "duplicate_key"
+    /// The file could not be read at all (missing, unreadable, a directory, too large).
+    public static let ioError: DiagnosticCode = "io_error"
+}
+
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Comparable {
+    /// Breaks the theme: loading fails, `themelint` exits 1.
+    case error
+    /// Suspicious but loadable: `themelint` exits 0 unless `--strict`.
+    case warning
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        lhs == .error && rhs == .warning
+    }
+}
+
+/// One problem found in a theme, with everything needed to report it like a compiler.
+public struct Diagnostic: Sendable, Hashable {
+    /// A secondary location that explains the problem, such as a key's first definition.
+    public struct Note: Sendable, Hashable {
+        /// What the note says about its location.
+        public var message: String
+        /// Where it points.
+        public var location: SourceLocation
+
+        /// Creates a note.
+        public init(_ message: String, at location: SourceLocation) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    /// The stable code of this kind of problem.
+    public var code: DiagnosticCode
+    /// How serious it is.
+    public var severity: Severity
+    /// A sentence a person can act on, without a trailing period.
+    public var message: String
+    /// Where the problem starts.
+    public var location: SourceLocation
+    /// Where the offending element ends (exclusive), in the same file, if known.
+    public var end: SourcePosition?
+    /// The text of the line at `location`, without its line break, if known.
+    public var sourceLine: String?
+    /// Further locations that explain the problem.
+    public var notes: [Note]
+
+    /// Creates a diagnostic.
+    public init(
+        _ code: DiagnosticCode,
+        severity: Severity = .error,
+        _ message: String,
+        at location: SourceLocation,
+        end: SourcePosition? = nil,
+        sourceLine: String? = nil,
+        notes: [Note] = []
+    ) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.end = end
+        self.sourceLine = sourceLine
+        self.notes = notes
+    }
+
+    /// The one-line form: `path:line:col: error: message [code]`.
+    public var summary: String {
+        "\(location): \(severity.rawValue): \(message) [\(code)]"
+    }
+
+    /// The compiler-style form: the summary, the source line with a caret under the
+    /// column (and tildes to the end of the element when it ends on the same line), then
+    /// each note on a line of its own.
+    public var rendered: String {
+        var lines = [summary]
+        if let sourceLine {
+            lines.append(sourceLine)
+            lines.append(Self.marker(under: sourceLine, from: location.column, to: end))
+        }
+        for note in notes {
+            lines.append("\(note.location): note: \(note.message)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `^~~~` placed under `column`, copying tabs from the source so that the caret lines
+    /// up however wide the reader's tabs are.
+    private static func marker(under line: String, from column: Int, to end: SourcePosition?)
+        -> String
+    {
+        var marker = ""
+        var scalars = line.unicodeScalars.makeIterator()
+        for _ in 1..<max(column, 1) {
+            marker.append(scalars.next() == "\t" ? "\t" : " ")
+        }
+        marker.append("^")
+        let lineLength = line.unicodeScalars.count
+        if let end, end.column > column + 1 {
+            let stop = min(end.column, lineLength + 1)
+            if stop > column + 1 {
+                marker.append(String(repeating: "~", count: stop - column - 1))
+            }
+        }
+        return marker
+    }
+}
+
+extension Diagnostic: Comparable {
+    /// Orders by file, line, column, then code, so that reports are deterministic.
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        if lhs.code != rhs.code { return lhs.code < rhs.code }
+        return lhs.message < rhs.message
+    }
+}
+
+extension Diagnostic: CustomStringConvertible {
+    public var description: String { summary }
+}

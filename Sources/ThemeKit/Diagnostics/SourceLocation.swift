@@ -1,0 +1,67 @@
+/// A 1-based line and column inside one file.
+///
+/// Columns count Unicode scalars from the start of the line, so a multibyte character
+/// before a key moves its column by one, not by its UTF-8 length. A tab is one column.
+public struct SourcePosition: Sendable, Hashable, Comparable {
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column, in Unicode scalars.
+    public var column: Int
+
+    /// Creates a position from a 1-based line and column.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// The stretch of a file that one element covers: from its `<` to just past its `>`.
+public struct SourceSpan: Sendable, Hashable {
+    /// Where the element starts (its `<`).
+    public var start: SourcePosition
+    /// Just past the element's last character, as an exclusive end.
+    public var end: SourcePosition
+
+    /// Creates a span.
+    public init(start: SourcePosition, end: SourcePosition) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// A position in a named file: what a diagnostic points at.
+///
+/// `description` is `path:line:column`, the form compilers and editors understand.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The file's path as the user gave it.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column, in Unicode scalars.
+    public var column: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// Creates a location from a file and a position in it.
+    public init(file: String, _ position: SourcePosition) {
+        self.init(file: file, line: position.line, column: position.column)
+    }
+
+    /// The line and column without the file.
+    public var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    public var description: String { "\(file):\(line):\(column)" }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads XML property lists into `PropertyListDocument`s, through libxml2.
+///
+/// The reader parses from memory with a SAX2 handler of its own and never expands
+/// entities, loads a DTD or touches the network. It refuses outright what a property list
+/// never needs: a DOCTYPE internal subset (where entity tricks live) and any entity
+/// reference other than XML's five predefined ones.
+public struct PropertyListReader: Sendable {
+    /// Bounds that keep any input from taking unbounded memory or time.
+    public struct Limits: Sendable, Hashable {
+        /// The largest file read, in bytes. Larger files are refused before being read.
+        public var maxFileSize: Int
+        /// The deepest element nesting accepted. A theme needs 2 (`<plist><dict>`), plus
+        /// one for a nested value that is reported as not flat.
+        public var maxDepth: Int
+
+        /// Creates limits.
+        public init(maxFileSize: Int = 64 << 20, maxDepth: Int = 64) {
+            self.maxFileSize = maxFileSize
+            self.maxDepth = maxDepth
+        }
+
+        /// 64 MiB and 64 levels.
+        public static let standard = Limits()
+    }
+
+    /// The bounds this reader enforces.
+    public var limits: Limits
+
+    /// Creates a reader.
+    public init(limits: Limits = .standard) {
+        self.limits = limits
+    }
+
+    /// Reads the file at `path`.
+    ///
+    /// - Throws: `ThemeError` with code `io_error` when the file cannot be read at all
+    ///   (missing, unreadable, a directory). Everything wrong with the content, including a
+    ///   file over the size limit, is in the returned document's `diagnostics` instead.
+    public func read(contentsOf path: String) throws(ThemeError) -> PropertyListDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.load(path, limit: limits.maxFileSize)
+        } catch {
+            switch error {
+            case .tooLarge(let size):
+                var document = PropertyListDocument(file: path, text: SourceText([]))
+                document.diagnostics.append(
+                    Diagnostic(
+                        .parseError, Self.tooLarge(size, limit: limits.maxFileSize),
+                        at: SourceLocation(file: path, line: 1, column: 1)))
+                return document
+            case .system(let message):
+                throw ThemeError(
+                    Diagnostic(.ioError, message, at: SourceLocation(file: path, line: 1, column: 1)))
+            }
+        }
+        return parse(bytes, file: path)
+    }
+
+    private static func tooLarge(_ size: Int, limit: Int) -> String {
+        "the file is \(size) bytes, over the limit of \(limit) bytes"
+    }
+
+    /// Parses a property list held in memory; `file` is the path used in locations.
+    public func parse(_ bytes: [UInt8], file: String) -> PropertyListDocument {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        func refused(_ message: String) -> PropertyListDocument {
+            var document = PropertyListDocument(file: file, text: SourceText(bytes))
+            document.diagnostics.append(Diagnostic(.parseError, message, at: start))
+            return document
+        }
+        if bytes.count > limits.maxFileSize {
+            return refused(Self.tooLarge(bytes.count, limit: limits.maxFileSize))
+        }
+        switch TextEncoding.decode(bytes) {
+        case .utf8(let body):
+            return SAXPropertyListParser.parse(SourceText(body), file: file, limits: limits)
+        case .refused(let message):
+            return refused(message)
+        }
+    }
+}
+
+/// Reads a whole regular file with POSIX calls, checking its size before reading it.
+enum FileBytes {
+    enum Failure: Error {
+        case tooLarge(Int)
+        case system(String)
+    }
+
+    static func load(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(describe(errno, path)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system(describe(errno, path)) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .system(
+                info.st_mode & S_IFMT == S_IFDIR ? "is a directory, not a theme file" : "is not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw .tooLarge(size) }
+        // Read until end of file rather than trusting the size: the file may change.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= limit else { throw .tooLarge(bytes.count) }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(descriptor, base + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .system(describe(errno, path))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= limit else { throw .tooLarge(count) }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    private static func describe(_ code: Int32, _ path: String) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES: "permission denied"
+        case EISDIR: "is a directory, not a theme file"
+        default: String(cString: strerror(code)).lowercased()
+        }
+    }
+}

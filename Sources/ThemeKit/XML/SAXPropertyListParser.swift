@@ -1,0 +1,582 @@
+internal import CLibXML2
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one place that talks to libxml2: a SAX2 handler that turns the events of one
+/// in-memory document into a `PropertyListDocument`.
+///
+/// All per-parse state lives in one `Builder`, reached from every callback through the
+/// context's single `userData` pointer. Errors are read from the callback libxml2 hands
+/// them to for this context, never from its global last-error slot.
+enum SAXPropertyListParser {
+    /// What every parse asks of libxml2. No `NOENT` (entities stay unexpanded), no
+    /// `DTDLOAD` (nothing is fetched), no `HUGE` (libxml2's own size limits stay on), no
+    /// `RECOVER` (broken input is an error, not silently repaired). `IGNORE_ENC` because
+    /// the text is always UTF-8 by the time libxml2 sees it. `NOCDATA` so that CDATA
+    /// sections arrive as ordinary text.
+    static let options: Int32 = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOCDATA.rawValue)
+
+    /// libxml2 must be initialised once before it is used from several threads.
+    private static let initialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    static func parse(_ text: SourceText, file: String, limits: PropertyListReader.Limits)
+        -> PropertyListDocument
+    {
+        _ = initialised
+        var document = PropertyListDocument(file: file, text: text)
+        text.bytes.withUnsafeBufferPointer { bytes in
+            let builder = Builder(bytes: bytes, file: file, limits: limits)
+            run(builder, over: bytes)
+            builder.finish()
+            document.entries = builder.entries
+            document.comments = builder.comments
+            document.root = builder.root
+            document.diagnostics = builder.diagnostics
+        }
+        return document
+    }
+
+    private static func run(_ builder: Builder, over bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
+            let context = base.withMemoryRebound(
+                to: CChar.self, capacity: bytes.count,
+                { xmlCreateMemoryParserCtxt($0, Int32(bytes.count)) })
+        else {
+            builder.fail("libxml2 could not start a parser for this file", at: 0)
+            return
+        }
+        defer {
+            if let tree = context.pointee.myDoc { xmlFreeDoc(tree) }
+            xmlFreeParserCtxt(context)
+        }
+        builder.context = context
+        context.pointee.sax.pointee = makeHandler()
+        withExtendedLifetime(builder) {
+            context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+            xmlCtxtUseOptions(context, options)
+            xmlParseDocument(context)
+        }
+        builder.context = nil
+    }
+
+    /// The callbacks. Those left out (`entityDecl`, `getEntity`, `externalSubset`,
+    /// `resolveEntity`, …) are what keeps entity declarations and external DTDs inert.
+    private static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, name, _, _, _, _, _, _, _ in
+            guard let context, let name else { return }
+            Builder.from(context).startElement(name)
+        }
+        handler.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            Builder.from(context).endElement()
+        }
+        handler.characters = { context, characters, length in
+            guard let context, let characters else { return }
+            Builder.from(context).characters(UnsafeBufferPointer(start: characters, count: Int(length)))
+        }
+        handler.ignorableWhitespace = handler.characters
+        handler.comment = { context, text in
+            guard let context, let text else { return }
+            Builder.from(context).comment(text)
+        }
+        handler.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            Builder.from(context).doctype()
+        }
+        handler.reference = { context, name in
+            guard let context, let name else { return }
+            Builder.from(context).entityReference(String(cString: name))
+        }
+        handler.serror = { context, error in
+            guard let context, let error else { return }
+            Builder.from(context).libxmlError(error.pointee)
+        }
+        return handler
+    }
+}
+
+/// The element names a property list uses.
+private enum Element: Equatable {
+    case plist, dict, key, string, integer, real, `true`, `false`, array, data, date
+    case unknown(String)
+
+    init(_ name: UnsafePointer<xmlChar>) {
+        func named(_ candidate: StaticString) -> Bool {
+            strcmp(
+                UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self),
+                UnsafeRawPointer(candidate.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+        }
+        switch name[0] {
+        case UInt8(ascii: "k") where named("key"): self = .key
+        case UInt8(ascii: "s") where named("string"): self = .string
+        case UInt8(ascii: "i") where named("integer"): self = .integer
+        case UInt8(ascii: "r") where named("real"): self = .real
+        case UInt8(ascii: "t") where named("true"): self = .true
+        case UInt8(ascii: "f") where named("false"): self = .false
+        case UInt8(ascii: "d") where named("dict"): self = .dict
+        case UInt8(ascii: "d") where named("data"): self = .data
+        case UInt8(ascii: "d") where named("date"): self = .date
+        case UInt8(ascii: "a") where named("array"): self = .array
+        case UInt8(ascii: "p") where named("plist"): self = .plist
+        default: self = .unknown(String(cString: name))
+        }
+    }
+
+    /// The property-list kind this element writes, if it writes a value.
+    var kind: PropertyListKind? {
+        switch self {
+        case .string: .string
+        case .integer: .integer
+        case .real: .real
+        case .true, .false: .bool
+        case .dict: .dict
+        case .array: .array
+        case .data: .data
+        case .date: .date
+        case .plist, .key, .unknown: nil
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .plist: "plist"
+        case .dict: "dict"
+        case .key: "key"
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .true: "true"
+        case .false: "false"
+        case .array: "array"
+        case .data: "data"
+        case .date: "date"
+        case .unknown(let name): name
+        }
+    }
+}
+
+/// Collects one document from SAX events.
+private final class Builder {
+    /// What an open element is, from the reader's point of view.
+    enum Frame {
+        /// `<plist>`: holds the root object.
+        case plist
+        /// The root `<dict>`: alternates keys and values.
+        case rootDict
+        /// A `<key>` or scalar value whose text is being collected.
+        case scalar(Element, start: SourcePosition)
+        /// A nested value of the root dict: recorded as an entry, its content skipped.
+        case nested(PropertyListKind, start: SourcePosition)
+        /// A root that is not a dict: recorded as the root, its content skipped.
+        case otherRoot
+        /// Anything else: already reported (or inside something skipped), content skipped.
+        case skipped
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: String
+    let limits: PropertyListReader.Limits
+    var context: xmlParserCtxtPtr?
+
+    private(set) var entries: [PropertyListEntry] = []
+    private(set) var comments: [PropertyListComment] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var root: PropertyListRoot?
+
+    private var cursor = PositionCursor()
+    private var frames: [Frame] = []
+    private var text: [UInt8] = []
+    private var scalarHasChild = false
+    private var pendingKey: (name: String, span: SourceSpan)?
+    private var rootElementSeen = false
+    private var stopped = false
+    private var lines: SourceLines?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PropertyListReader.Limits) {
+        self.bytes = bytes
+        self.file = file
+        self.limits = limits
+        frames.reserveCapacity(8)
+        text.reserveCapacity(256)
+    }
+
+    static func from(_ pointer: UnsafeMutableRawPointer) -> Builder {
+        Unmanaged<Builder>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    // MARK: Positions
+
+    /// The parser's offset in the text; libxml2 parses a copy of exactly these bytes.
+    private var offset: Int {
+        guard let context else { return bytes.count }
+        let offset = themekit_parser_offset(context)
+        return offset < 0 ? bytes.count : min(offset, bytes.count)
+    }
+
+    private func position(at offset: Int) -> SourcePosition {
+        cursor.position(at: offset, in: bytes)
+    }
+
+    /// The offset of the `<` that opens the tag the parser is in or just finished.
+    ///
+    /// A start tag's callback comes with the cursor on its `>`; `<` cannot occur inside a
+    /// tag (not even in attribute values), so the nearest `<` before it opens the tag.
+    private func tagStart(before offset: Int) -> Int {
+        var index = min(offset, bytes.count) - 1
+        while index > 0, bytes[index] != UInt8(ascii: "<") { index -= 1 }
+        return max(index, 0)
+    }
+
+    // MARK: Events
+
+    func startElement(_ name: UnsafePointer<xmlChar>) {
+        guard !stopped else { return }
+        let element = Element(name)
+        let parent = frames.last
+        if frames.count >= limits.maxDepth {
+            fail("elements are nested more than \(limits.maxDepth) deep", at: tagStart(before: offset))
+            return
+        }
+        switch parent {
+        case nil:
+            if element == .plist {
+                frames.append(.plist)
+            } else {
+                openRoot(element)
+            }
+        case .plist:
+            if rootElementSeen {
+                report("a property list holds one root object; this <\(element.name)> is a second", at: tagStart(before: offset))
+                frames.append(.skipped)
+            } else {
+                openRoot(element)
+            }
+        case .rootDict:
+            openInRootDict(element)
+        case .scalar(let scalar, _):
+            report("<\(element.name)> cannot appear inside <\(scalar.name)>", at: tagStart(before: offset))
+            scalarHasChild = true
+            frames.append(.skipped)
+        case .nested, .otherRoot, .skipped:
+            frames.append(.skipped)
+        }
+    }
+
+    private func openRoot(_ element: Element) {
+        rootElementSeen = true
+        let start = position(at: tagStart(before: offset))
+        if case .unknown(let name) = element {
+            report("unknown element <\(name)>; a property list's root is <dict>", at: tagStart(before: offset))
+        }
+        root = PropertyListRoot(kind: element.kind, elementName: element.name, span: SourceSpan(start: start, end: start))
+        frames.append(element == .dict ? .rootDict : .otherRoot)
+    }
+
+    private func openInRootDict(_ element: Element) {
+        let startOffset = tagStart(before: offset)
+        if element == .key {
+            if let pendingKey { keyWithoutValue(pendingKey) }
+            pendingKey = nil
+            beginText()
+            frames.append(.scalar(.key, start: position(at: startOffset)))
+            return
+        }
+        guard let kind = element.kind else {
+            report(
+                element == .plist
+                    ? "<plist> can only be the outermost element"
+                    : "unknown element <\(element.name)>; a value is <string>, <integer>, <real>, <true/> or <false/>",
+                at: startOffset)
+            pendingKey = nil
+            frames.append(.skipped)
+            return
+        }
+        guard pendingKey != nil else {
+            report("this <\(element.name)> has no <key> before it", at: startOffset)
+            frames.append(.skipped)
+            return
+        }
+        switch kind {
+        case .dict, .array, .data, .date:
+            frames.append(.nested(kind, start: position(at: startOffset)))
+        case .string, .integer, .real, .bool:
+            beginText()
+            frames.append(.scalar(element, start: position(at: startOffset)))
+        }
+    }
+
+    func endElement() {
+        guard !stopped, let frame = frames.popLast() else { return }
+        switch frame {
+        case .scalar(let element, let start):
+            let span = SourceSpan(start: start, end: position(at: offset))
+            defer { text.removeAll(keepingCapacity: true) }
+            if scalarHasChild {
+                scalarHasChild = false
+                pendingKey = nil
+                return
+            }
+            if element == .key {
+                pendingKey = (String(decoding: text, as: UTF8.self), span)
+                return
+            }
+            guard let key = pendingKey else { return }
+            pendingKey = nil
+            if let value = scalarValue(element, span: span) {
+                entries.append(PropertyListEntry(key: key.name, value: value, keySpan: key.span, valueSpan: span))
+            }
+        case .nested(let kind, let start):
+            let span = SourceSpan(start: start, end: position(at: offset))
+            if let key = pendingKey {
+                entries.append(PropertyListEntry(key: key.name, value: .nested(kind), keySpan: key.span, valueSpan: span))
+            }
+            pendingKey = nil
+        case .rootDict, .otherRoot:
+            if let key = pendingKey { keyWithoutValue(key) }
+            pendingKey = nil
+            root?.span.end = position(at: offset)
+        case .plist, .skipped:
+            break
+        }
+    }
+
+    func characters(_ chunk: UnsafeBufferPointer<xmlChar>) {
+        guard !stopped else { return }
+        switch frames.last {
+        case .scalar:
+            text.append(contentsOf: chunk)
+        case .nested, .skipped, .otherRoot:
+            break
+        case nil, .plist, .rootDict:
+            if let first = chunk.firstIndex(where: { !Self.isXMLSpace($0) }) {
+                let snippet = String(decoding: chunk[first...].prefix(20), as: UTF8.self)
+                report(
+                    "unexpected text '\(snippet.trimmingXMLSpace())' outside any value",
+                    at: max(offset - chunk.count + first, 0))
+            }
+        }
+    }
+
+    func comment(_ text: UnsafePointer<xmlChar>) {
+        guard !stopped else { return }
+        let length = strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self))
+        let end = offset
+        let start = max(end - length - 7, 0)  // "<!--" + text + "-->"
+        comments.append(
+            PropertyListComment(
+                text: String(cString: text),
+                span: SourceSpan(start: position(at: start), end: position(at: end))))
+    }
+
+    /// The DOCTYPE callback: the cursor stands on `[` when an internal subset follows.
+    func doctype() {
+        guard !stopped, let context else { return }
+        if themekit_parser_peek(context) == Int32(UInt8(ascii: "[")) {
+            fail(
+                "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations",
+                at: tagStart(before: offset))
+        }
+    }
+
+    func entityReference(_ name: String) {
+        guard !stopped else { return }
+        fail(Self.entityMessage(name), at: tagStart(before: offset) < offset ? entityStart(name) : offset)
+    }
+
+    private func entityStart(_ name: String) -> Int {
+        max(offset - name.utf8.count - 2, 0)
+    }
+
+    private static func entityMessage(_ name: String) -> String {
+        "the entity reference '&\(name);' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"
+    }
+
+    func libxmlError(_ error: xmlError) {
+        guard !stopped, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let at = offset
+        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
+        message = String(message.split(separator: "\n").first ?? "malformed XML").trimmingXMLSpace()
+        switch Int(error.code) {
+        case Int(XML_ERR_UNDECLARED_ENTITY.rawValue):
+            let name = error.str1.map { String(cString: $0) } ?? "?"
+            fail(Self.entityMessage(name), at: entityStart(name))
+            return
+        case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue):
+            if let bad = firstInvalidUTF8(from: tagStart(before: at)) {
+                let hex = String(bytes[bad], radix: 16, uppercase: true)
+                fail("invalid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) is not part of a valid character", at: bad)
+                return
+            }
+        case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
+            fail("malformed XML: \(Self.lowercasingFirst(message))", at: tagStart(before: at))
+            return
+        case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
+            message = "the file has no XML element"
+        default:
+            break
+        }
+        // libxml2 takes a NUL byte for the end of the input; say what it really is.
+        if at < bytes.count, bytes[at] == 0 {
+            fail("a NUL byte is not allowed in XML", at: at)
+            return
+        }
+        fail("malformed XML: \(Self.lowercasingFirst(message))", at: at)
+    }
+
+    private static func lowercasingFirst(_ message: String) -> String {
+        guard let first = message.first, first.isUppercase else { return message }
+        return first.lowercased() + message.dropFirst()
+    }
+
+    /// The offset of the first byte at or after `start` that breaks UTF-8, if any.
+    private func firstInvalidUTF8(from start: Int) -> Int? {
+        var index = max(start, 0)
+        // Step back to a character boundary.
+        while index > 0, bytes[index] & 0xC0 == 0x80 { index -= 1 }
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00..<0x80: length = 1
+            case 0xC2..<0xE0: length = 2
+            case 0xE0..<0xF0: length = 3
+            case 0xF0..<0xF5: length = 4
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            let slice = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
+            var iterator = slice.makeIterator()
+            var decoder = UTF8()
+            if case .error = decoder.decode(&iterator) { return index }
+            index += length
+        }
+        return nil
+    }
+
+    func finish() {
+        if stopped { return }
+        if let key = pendingKey { keyWithoutValue(key) }
+        if root == nil, diagnostics.isEmpty {
+            report("the file has no root element", at: 0)
+        }
+    }
+
+    // MARK: Values
+
+    private func beginText() {
+        text.removeAll(keepingCapacity: true)
+        scalarHasChild = false
+    }
+
+    private func scalarValue(_ element: Element, span: SourceSpan) -> PropertyListValue? {
+        switch element {
+        case .string:
+            return .string(String(decoding: text, as: UTF8.self))
+        case .integer:
+            let written = String(decoding: text, as: UTF8.self).trimmingXMLSpace()
+            if let value = Self.integer(written) { return .integer(value) }
+            let reason = Self.looksNumeric(written) ? "is out of range for an integer" : "is not an integer"
+            report(span: span, "<integer> '\(written)' \(reason)")
+            return nil
+        case .real:
+            let written = String(decoding: text, as: UTF8.self).trimmingXMLSpace()
+            if let value = Double(written) { return .real(value) }
+            report(span: span, "<real> '\(written)' is not a number")
+            return nil
+        case .true, .false:
+            if text.contains(where: { !Self.isXMLSpace($0) }) {
+                report(span: span, "<\(element.name)/> takes no text")
+                return nil
+            }
+            return .bool(element == .true)
+        default:
+            return nil
+        }
+    }
+
+    /// Decimal with an optional sign, or `0x` hexadecimal, as CoreFoundation reads them.
+    private static func integer(_ text: String) -> Int? {
+        var digits = Substring(text)
+        var negative = false
+        if let sign = digits.first, sign == "+" || sign == "-" {
+            negative = sign == "-"
+            digits = digits.dropFirst()
+        }
+        let radix: Int
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
+            digits = digits.dropFirst(2)
+            radix = 16
+        } else {
+            radix = 10
+        }
+        guard !digits.isEmpty, digits.first != "+", digits.first != "-" else { return nil }
+        return Int(negative ? "-" + digits : String(digits), radix: radix)
+    }
+
+    /// Whether `text` is written like an integer (sign, digits, or `0x` and hex digits),
+    /// so that a failure to read it can only mean it does not fit.
+    private static func looksNumeric(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.first == "+" || body.first == "-" { body = body.dropFirst() }
+        if body.hasPrefix("0x") || body.hasPrefix("0X") {
+            body = body.dropFirst(2)
+            return !body.isEmpty && body.allSatisfy(\.isHexDigit)
+        }
+        return !body.isEmpty && body.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    static func isXMLSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    // MARK: Reporting
+
+    private func keyWithoutValue(_ key: (name: String, span: SourceSpan)) {
+        report(span: key.span, "key '\(key.name)' has no value after it")
+    }
+
+    private func report(_ message: String, at offset: Int) {
+        let start = position(at: offset)
+        report(span: SourceSpan(start: start, end: start), message)
+    }
+
+    private func report(span: SourceSpan, _ message: String) {
+        if lines == nil { lines = SourceLines(bytes) }
+        diagnostics.append(
+            Diagnostic(
+                .parseError, message, at: SourceLocation(file: file, span.start),
+                end: span.end.line == span.start.line && span.end != span.start ? span.end : nil,
+                sourceLine: lines?.text(ofLine: span.start.line)))
+    }
+
+    /// Records an error that ends the parse, and stops libxml2.
+    func fail(_ message: String, at offset: Int) {
+        guard !stopped else { return }
+        report(message, at: offset)
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing XML white space (space, tab, CR, LF).
+    func trimmingXMLSpace() -> String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

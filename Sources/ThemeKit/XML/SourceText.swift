@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The UTF-8 text of a document, and a cursor that turns byte offsets into positions.
+///
+/// The reader asks for positions in increasing order, so the cursor only ever moves
+/// forward and the whole text is scanned for line breaks once. A line break is LF; a CR
+/// before it belongs to the line, so CRLF files count lines and columns like LF ones.
+struct SourceText: Sendable {
+    /// The UTF-8 bytes, without a byte-order mark.
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+}
+
+/// Turns increasing byte offsets of one text into 1-based lines and columns.
+struct PositionCursor {
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+
+    /// The position of the byte at `target`, counting columns in Unicode scalars.
+    mutating func position(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+        let target = min(max(target, 0), bytes.count)
+        if target < offset {
+            offset = 0
+            line = 1
+            lineStart = 0
+        }
+        if let base = bytes.baseAddress {
+            var scan = offset
+            while scan < target,
+                let hit = memchr(base + scan, 0x0A, target - scan)
+            {
+                let found = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                line += 1
+                lineStart = found + 1
+                scan = found + 1
+            }
+        }
+        offset = target
+        var column = 1
+        var index = lineStart
+        while index < target {
+            // Every byte that is not a UTF-8 continuation byte starts a scalar.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+}
+
+/// An index of the lines of a text, for quoting a line in a diagnostic.
+public struct SourceLines: Sendable {
+    private let bytes: [UInt8]
+    private let starts: [Int]
+
+    init(_ text: SourceText) {
+        self.init(text.bytes)
+    }
+
+    init(_ source: some Collection<UInt8>) {
+        bytes = Array(source)
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            starts.append(index + 1)
+        }
+        self.starts = starts
+    }
+
+    /// The text of a 1-based line without its line break (LF or CRLF), or `nil` past the
+    /// end. Invalid UTF-8 is shown as U+FFFD.
+    public func text(ofLine line: Int) -> String? {
+        guard line >= 1, line <= starts.count else { return nil }
+        let start = starts[line - 1]
+        var end = line < starts.count ? starts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        guard start <= end else { return nil }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
