@@ -25,6 +25,18 @@ static inline long themekit_parser_offset(xmlParserCtxtPtr ctxt) {
     return (long)ctxt->input->consumed + (long)(ctxt->input->cur - ctxt->input->base);
 }
 
+/// The offset of `pointer` when it points into the parser's current input, else -1.
+/// Text callbacks often hand over a pointer into the input itself.
+static inline long themekit_parser_offset_of(xmlParserCtxtPtr ctxt, const xmlChar *pointer) {
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->inputNr != 1 || pointer == NULL) {
+        return -1;
+    }
+    if (pointer < ctxt->input->base || pointer > ctxt->input->end) {
+        return -1;
+    }
+    return (long)ctxt->input->consumed + (long)(pointer - ctxt->input->base);
+}
+
 /// The byte under the parser's cursor, or -1 past the end.
 static inline int themekit_parser_peek(xmlParserCtxtPtr ctxt) {
     if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur >= ctxt->input->end) {

@@ -6,12 +6,21 @@ public struct ThemeFile: Sendable {
     /// Every problem with this file on its own: the reader's `parse_error`s, then
     /// `not_flat` and `duplicate_key`, sorted by position.
     public let diagnostics: [Diagnostic]
-    /// Each scalar key's first entry. Nested values and later duplicates are left out
-    /// (both are reported in `diagnostics`).
-    public let entries: [String: PropertyListEntry]
+    /// Each key's first entry, as an index into `document.entries`. Later duplicates are
+    /// left out (they are reported in `diagnostics`), and so are keys whose first value is
+    /// nested (reported as `not_flat`).
+    public let index: [String: Int]
 
     /// The path the file was read from.
     public var path: String { document.file }
+
+    /// The first scalar entry for `key`, if the file has one.
+    public subscript(key: String) -> PropertyListEntry? {
+        index[key].map { document.entries[$0] }
+    }
+
+    /// The keys with a scalar value, in no particular order.
+    public var keys: Dictionary<String, Int>.Keys { index.keys }
 
     /// Whether the file has no errors of its own.
     public var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
@@ -20,8 +29,7 @@ public struct ThemeFile: Sendable {
     public init(_ document: PropertyListDocument) {
         self.document = document
         var diagnostics = document.diagnostics
-        var entries: [String: PropertyListEntry] = [:]
-        entries.reserveCapacity(document.entries.count)
+        var index = [String: Int](minimumCapacity: document.entries.count)
         var lines: SourceLines?
         func diagnostic(
             _ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [Diagnostic.Note] = []
@@ -37,30 +45,32 @@ public struct ThemeFile: Sendable {
                     .notFlat, "the root is <\(root.elementName)>; a theme's root is a <dict> of keys and values",
                     at: root.span))
         }
-        var firstSpans: [String: SourceSpan] = [:]
-        for entry in document.entries {
-            if let first = firstSpans[entry.key] {
+        var nestedKeys: Set<String> = []
+        for (position, entry) in document.entries.enumerated() {
+            // One hash lookup per key on the common path: insert, and undo on a duplicate.
+            if let first = index.updateValue(position, forKey: entry.key) {
+                index[entry.key] = first
+                let firstSpan = document.entries[first].keySpan
                 diagnostics.append(
                     diagnostic(
                         .duplicateKey,
-                        "duplicate key '\(entry.key)': it is first defined on line \(first.start.line)",
+                        "duplicate key '\(entry.key)': it is first defined on line \(firstSpan.start.line)",
                         at: entry.keySpan,
-                        notes: [.init("'\(entry.key)' is first defined here", at: document.location(first.start))]))
+                        notes: [.init("'\(entry.key)' is first defined here", at: document.location(firstSpan.start))]))
                 continue
             }
-            firstSpans[entry.key] = entry.keySpan
             if case .nested(let kind) = entry.value {
+                nestedKeys.insert(entry.key)
                 diagnostics.append(
                     diagnostic(
                         .notFlat,
-                        "'\(entry.key)' is a <\(kind.rawValue)>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
+                        "'\(entry.key)' is \(kind == .array ? "an" : "a") <\(kind.rawValue)>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
                         at: entry.valueSpan))
-            } else {
-                entries[entry.key] = entry
             }
         }
+        for key in nestedKeys { index[key] = nil }
         self.diagnostics = diagnostics.sorted()
-        self.entries = entries
+        self.index = index
     }
 
     /// Reads and checks the file at `path`.

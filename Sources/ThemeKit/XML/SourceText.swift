@@ -19,10 +19,13 @@ struct SourceText: Sendable {
 }
 
 /// Turns increasing byte offsets of one text into 1-based lines and columns.
+///
+/// It remembers the column of the last offset it was asked for, so a run of requests
+/// along one line counts each byte once, and the whole text is scanned once overall.
 struct PositionCursor {
     private var offset = 0
     private var line = 1
-    private var lineStart = 0
+    private var column = 1
 
     /// The position of the byte at `target`, counting columns in Unicode scalars.
     mutating func position(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
@@ -30,28 +33,44 @@ struct PositionCursor {
         if target < offset {
             offset = 0
             line = 1
-            lineStart = 0
+            column = 1
         }
         if let base = bytes.baseAddress {
             var scan = offset
-            while scan < target,
-                let hit = memchr(base + scan, 0x0A, target - scan)
-            {
+            while scan < target, let hit = memchr(base + scan, 0x0A, target - scan) {
                 let found = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
                 line += 1
-                lineStart = found + 1
+                column = 1
                 scan = found + 1
+                offset = scan
             }
         }
-        offset = target
-        var column = 1
-        var index = lineStart
-        while index < target {
-            // Every byte that is not a UTF-8 continuation byte starts a scalar.
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
+        if target > offset, let base = bytes.baseAddress {
+            column += Self.scalarCount(from: base + offset, to: base + target)
         }
+        offset = target
         return SourcePosition(line: line, column: column)
+    }
+
+    /// How many Unicode scalars start in `[start, end)` of valid UTF-8: every byte that is
+    /// not a continuation byte (`10xxxxxx`) starts one. Eight bytes at a time.
+    static func scalarCount(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> Int {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var pointer = start
+        var continuation = 0
+        while end - pointer >= 8 {
+            let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+            if word & highBits != 0 {
+                // Bit 7 set and bit 6 clear, per byte: shifting left moves bit 6 onto bit 7.
+                continuation += (word & ~(word << 1) & highBits).nonzeroBitCount
+            }
+            pointer += 8
+        }
+        while pointer < end {
+            if pointer.pointee & 0xC0 == 0x80 { continuation += 1 }
+            pointer += 1
+        }
+        return (end - start) - continuation
     }
 }
 

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import ThemeKit
+
+/// One bad fixture and the first problem it must be reported with.
+struct BadCase: Sendable, CustomTestStringConvertible {
+    var file: String
+    var code: DiagnosticCode
+    var line: Int
+    var column: Int
+    var message: String
+
+    var testDescription: String { file }
+}
+
+@Suite("Reading bad input")
+struct BadInputTests {
+    static let cases: [BadCase] = [
+        .init(file: "malformed.plist", code: .parseError, line: 6, column: 16,
+              message: "malformed XML: opening and ending tag mismatch: string line 6 and dict"),
+        .init(file: "invalid-utf8.plist", code: .parseError, line: 6, column: 13,
+              message: "invalid UTF-8: byte 0xE9 is not part of a valid character"),
+        .init(file: "empty.plist", code: .parseError, line: 1, column: 1, message: "the file is empty"),
+        .init(file: "whitespace-only.plist", code: .parseError, line: 1, column: 1,
+              message: "the file has no XML element"),
+        .init(file: "truncated.plist", code: .parseError, line: 6, column: 14,
+              message: "malformed XML: premature end of data in tag string line 6"),
+        .init(file: "binary.plist", code: .parseError, line: 1, column: 1,
+              message: "this is a binary property list; themes are XML (convert it with 'plutil -convert xml1')"),
+        .init(file: "gzip.plist", code: .parseError, line: 1, column: 1,
+              message: "this file is gzip-compressed; themes are plain XML"),
+        .init(file: "root-array.plist", code: .notFlat, line: 4, column: 1,
+              message: "the root is <array>; a theme's root is a <dict> of keys and values"),
+        .init(file: "unknown-tag.plist", code: .parseError, line: 6, column: 2,
+              message: "unknown element <color>; a value is <string>, <integer>, <real>, <true/> or <false/>"),
+        .init(file: "integer-abc.plist", code: .parseError, line: 6, column: 2,
+              message: "<integer> 'abc' is not an integer"),
+        .init(file: "not-flat.plist", code: .notFlat, line: 6, column: 2,
+              message: "'colors' is a <dict>; theme values are <string>, <integer>, <real>, <true/> or <false/>"),
+        .init(file: "duplicate-key.plist", code: .duplicateKey, line: 9, column: 2,
+              message: "duplicate key 'primaryColor': it is first defined on line 5"),
+        .init(file: "key-without-value.plist", code: .parseError, line: 5, column: 2,
+              message: "key 'primaryColor' has no value after it"),
+        .init(file: "nul-byte.plist", code: .parseError, line: 6, column: 11,
+              message: "a NUL byte is not allowed in XML"),
+        .init(file: "utf16-no-declaration-bom.plist", code: .parseError, line: 1, column: 1,
+              message: "the file is UTF-16 but has an unpaired surrogate near character 34"),
+        .init(file: "two-roots.plist", code: .parseError, line: 3, column: 1,
+              message: "a property list holds one root object; this <dict> is a second"),
+        .init(file: "text-in-dict.plist", code: .parseError, line: 3, column: 2,
+              message: "unexpected text 'stray' outside any value"),
+        .init(file: "undeclared-entity.plist", code: .parseError, line: 6, column: 14,
+              message: "the entity reference '&nbsp;' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"),
+        .init(file: "xxe-file.plist", code: .parseError, line: 2, column: 1,
+              message: "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"),
+        .init(file: "billion-laughs.plist", code: .parseError, line: 2, column: 1,
+              message: "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"),
+        .init(file: "parameter-entity.plist", code: .parseError, line: 2, column: 1,
+              message: "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"),
+        .init(file: "external-dtd-entity.plist", code: .parseError, line: 5, column: 10,
+              message: "the entity reference '&evil;' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"),
+    ]
+
+    @Test("each bad file is reported with its code, line, column and message", arguments: cases)
+    func reportsFirstProblemPrecisely(_ bad: BadCase) throws {
+        let file = try Fixtures.themeFile("bad/" + bad.file)
+        let first = try #require(file.diagnostics.first)
+        #expect(first.code == bad.code)
+        #expect(first.location == SourceLocation(file: "bad/" + bad.file, line: bad.line, column: bad.column))
+        #expect(first.message == bad.message)
+        #expect(first.severity == .error)
+        #expect(!file.isValid)
+    }
+
+    @Test("every bad fixture is in the table above")
+    func everyBadFixtureHasACase() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.url("bad").path)
+            .filter { $0.hasSuffix(".plist") }
+        #expect(Set(files) == Set(Self.cases.map(\.file)))
+    }
+
+    @Test("every problem of a file is reported, not only the first")
+    func reportsAllProblems() throws {
+        let file = try Fixtures.themeFile("bad/integer-abc.plist")
+        #expect(
+            file.diagnostics.map(\.summary) == [
+                "bad/integer-abc.plist:6:2: error: <integer> 'abc' is not an integer [parse_error]",
+                "bad/integer-abc.plist:8:2: error: <real> '1.2.3' is not a number [parse_error]",
+                "bad/integer-abc.plist:10:2: error: <integer> '99999999999999999999' is out of range for an integer [parse_error]",
+            ])
+        let notFlat = try Fixtures.themeFile("bad/not-flat.plist")
+        #expect(notFlat.diagnostics.map(\.location.line) == [6, 11, 13, 15])
+        #expect(notFlat.diagnostics.allSatisfy { $0.code == .notFlat })
+        let missing = try Fixtures.themeFile("bad/key-without-value.plist")
+        #expect(missing.diagnostics.map(\.location.line) == [5, 8])
+        #expect(missing.keys.sorted() == ["textColor"])
+    }
+
+    @Test("a duplicate key names both lines: the message and a note at the first")
+    func duplicateNamesBothLines() throws {
+        let file = try Fixtures.themeFile("bad/duplicate-key.plist")
+        #expect(file.diagnostics.count == 1)
+        let duplicate = try #require(file.diagnostics.first)
+        #expect(duplicate.notes == [.init("'primaryColor' is first defined here", at: .init(file: "bad/duplicate-key.plist", line: 5, column: 2))])
+        // The first value is the one kept; the duplicate is reported, never silently used.
+        #expect(file["primaryColor"]?.value == .string("35a2fb"))
+    }
+
+    @Test("rendered diagnostics match the golden files", arguments: cases.map(\.file))
+    func renderedMatchesGolden(_ name: String) throws {
+        let file = try Fixtures.themeFile("bad/" + name)
+        let rendered = ThemeError(file.diagnostics).description + "\n"
+        let golden = Fixtures.url("bad/" + name.replacingOccurrences(of: ".plist", with: ".expected"))
+        if ProcessInfo.processInfo.environment["THEMEKIT_UPDATE_GOLDEN"] == "1" {
+            try rendered.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(rendered == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
+    @Test("text after the root element is an error")
+    func trailingContentIsAnError() {
+        let source = "<plist><dict/></plist>\n<plist/>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.map(\.code) == [.parseError])
+        #expect(document.diagnostics.first?.location.line == 2)
+    }
+
+    @Test("a value element without a key before it is an error at that element")
+    func valueWithoutKey() {
+        let source = "<plist><dict>\n<string>x</string></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.map(\.summary) == ["t.plist:2:1: error: this <string> has no <key> before it [parse_error]"])
+    }
+
+    @Test("an element inside a scalar is an error, and the scalar is dropped")
+    func elementInsideScalar() {
+        let source = "<plist><dict><key>a</key><string>x<b/>y</string><key>c</key><true/></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.map(\.message) == ["<b> cannot appear inside <string>"])
+        #expect(document.entries.map(\.key) == ["c"])
+    }
+
+    @Test("text inside <true/> is an error")
+    func textInsideBool() {
+        let source = "<plist><dict><key>a</key><true>yes</true></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.map(\.message) == ["<true/> takes no text"])
+    }
+
+    @Test("UTF-32 is refused with a message that says so")
+    func refusesUTF32() {
+        let document = PropertyListReader().parse([0xFF, 0xFE, 0x00, 0x00, 0x3C, 0, 0, 0], file: "t.plist")
+        #expect(document.diagnostics.map(\.message) == ["UTF-32 is not supported; save the theme as UTF-8"])
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import ThemeKit
+
+/// Fixtures are read from the source tree, so that golden files can be compared with (and,
+/// with THEMEKIT_UPDATE_GOLDEN=1, rewritten in) the files a reviewer sees.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    static func url(_ name: String) -> URL { root.appendingPathComponent(name) }
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: url(name)))
+    }
+
+    /// Parses a fixture, naming it by its path under Fixtures/ so locations are stable.
+    static func document(_ name: String, reader: PropertyListReader = PropertyListReader()) throws
+        -> PropertyListDocument
+    {
+        reader.parse(try bytes(name), file: name)
+    }
+
+    static func themeFile(_ name: String) throws -> ThemeFile {
+        ThemeFile(try document(name))
+    }
+}
+
+/// A scratch folder removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("themekit-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    @discardableResult
+    func write(_ name: String, _ contents: String) throws -> String {
+        try write(name, Array(contents.utf8))
+    }
+
+    @discardableResult
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+func position(_ line: Int, _ column: Int) -> SourcePosition {
+    SourcePosition(line: line, column: column)
+}
+
+func span(_ startLine: Int, _ startColumn: Int, _ endLine: Int, _ endColumn: Int) -> SourceSpan {
+    SourceSpan(start: position(startLine, startColumn), end: position(endLine, endColumn))
+}
