@@ -57,53 +57,70 @@ public struct ThemeLinter: Sendable {
         let files = try ThemeDiscovery(currentDirectory: currentDirectory).themeFiles(under: paths)
         let results = Mutex([[Diagnostic]](repeating: [], count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let found = diagnose(file: files[index])
+            let found = diagnose(file: files[index].path, displayPath: files[index].display)
             results.withLock { $0[index] = found }
         }
         return LintReport(diagnostics: results.withLock { $0.joined().map { $0 } }, fileCount: files.count)
     }
 
-    /// The problems with one file on its own.
-    public func diagnose(file path: String) -> [Diagnostic] {
+    /// The problems with one file on its own, reported under `displayPath`.
+    public func diagnose(file path: String, displayPath: String? = nil) -> [Diagnostic] {
         do {
-            return try ThemeFile.read(path, reader: reader).diagnostics
+            return try ThemeFile.read(path, displayPath: displayPath, reader: reader).diagnostics
         } catch {
             return error.diagnostics
         }
     }
 }
 
-/// Turns the paths given on the command line into a sorted list of theme files, each
-/// spelt relative to the current directory where it lies under it.
+/// A theme file found on disk: where to open it, and how to name it in reports.
+struct ThemePath: Sendable, Hashable, Comparable {
+    /// The path to open, absolute or relative to the current directory.
+    var path: String
+    /// The path as reported: relative to the current directory where it lies under it.
+    var display: String
+
+    static func < (lhs: ThemePath, rhs: ThemePath) -> Bool { lhs.display < rhs.display }
+}
+
+/// Turns the paths given on the command line into a sorted list of theme files.
 struct ThemeDiscovery {
     var currentDirectory: String
 
-    func themeFiles(under paths: [String]) throws(LintFailure) -> [String] {
-        var files: [String] = []
+    func themeFiles(under paths: [String]) throws(LintFailure) -> [ThemePath] {
+        var files: [ThemePath] = []
         let fileManager = FileManager.default
-        for path in paths {
+        for given in paths {
+            let path = absolute(given)
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw LintFailure("no such file or directory: \(path)")
+                throw LintFailure("no such file or directory: \(given)")
             }
             guard isDirectory.boolValue else {
-                files.append(display(path))
+                files.append(ThemePath(path: path, display: display(path)))
                 continue
             }
             guard let walker = fileManager.enumerator(atPath: path) else {
-                throw LintFailure("cannot read the folder \(path)")
+                throw LintFailure("cannot read the folder \(given)")
             }
-            var found: [String] = []
+            var found: [ThemePath] = []
             while let relative = walker.nextObject() as? String {
-                if relative.hasSuffix(".plist") { found.append(display(join(path, relative))) }
+                guard relative.hasSuffix(".plist") else { continue }
+                let file = join(path, relative)
+                found.append(ThemePath(path: file, display: display(file)))
             }
             guard !found.isEmpty else {
-                throw LintFailure("no themes (*.plist) in \(path)")
+                throw LintFailure("no themes (*.plist) in \(given)")
             }
             files += found
         }
         var seen = Set<String>()
-        return files.sorted().filter { seen.insert($0).inserted }
+        return files.sorted().filter { seen.insert($0.display).inserted }
+    }
+
+    /// `path` made absolute against the current directory.
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : join(currentDirectory, path)
     }
 
     private func join(_ folder: String, _ name: String) -> String {
@@ -113,9 +130,10 @@ struct ThemeDiscovery {
     /// `path` relative to the current directory when it lies inside it; as given otherwise.
     func display(_ path: String) -> String {
         var path = path
-        while path.hasPrefix("./") { path.removeFirst(2) }
         let base = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
         if path.hasPrefix(base) { path.removeFirst(base.count) }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        while let range = path.range(of: "/./") { path.replaceSubrange(range, with: "/") }
         return path
     }
 }

@@ -1,1 +1,54 @@
+import Foundation
 import Testing
+import ThemeKit
+
+@testable import ThemeLint
+
+@Suite("ThemeLint library")
+struct LinterTests {
+    @Test("the text reporter prints one line per diagnostic and a pluralised summary")
+    func textReporterFormat() {
+        let report = LintReport(
+            diagnostics: [
+                Diagnostic(.duplicateKey, "b", at: .init(file: "b.plist", line: 2, column: 1)),
+                Diagnostic(.parseError, "a", at: .init(file: "a.plist", line: 9, column: 3)),
+                Diagnostic(.notFlat, severity: .warning, "w", at: .init(file: "a.plist", line: 1, column: 1)),
+            ], fileCount: 1)
+        #expect(
+            TextReporter.report(report) == """
+                a.plist:1:1: warning: w [not_flat]
+                a.plist:9:3: error: a [parse_error]
+                b.plist:2:1: error: b [duplicate_key]
+                2 errors, 1 warning in 1 file
+
+                """)
+        #expect(report.errorCount == 2)
+        #expect(report.warningCount == 1)
+        #expect(!report.hasIOErrors)
+    }
+
+    @Test("paths are shown relative to the current directory when inside it")
+    func displayPaths() {
+        let discovery = ThemeDiscovery(currentDirectory: "/work/app")
+        #expect(discovery.display("/work/app/Themes/a.plist") == "Themes/a.plist")
+        #expect(discovery.display("./Themes/a.plist") == "Themes/a.plist")
+        #expect(discovery.display("/elsewhere/a.plist") == "/elsewhere/a.plist")
+        #expect(discovery.display("/work/application/a.plist") == "/work/application/a.plist")
+    }
+
+    @Test("folders are searched recursively, files are sorted and listed once")
+    func discoversThemes() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["b.plist", "a.plist", "sub/c.plist", "notes.txt"] {
+            try Data("<plist><dict/></plist>".utf8).write(to: root.appendingPathComponent(name))
+        }
+        let discovery = ThemeDiscovery(currentDirectory: root.path)
+        let files = try discovery.themeFiles(under: [root.path, root.appendingPathComponent("a.plist").path])
+        #expect(files.map(\.display) == ["a.plist", "b.plist", "sub/c.plist"])
+        let report = try ThemeLinter(currentDirectory: root.path).lint(paths: [root.path])
+        #expect(report.fileCount == 3)
+        #expect(report.diagnostics == [])
+    }
+}

@@ -1,1 +1,150 @@
+import Foundation
 import Testing
+
+/// Runs the built `themelint` binary, as CI and users do.
+struct CLI {
+    /// The package root: reports are relative to it when the binary runs there.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// The `themelint` built beside this test bundle.
+    static var binary: URL {
+        get throws {
+            let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            for folder in [beside, beside.deletingLastPathComponent()] {
+                let candidate = folder.appendingPathComponent("themelint")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+            let fallback = packageRoot.appendingPathComponent(".build/debug/themelint")
+            try #require(FileManager.default.isExecutableFile(atPath: fallback.path), "build themelint first")
+            return fallback
+        }
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:])
+        throws -> Result
+    {
+        let process = Process()
+        process.executableURL = try binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["GITHUB_ACTIONS"] = nil
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Compares with a golden file; THEMEKIT_UPDATE_GOLDEN=1 rewrites it instead.
+    static func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = golden.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["THEMEKIT_UPDATE_GOLDEN"] == "1" {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == expected, sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("themelint, end to end", .serialized)
+struct CLITests {
+    @Test("the shipped themes lint clean: exit 0")
+    func shippedThemesAreClean() throws {
+        let result = try CLI.run(["Themes/"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0 errors, 0 warnings in 2 files\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test("the bad fixtures: every problem, sorted, relative paths, exit 1")
+    func badFixturesReportEveryProblem() throws {
+        let result = try CLI.run(["Tests/ThemeKitTests/Fixtures/bad"])
+        #expect(result.status == 1)
+        try CLI.expectGolden(result.stdout, "bad-fixtures.txt")
+        #expect(result.stdout.hasSuffix("28 errors, 0 warnings in 22 files\n"))
+    }
+
+    @Test("absolute paths under the current directory are reported relative to it")
+    func absolutePathsBecomeRelative() throws {
+        let absolute = CLI.packageRoot.appendingPathComponent("Tests/ThemeKitTests/Fixtures/bad/duplicate-key.plist").path
+        let result = try CLI.run([absolute])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasPrefix(
+                "Tests/ThemeKitTests/Fixtures/bad/duplicate-key.plist:9:2: error: duplicate key 'primaryColor': it is first defined on line 5 [duplicate_key]\n"
+            ))
+    }
+
+    @Test("a path that does not exist: exit 2 and a message on stderr")
+    func missingPathIsExit2() throws {
+        let result = try CLI.run(["Nowhere/"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "themelint: error: no such file or directory: Nowhere/\n")
+    }
+
+    @Test("a folder with no theme: exit 2")
+    func emptyFolderIsExit2() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themelint-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["."], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "themelint: error: no themes (*.plist) in .\n")
+    }
+
+    @Test("a theme that cannot be read (a folder named .plist, a dangling link): exit 2")
+    func unreadableThemeIsExit2() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themelint-io-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("odd.plist"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("gone.plist").path, withDestinationPath: "/nonexistent/x.plist")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["."], in: folder)
+        #expect(result.status == 2)
+        #expect(
+            result.stdout == """
+                gone.plist:1:1: error: no such file [io_error]
+                odd.plist:1:1: error: is a directory, not a theme file [io_error]
+                2 errors, 0 warnings in 2 files
+
+                """)
+    }
+
+    @Test("no arguments and unknown options are usage errors: exit 2")
+    func usageErrorsAreExit2() throws {
+        let none = try CLI.run([])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("Missing expected argument"))
+        let unknown = try CLI.run(["--frobnicate", "Themes/"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("Unknown option '--frobnicate'"))
+    }
+
+    @Test("--help prints usage and exits 0")
+    func helpExits0() throws {
+        let result = try CLI.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: themelint"))
+    }
+}

@@ -73,12 +73,13 @@ public struct ThemeFile: Sendable {
         self.index = index
     }
 
-    /// Reads and checks the file at `path`.
+    /// Reads and checks the file at `path`; locations name it `displayPath` (by default
+    /// `path`).
     ///
     /// - Throws: `ThemeError` (`io_error`) only when the file cannot be read at all.
     public static func read(
-        _ path: String, reader: PropertyListReader = PropertyListReader()
+        _ path: String, displayPath: String? = nil, reader: PropertyListReader = PropertyListReader()
     ) throws(ThemeError) -> ThemeFile {
-        ThemeFile(try reader.read(contentsOf: path))
+        ThemeFile(try reader.read(contentsOf: path, displayPath: displayPath))
     }
 }

@@ -37,30 +37,33 @@ public struct PropertyListReader: Sendable {
         self.limits = limits
     }
 
-    /// Reads the file at `path`.
+    /// Reads the file at `path`; locations name it `displayPath` (by default `path`).
     ///
     /// - Throws: `ThemeError` with code `io_error` when the file cannot be read at all
     ///   (missing, unreadable, a directory). Everything wrong with the content, including a
     ///   file over the size limit, is in the returned document's `diagnostics` instead.
-    public func read(contentsOf path: String) throws(ThemeError) -> PropertyListDocument {
+    public func read(contentsOf path: String, displayPath: String? = nil) throws(ThemeError)
+        -> PropertyListDocument
+    {
+        let name = displayPath ?? path
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.load(path, limit: limits.maxFileSize)
         } catch {
             switch error {
             case .tooLarge(let size):
-                var document = PropertyListDocument(file: path, text: SourceText([]))
+                var document = PropertyListDocument(file: name, text: SourceText([]))
                 document.diagnostics.append(
                     Diagnostic(
                         .parseError, Self.tooLarge(size, limit: limits.maxFileSize),
-                        at: SourceLocation(file: path, line: 1, column: 1)))
+                        at: SourceLocation(file: name, line: 1, column: 1)))
                 return document
             case .system(let message):
                 throw ThemeError(
-                    Diagnostic(.ioError, message, at: SourceLocation(file: path, line: 1, column: 1)))
+                    Diagnostic(.ioError, message, at: SourceLocation(file: name, line: 1, column: 1)))
             }
         }
-        return parse(bytes, file: path)
+        return parse(bytes, file: name)
     }
 
     private static func tooLarge(_ size: Int, limit: Int) -> String {
