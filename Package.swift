@@ -17,7 +17,7 @@ let package = Package(
         .executable(name: "themelint", targets: ["themelint"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -51,7 +51,7 @@ let package = Package(
             name: "ThemeKitTests",
             dependencies: ["ThemeKit"],
             path: "Tests/ThemeKitTests",
-            resources: [.copy("Fixtures")],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -64,6 +64,7 @@ let package = Package(
             name: "themelintTests",
             dependencies: ["themelint"],
             path: "Tests/themelintTests",
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,6 +1,6 @@
 import Foundation
-public import ThemeKit
 import Synchronization
+public import ThemeKit
 
 /// A problem with how themelint was called or with the file system, rather than with a
 /// theme: exit status 2.

@@ -1,7 +1,6 @@
 import ArgumentParser
-import ThemeLint
-
 import Foundation
+import ThemeLint
 
 /// `themelint PATH…`: argument parsing and exit codes; the work is in ThemeLint.
 @main

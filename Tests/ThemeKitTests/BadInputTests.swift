@@ -17,49 +17,80 @@ struct BadCase: Sendable, CustomTestStringConvertible {
 @Suite("Reading bad input")
 struct BadInputTests {
     static let cases: [BadCase] = [
-        .init(file: "malformed.plist", code: .parseError, line: 6, column: 16,
-              message: "malformed XML: opening and ending tag mismatch: string line 6 and dict"),
-        .init(file: "invalid-utf8.plist", code: .parseError, line: 6, column: 13,
-              message: "invalid UTF-8: byte 0xE9 is not part of a valid character"),
+        .init(
+            file: "malformed.plist", code: .parseError, line: 6, column: 16,
+            message: "malformed XML: opening and ending tag mismatch: string line 6 and dict"),
+        .init(
+            file: "invalid-utf8.plist", code: .parseError, line: 6, column: 13,
+            message: "invalid UTF-8: byte 0xE9 is not part of a valid character"),
         .init(file: "empty.plist", code: .parseError, line: 1, column: 1, message: "the file is empty"),
-        .init(file: "whitespace-only.plist", code: .parseError, line: 1, column: 1,
-              message: "the file has no XML element"),
-        .init(file: "truncated.plist", code: .parseError, line: 6, column: 14,
-              message: "malformed XML: premature end of data in tag string line 6"),
-        .init(file: "binary.plist", code: .parseError, line: 1, column: 1,
-              message: "this is a binary property list; themes are XML (convert it with 'plutil -convert xml1')"),
-        .init(file: "gzip.plist", code: .parseError, line: 1, column: 1,
-              message: "this file is gzip-compressed; themes are plain XML"),
-        .init(file: "root-array.plist", code: .notFlat, line: 4, column: 1,
-              message: "the root is <array>; a theme's root is a <dict> of keys and values"),
-        .init(file: "unknown-tag.plist", code: .parseError, line: 6, column: 2,
-              message: "unknown element <color>; a value is <string>, <integer>, <real>, <true/> or <false/>"),
-        .init(file: "integer-abc.plist", code: .parseError, line: 6, column: 2,
-              message: "<integer> 'abc' is not an integer"),
-        .init(file: "not-flat.plist", code: .notFlat, line: 6, column: 2,
-              message: "'colors' is a <dict>; theme values are <string>, <integer>, <real>, <true/> or <false/>"),
-        .init(file: "duplicate-key.plist", code: .duplicateKey, line: 9, column: 2,
-              message: "duplicate key 'primaryColor': it is first defined on line 5"),
-        .init(file: "key-without-value.plist", code: .parseError, line: 5, column: 2,
-              message: "key 'primaryColor' has no value after it"),
-        .init(file: "nul-byte.plist", code: .parseError, line: 6, column: 11,
-              message: "a NUL byte is not allowed in XML"),
-        .init(file: "utf16-no-declaration-bom.plist", code: .parseError, line: 1, column: 1,
-              message: "the file is UTF-16 but has an unpaired surrogate near character 34"),
-        .init(file: "two-roots.plist", code: .parseError, line: 3, column: 1,
-              message: "a property list holds one root object; this <dict> is a second"),
-        .init(file: "text-in-dict.plist", code: .parseError, line: 3, column: 2,
-              message: "unexpected text 'stray' outside any value"),
-        .init(file: "undeclared-entity.plist", code: .parseError, line: 6, column: 14,
-              message: "the entity reference '&nbsp;' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"),
-        .init(file: "xxe-file.plist", code: .parseError, line: 2, column: 1,
-              message: "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"),
-        .init(file: "billion-laughs.plist", code: .parseError, line: 2, column: 1,
-              message: "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"),
-        .init(file: "parameter-entity.plist", code: .parseError, line: 2, column: 1,
-              message: "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"),
-        .init(file: "external-dtd-entity.plist", code: .parseError, line: 5, column: 10,
-              message: "the entity reference '&evil;' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"),
+        .init(
+            file: "whitespace-only.plist", code: .parseError, line: 1, column: 1,
+            message: "the file has no XML element"),
+        .init(
+            file: "truncated.plist", code: .parseError, line: 6, column: 14,
+            message: "malformed XML: premature end of data in tag string line 6"),
+        .init(
+            file: "binary.plist", code: .parseError, line: 1, column: 1,
+            message: "this is a binary property list; themes are XML (convert it with 'plutil -convert xml1')"),
+        .init(
+            file: "gzip.plist", code: .parseError, line: 1, column: 1,
+            message: "this file is gzip-compressed; themes are plain XML"),
+        .init(
+            file: "root-array.plist", code: .notFlat, line: 4, column: 1,
+            message: "the root is <array>; a theme's root is a <dict> of keys and values"),
+        .init(
+            file: "unknown-tag.plist", code: .parseError, line: 6, column: 2,
+            message: "unknown element <color>; a value is <string>, <integer>, <real>, <true/> or <false/>"),
+        .init(
+            file: "integer-abc.plist", code: .parseError, line: 6, column: 2,
+            message: "<integer> 'abc' is not an integer"),
+        .init(
+            file: "not-flat.plist", code: .notFlat, line: 6, column: 2,
+            message: "'colors' is a <dict>; theme values are <string>, <integer>, <real>, <true/> or <false/>"),
+        .init(
+            file: "duplicate-key.plist", code: .duplicateKey, line: 9, column: 2,
+            message: "duplicate key 'primaryColor': it is first defined on line 5"),
+        .init(
+            file: "key-without-value.plist", code: .parseError, line: 5, column: 2,
+            message: "key 'primaryColor' has no value after it"),
+        .init(
+            file: "nul-byte.plist", code: .parseError, line: 6, column: 11,
+            message: "a NUL byte is not allowed in XML"),
+        .init(
+            file: "utf16-no-declaration-bom.plist", code: .parseError, line: 1, column: 1,
+            message: "the file is UTF-16 but has an unpaired surrogate near character 34"),
+        .init(
+            file: "two-roots.plist", code: .parseError, line: 3, column: 1,
+            message: "a property list holds one root object; this <dict> is a second"),
+        .init(
+            file: "text-in-dict.plist", code: .parseError, line: 3, column: 2,
+            message: "unexpected text 'stray' outside any value"),
+        .init(
+            file: "undeclared-entity.plist", code: .parseError, line: 6, column: 14,
+            message:
+                "the entity reference '&nbsp;' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"
+        ),
+        .init(
+            file: "xxe-file.plist", code: .parseError, line: 2, column: 1,
+            message:
+                "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"
+        ),
+        .init(
+            file: "billion-laughs.plist", code: .parseError, line: 2, column: 1,
+            message:
+                "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"
+        ),
+        .init(
+            file: "parameter-entity.plist", code: .parseError, line: 2, column: 1,
+            message:
+                "a DOCTYPE with an internal subset is not allowed: a property list needs no entity or element declarations"
+        ),
+        .init(
+            file: "external-dtd-entity.plist", code: .parseError, line: 5, column: 10,
+            message:
+                "the entity reference '&evil;' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"
+        ),
     ]
 
     @Test("each bad file is reported with its code, line, column and message", arguments: cases)
@@ -102,7 +133,12 @@ struct BadInputTests {
         let file = try Fixtures.themeFile("bad/duplicate-key.plist")
         #expect(file.diagnostics.count == 1)
         let duplicate = try #require(file.diagnostics.first)
-        #expect(duplicate.notes == [.init("'primaryColor' is first defined here", at: .init(file: "bad/duplicate-key.plist", line: 5, column: 2))])
+        #expect(
+            duplicate.notes == [
+                .init(
+                    "'primaryColor' is first defined here",
+                    at: .init(file: "bad/duplicate-key.plist", line: 5, column: 2))
+            ])
         // The first value is the one kept; the duplicate is reported, never silently used.
         #expect(file["primaryColor"]?.value == .string("35a2fb"))
     }
@@ -130,7 +166,10 @@ struct BadInputTests {
     func valueWithoutKey() {
         let source = "<plist><dict>\n<string>x</string></dict></plist>"
         let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
-        #expect(document.diagnostics.map(\.summary) == ["t.plist:2:1: error: this <string> has no <key> before it [parse_error]"])
+        #expect(
+            document.diagnostics.map(\.summary) == [
+                "t.plist:2:1: error: this <string> has no <key> before it [parse_error]"
+            ])
     }
 
     @Test("an element inside a scalar is an error, and the scalar is dropped")

@@ -10,7 +10,8 @@ struct ReaderTests {
         .init(key: "primaryColor", value: .string("35a2fb"), keySpan: span(5, 2, 5, 25), valueSpan: span(6, 2, 6, 25)),
         .init(key: "headerFontSize", value: .integer(17), keySpan: span(7, 2, 7, 27), valueSpan: span(8, 2, 8, 23)),
         .init(key: "spacingSize", value: .real(12.5), keySpan: span(9, 2, 9, 24), valueSpan: span(10, 2, 10, 19)),
-        .init(key: "animationsEnabled", value: .bool(true), keySpan: span(11, 2, 11, 30), valueSpan: span(12, 2, 12, 9)),
+        .init(
+            key: "animationsEnabled", value: .bool(true), keySpan: span(11, 2, 11, 30), valueSpan: span(12, 2, 12, 9)),
         .init(key: "debugEnabled", value: .bool(false), keySpan: span(13, 2, 13, 25), valueSpan: span(14, 2, 14, 10)),
         .init(key: "emptyString", value: .string(""), keySpan: span(15, 2, 15, 24), valueSpan: span(16, 2, 16, 11)),
         .init(
@@ -96,7 +97,8 @@ struct ReaderTests {
 
     @Test("integers: sign and 0x hexadecimal are accepted, as CoreFoundation does")
     func readsIntegerForms() {
-        let source = "<plist><dict><key>a</key><integer> +42 </integer><key>b</key><integer>0x1F</integer></dict></plist>"
+        let source =
+            "<plist><dict><key>a</key><integer> +42 </integer><key>b</key><integer>0x1F</integer></dict></plist>"
         let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
         #expect(document.diagnostics == [])
         #expect(document.entries.map(\.value) == [.integer(42), .integer(31)])

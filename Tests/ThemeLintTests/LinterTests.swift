@@ -39,7 +39,8 @@ struct LinterTests {
     @Test("folders are searched recursively, files are sorted and listed once")
     func discoversThemes() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         for name in ["b.plist", "a.plist", "sub/c.plist", "notes.txt"] {
             try Data("<plist><dict/></plist>".utf8).write(to: root.appendingPathComponent(name))

@@ -85,7 +85,8 @@ struct CLITests {
 
     @Test("absolute paths under the current directory are reported relative to it")
     func absolutePathsBecomeRelative() throws {
-        let absolute = CLI.packageRoot.appendingPathComponent("Tests/ThemeKitTests/Fixtures/bad/duplicate-key.plist").path
+        let absolute = CLI.packageRoot.appendingPathComponent("Tests/ThemeKitTests/Fixtures/bad/duplicate-key.plist")
+            .path
         let result = try CLI.run([absolute])
         #expect(result.status == 1)
         #expect(
@@ -104,7 +105,8 @@ struct CLITests {
 
     @Test("a folder with no theme: exit 2")
     func emptyFolderIsExit2() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themelint-empty-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "themelint-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["."], in: folder)

@@ -268,7 +268,9 @@ private struct Builder {
             }
         case .plist:
             if rootElementSeen {
-                report("a property list holds one root object; this <\(element.name)> is a second", at: tagStart(before: offset))
+                report(
+                    "a property list holds one root object; this <\(element.name)> is a second",
+                    at: tagStart(before: offset))
                 frames.append(.skipped)
             } else {
                 openRoot(element)
@@ -290,7 +292,8 @@ private struct Builder {
         if case .unknown(let name) = element {
             report("unknown element <\(name)>; a property list's root is <dict>", at: tagStart(before: offset))
         }
-        root = PropertyListRoot(kind: element.kind, elementName: element.name, span: SourceSpan(start: start, end: start))
+        root = PropertyListRoot(
+            kind: element.kind, elementName: element.name, span: SourceSpan(start: start, end: start))
         frames.append(element == .dict ? .rootDict : .otherRoot)
     }
 
@@ -350,7 +353,8 @@ private struct Builder {
         case .nested(let kind, let start):
             let span = SourceSpan(start: start, end: position(at: offset))
             if let key = pendingKey {
-                entries.append(PropertyListEntry(key: key.name, value: .nested(kind), keySpan: key.span, valueSpan: span))
+                entries.append(
+                    PropertyListEntry(key: key.name, value: .nested(kind), keySpan: key.span, valueSpan: span))
             }
             pendingKey = nil
         case .rootDict, .otherRoot:
@@ -441,7 +445,9 @@ private struct Builder {
         case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue):
             if let bad = firstInvalidUTF8(from: tagStart(before: at)) {
                 let hex = String(bytes[bad], radix: 16, uppercase: true)
-                fail("invalid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) is not part of a valid character", at: bad)
+                fail(
+                    "invalid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) is not part of a valid character",
+                    at: bad)
                 return
             }
         case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
