@@ -60,3 +60,25 @@ func position(_ line: Int, _ column: Int) -> SourcePosition {
 func span(_ startLine: Int, _ startColumn: Int, _ endLine: Int, _ endColumn: Int) -> SourceSpan {
     SourceSpan(start: position(startLine, startColumn), end: position(endLine, endColumn))
 }
+
+/// Writes a theme whose entries sit one per line from line 3: `\t<key>K</key>V`, so a key is
+/// at column 2 of line 3 + its index and its value right after it. A value that does not
+/// start with `<` is written as a `<string>`.
+func plist(_ entries: KeyValuePairs<String, String>) -> String {
+    var text = "<plist version=\"1.0\">\n<dict>\n"
+    for (key, value) in entries {
+        let xml = value.hasPrefix("<") ? value : "<string>\(value)</string>"
+        text += "\t<key>\(key)</key>\(xml)\n"
+    }
+    return text + "</dict>\n</plist>\n"
+}
+
+extension TemporaryDirectory {
+    /// Writes `<name>.plist` with `plist(entries)`.
+    @discardableResult
+    func theme(_ name: String, _ entries: KeyValuePairs<String, String>) throws -> String {
+        try write(name + ".plist", plist(entries))
+    }
+
+    var loader: ThemeLoader { ThemeLoader(directory: path) }
+}

@@ -27,8 +27,30 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable,
     public static let notFlat: DiagnosticCode = "not_flat"
     /// A key appears twice in one file.
     public static let duplicateKey: DiagnosticCode = "duplicate_key"
-    /// The file could not be read at all (missing, unreadable, a directory, too large).
+    /// The file could not be read at all (unreadable, a directory, a dangling link).
     public static let ioError: DiagnosticCode = "io_error"
+    /// A theme name that is not `[A-Za-z0-9][A-Za-z0-9._-]*`; refused before any file is read.
+    public static let invalidThemeName: DiagnosticCode = "invalid_theme_name"
+    /// No `<name>.plist` in the theme folder.
+    public static let themeNotFound: DiagnosticCode = "theme_not_found"
+    /// An alias that names no key: `@name`, or a typed value that is neither valid nor a key.
+    public static let unresolvedAlias: DiagnosticCode = "unresolved_alias"
+    /// Aliases that lead back to where they started.
+    public static let aliasCycle: DiagnosticCode = "alias_cycle"
+    /// A `…Font` with no `…FontSize`, on its own key or along its alias chain.
+    public static let missingFontSize: DiagnosticCode = "missing_font_size"
+    /// A `…Color` whose value is not a hex color.
+    public static let invalidColor: DiagnosticCode = "invalid_color"
+    /// A `…Size` whose value is not a number greater than zero.
+    public static let invalidSize: DiagnosticCode = "invalid_size"
+    /// A `…Font` whose value is not a font name (a string).
+    public static let invalidFont: DiagnosticCode = "invalid_font"
+    /// An `…Image` whose value is not an image name (a string).
+    public static let invalidImage: DiagnosticCode = "invalid_image"
+    /// `INHERITED_THEME` names a theme that does not exist or is not a valid name.
+    public static let missingParent: DiagnosticCode = "missing_parent"
+    /// `INHERITED_THEME` leads back to a theme already in the chain.
+    public static let inheritanceCycle: DiagnosticCode = "inheritance_cycle"
 }
 
 /// How serious a diagnostic is.

@@ -35,7 +35,9 @@ public struct SourceSpan: Sendable, Hashable {
 
 /// A position in a named file: what a diagnostic points at.
 ///
-/// `description` is `path:line:column`, the form compilers and editors understand.
+/// `description` is `path:line:column`, the form compilers and editors understand. Line 0
+/// stands for the file as a whole (a theme that does not exist, a name that is refused):
+/// its `description` is the path alone.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The file's path as the user gave it.
     public var file: String
@@ -59,7 +61,12 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// The line and column without the file.
     public var position: SourcePosition { SourcePosition(line: line, column: column) }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
+
+    /// A location for a file as a whole rather than a position in it.
+    public static func wholeFile(_ file: String) -> SourceLocation {
+        SourceLocation(file: file, line: 0, column: 0)
+    }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

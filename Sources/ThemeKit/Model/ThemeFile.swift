@@ -14,6 +14,9 @@ public struct ThemeFile: Sendable {
     /// The path the file was read from.
     public var path: String { document.file }
 
+    /// Keys whose first value is a `<dict>`, `<array>`, `<data>` or `<date>`.
+    public let nestedKeys: Set<String>
+
     /// The first scalar entry for `key`, if the file has one.
     public subscript(key: String) -> PropertyListEntry? {
         index[key].map { document.entries[$0] }
@@ -71,6 +74,7 @@ public struct ThemeFile: Sendable {
         for key in nestedKeys { index[key] = nil }
         self.diagnostics = diagnostics.sorted()
         self.index = index
+        self.nestedKeys = nestedKeys
     }
 
     /// Reads and checks the file at `path`; locations name it `displayPath` (by default

@@ -1,0 +1,90 @@
+/// Where a resolved value came from, for tools that explain a theme.
+public struct ThemeValueSource: Sendable, Hashable {
+    /// Where the key was written (in the child-most theme that sets it).
+    public var key: SourceLocation
+    /// Where the value it resolves to was written (the end of its alias chain).
+    public var value: SourceLocation
+    /// The key this one is an alias of, if it is one (the next link of the chain).
+    public var aliasOf: String?
+    /// For a font, the key its size came from.
+    public var sizeKey: String?
+
+    /// Creates a source.
+    public init(key: SourceLocation, value: SourceLocation, aliasOf: String? = nil, sizeKey: String? = nil) {
+        self.key = key
+        self.value = value
+        self.aliasOf = aliasOf
+        self.sizeKey = sizeKey
+    }
+}
+
+/// A theme loaded whole: merged with its ancestors, every alias resolved, every value
+/// parsed. Lookups are dictionary reads; nothing is parsed or walked after loading.
+public struct Theme: Sendable {
+    /// The theme's name.
+    public let name: String
+    /// Every key's resolved value (`INHERITED_THEME` is not a value).
+    public let values: [String: ThemeValue]
+    /// Where each key's value came from.
+    public let sources: [String: ThemeValueSource]
+    /// The theme and its ancestors, this theme first.
+    public let lineage: [String]
+    /// The files of `lineage`, in the same order, as paths.
+    public let files: [String]
+
+    /// Creates a theme from resolved values.
+    public init(
+        name: String, values: [String: ThemeValue], sources: [String: ThemeValueSource] = [:],
+        lineage: [String]? = nil, files: [String] = []
+    ) {
+        self.name = name
+        self.values = values
+        self.sources = sources
+        self.lineage = lineage ?? [name]
+        self.files = files
+    }
+
+    /// A theme with no values, used when nothing could be loaded.
+    public static func empty(named name: String) -> Theme { Theme(name: name, values: [:]) }
+
+    /// The resolved value for `key`, whatever its type.
+    public subscript(key: String) -> ThemeValue? { values[key] }
+
+    /// The color for a `…Color` key; `nil` if missing or not a color.
+    public func color(forKey key: String) -> ThemeColor? {
+        if case .color(let color) = values[key] { return color }
+        return nil
+    }
+
+    /// The font (name and size) for a `…Font` key; `nil` if missing or not a font.
+    public func font(forKey key: String) -> ThemeFont? {
+        if case .font(let font) = values[key] { return font }
+        return nil
+    }
+
+    /// The image name for an `…Image` key; `nil` if missing or not an image.
+    public func image(forKey key: String) -> String? {
+        if case .image(let name) = values[key] { return name }
+        return nil
+    }
+
+    /// The string for an untyped key written as `<string>`; `nil` otherwise.
+    public func string(forKey key: String) -> String? {
+        if case .string(let text) = values[key] { return text }
+        return nil
+    }
+
+    /// The number for a `…Size` key or an untyped `<integer>`/`<real>`; `nil` otherwise.
+    public func number(forKey key: String) -> Double? {
+        switch values[key] {
+        case .size(let number), .number(let number): number
+        default: nil
+        }
+    }
+
+    /// The flag for an untyped `<true/>`/`<false/>`; `nil` otherwise.
+    public func bool(forKey key: String) -> Bool? {
+        if case .bool(let flag) = values[key] { return flag }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+/// A color from a theme: red, green, blue and alpha, each in 0…1.
+public struct ThemeColor: Sendable, Hashable, CustomStringConvertible {
+    /// Where a 4- or 8-digit hex color keeps its alpha.
+    public enum AlphaOrder: Sendable, Hashable {
+        /// `RGBA` and `RRGGBBAA`, as CSS writes them (the default).
+        case alphaLast
+        /// `ARGB` and `AARRGGBB`, as RNThemeManager reads them.
+        case alphaFirst
+    }
+
+    /// Red, 0…1.
+    public var red: Double
+    /// Green, 0…1.
+    public var green: Double
+    /// Blue, 0…1.
+    public var blue: Double
+    /// Alpha (opacity), 0…1.
+    public var alpha: Double
+
+    /// Creates a color from components in 0…1.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Reads a hex color: `#` optional, then 3 (`RGB`), 4, 6 (`RRGGBB`) or 8 hex digits,
+    /// in either case. `nil` for anything else.
+    public init?(hex text: String, alphaOrder: AlphaOrder = .alphaLast) {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(8)
+        var bytes = text.utf8[...]
+        if bytes.first == UInt8(ascii: "#") { bytes = bytes.dropFirst() }
+        guard bytes.count <= 8 else { return nil }
+        for byte in bytes {
+            guard let digit = Self.hexDigit(byte) else { return nil }
+            digits.append(digit)
+        }
+        var channels: [Double]
+        switch digits.count {
+        case 3, 4:
+            channels = digits.map { Double($0 * 17) / 255 }
+        case 6, 8:
+            channels = stride(from: 0, to: digits.count, by: 2).map { Double(digits[$0] * 16 + digits[$0 + 1]) / 255 }
+        default:
+            return nil
+        }
+        if channels.count == 4, alphaOrder == .alphaFirst {
+            channels.append(channels.removeFirst())
+        }
+        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 1)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque (CSS order), upper case.
+    public var hexString: String {
+        func byte(_ component: Double) -> String {
+            let value = Int((min(max(component, 0), 1) * 255).rounded())
+            let text = String(value, radix: 16, uppercase: true)
+            return value < 16 ? "0" + text : text
+        }
+        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+    }
+
+    public var description: String { hexString }
+}
+
+/// A font from a theme: a name and the size from its `…FontSize` key.
+public struct ThemeFont: Sendable, Hashable, CustomStringConvertible {
+    /// The font's name, as written in the theme (for example `ArialRoundedMTBold`).
+    public var name: String
+    /// The point size, always greater than zero.
+    public var size: Double
+
+    /// Creates a font.
+    public init(name: String, size: Double) {
+        self.name = name
+        self.size = size
+    }
+
+    public var description: String {
+        let size = size == size.rounded() && abs(size) < 1e15 ? String(Int(size)) : String(size)
+        return "\(name) \(size)"
+    }
+}

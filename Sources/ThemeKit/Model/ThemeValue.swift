@@ -1,0 +1,51 @@
+/// A resolved, parsed theme value. Its case follows the key's suffix: `…Color` keys hold
+/// colors, `…Font` keys fonts, `…Size` and `…FontSize` keys sizes, `…Image` keys image
+/// names; any other key holds the string, number or bool it was written as.
+public enum ThemeValue: Sendable, Hashable, CustomStringConvertible {
+    /// A `…Color` key.
+    case color(ThemeColor)
+    /// A `…Font` key, with the size found for it.
+    case font(ThemeFont)
+    /// A `…Size` or `…FontSize` key: a number greater than zero.
+    case size(Double)
+    /// An `…Image` key: the image's name.
+    case image(String)
+    /// An untyped key written as `<string>`.
+    case string(String)
+    /// An untyped key written as `<integer>` or `<real>`.
+    case number(Double)
+    /// An untyped key written as `<true/>` or `<false/>`.
+    case bool(Bool)
+
+    public var description: String {
+        switch self {
+        case .color(let color): color.hexString
+        case .font(let font): font.description
+        case .size(let size), .number(let size):
+            size == size.rounded() && abs(size) < 1e15 ? String(Int(size)) : String(size)
+        case .image(let name): name
+        case .string(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        }
+    }
+}
+
+/// What a key's suffix says its value must be, RNThemeManager's convention.
+public enum KeyKind: Sendable, Hashable {
+    case color, font, size, image, untyped
+
+    /// The kind a key's name implies. `…FontSize` ends in `Size`, so it is a size.
+    public init(key: String) {
+        if key.hasSuffix("Color") {
+            self = .color
+        } else if key.hasSuffix("Size") {
+            self = .size
+        } else if key.hasSuffix("Font") {
+            self = .font
+        } else if key.hasSuffix("Image") {
+            self = .image
+        } else {
+            self = .untyped
+        }
+    }
+}

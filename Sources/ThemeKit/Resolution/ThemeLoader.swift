@@ -1,0 +1,149 @@
+import Foundation
+
+/// Everything known about one theme after reading its lineage and resolving it.
+public struct ThemeAnalysis: Sendable {
+    /// The theme's name.
+    public var name: String
+    /// The resolved theme, when there was no error.
+    public var theme: Theme?
+    /// Every problem found in the theme and its ancestors, sorted.
+    public var diagnostics: [Diagnostic]
+    /// The files read: the theme first, then its ancestors.
+    public var files: [ThemeFile]
+    /// The names of `files`' themes, in the same order.
+    public var lineage: [String]
+    /// The merged keys, each with the index into `files` of the theme that sets it last
+    /// (child-most); nil when resolution did not run.
+    public var mergedKeys: [String: Int]?
+
+    /// The diagnostics that are errors.
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}
+
+/// Reads themes from one folder: a theme and its `INHERITED_THEME` ancestors, merged and
+/// resolved.
+public struct ThemeLoader: Sendable {
+    /// Reads one theme file; the linter passes one that caches.
+    public typealias FileReader = @Sendable (_ path: String) -> Result<ThemeFile, ThemeError>
+
+    /// The folder holding `<name>.plist` files.
+    public var directory: String
+    /// How values are read.
+    public var options: ThemeOptions
+
+    /// Creates a loader for a folder.
+    public init(directory: String, options: ThemeOptions = ThemeOptions()) {
+        self.directory = directory
+        self.options = options
+    }
+
+    /// The path of a theme's file (the name is not checked).
+    public func path(of name: String) -> String {
+        (directory.hasSuffix("/") ? directory : directory + "/") + name + ".plist"
+    }
+
+    /// Loads a theme whole.
+    ///
+    /// - Throws: `ThemeError` with every error of the theme and its ancestors.
+    public func load(_ name: String) throws(ThemeError) -> Theme {
+        let analysis = analyze(name)
+        if let theme = analysis.theme { return theme }
+        throw ThemeError(analysis.errors)
+    }
+
+    /// Reads and resolves a theme, collecting every problem rather than stopping.
+    public func analyze(_ name: String, reader: FileReader? = nil) -> ThemeAnalysis {
+        let plistReader = PropertyListReader(limits: options.limits)
+        let read: FileReader
+        if let reader {
+            read = reader
+        } else {
+            read = { path in Result { () throws(ThemeError) in try ThemeFile.read(path, reader: plistReader) } }
+        }
+        var analysis = ThemeAnalysis(name: name, theme: nil, diagnostics: [], files: [], lineage: [])
+        guard ThemeName.isValid(name) else {
+            analysis.diagnostics = [
+                Diagnostic(
+                    .invalidThemeName,
+                    "'\(name)' is not a theme name: use letters, digits, '.', '_' and '-', starting with a letter or digit",
+                    at: .wholeFile(directory))
+            ]
+            return analysis
+        }
+        var diagnostics: [Diagnostic] = []
+        var seen: Set<String> = []
+        var current = name
+        var namedBy: (file: ThemeFile, entry: PropertyListEntry)?
+        lineage: while true {
+            let path = path(of: current)
+            let file: ThemeFile
+            switch read(path) {
+            case .success(let read):
+                file = read
+            case .failure(let error):
+                if FileManager.default.fileExists(atPath: path) || isDanglingLink(path) {
+                    diagnostics += error.diagnostics
+                } else if let namedBy {
+                    diagnostics.append(
+                        namedBy.file.document.diagnostic(
+                            .missingParent,
+                            "\(ThemeName.inheritanceKey) names '\(current)', but there is no \(current).plist beside this theme",
+                            at: namedBy.entry.valueSpan))
+                } else {
+                    diagnostics.append(
+                        Diagnostic(.themeNotFound, "no theme named '\(current)' in \(directory)", at: .wholeFile(path)))
+                }
+                break lineage
+            }
+            analysis.files.append(file)
+            analysis.lineage.append(current)
+            seen.insert(current)
+            diagnostics += file.diagnostics
+            guard let parentEntry = file[ThemeName.inheritanceKey] else { break }
+            guard case .string(let parent) = parentEntry.value, ThemeName.isValid(parent) else {
+                diagnostics.append(
+                    file.document.diagnostic(
+                        .missingParent,
+                        "\(ThemeName.inheritanceKey) must be a theme name; \(ThemeResolver.describe(parentEntry.value)) is not one",
+                        at: parentEntry.valueSpan))
+                break
+            }
+            if seen.contains(parent) {
+                let start = analysis.lineage.firstIndex(of: parent) ?? 0
+                let cycle = analysis.lineage[start...] + [parent]
+                diagnostics.append(
+                    file.document.diagnostic(
+                        .inheritanceCycle, "inheritance cycle: \(cycle.joined(separator: " → "))",
+                        at: parentEntry.valueSpan))
+                break
+            }
+            namedBy = (file, parentEntry)
+            current = parent
+        }
+        let unreadable = diagnostics.contains { $0.code == .parseError || $0.code == .ioError }
+        let brokenLineage = diagnostics.contains {
+            [.missingParent, .inheritanceCycle, .themeNotFound].contains($0.code)
+        }
+        if !analysis.files.isEmpty, !unreadable, !brokenLineage {
+            var resolver = ThemeResolver(
+                name: name, lineage: analysis.lineage, chain: analysis.files, options: options)
+            let outcome = resolver.resolve()
+            diagnostics += outcome.diagnostics
+            let hasErrors = diagnostics.contains { $0.severity == .error }
+            analysis.theme = hasErrors ? nil : outcome.theme
+            analysis.mergedKeys = resolver.mergedFiles()
+        }
+        analysis.diagnostics = diagnostics.sorted()
+        return analysis
+    }
+
+    /// The names of the themes in the folder, sorted; files that are not themes are skipped.
+    public func availableThemes() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.compactMap(ThemeName.of(fileName:)).sorted()
+    }
+
+    private func isDanglingLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+}

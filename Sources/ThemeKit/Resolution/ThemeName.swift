@@ -1,0 +1,35 @@
+/// Theme names: the file name without `.plist`, case-sensitive, `[A-Za-z0-9][A-Za-z0-9._-]*`.
+///
+/// Checked before the file system is touched, so that `../x`, `a/b` and the empty name can
+/// never reach a path.
+public enum ThemeName {
+    /// The reserved key that names a theme's parent (RNThemeManager's).
+    public static let inheritanceKey = "INHERITED_THEME"
+
+    /// The name every manager starts with when nothing else was chosen.
+    public static let defaultTheme = "default"
+
+    /// Whether `name` is a valid theme name.
+    public static func isValid(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), isAlphanumeric(first) else { return false }
+        while let byte = bytes.next() {
+            guard isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-")
+            else { return false }
+        }
+        return true
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// The theme name of a file name (`dark.plist` → `dark`), or `nil` if it is not a theme.
+    public static func of(fileName: String) -> String? {
+        guard fileName.hasSuffix(".plist") else { return nil }
+        let name = String(fileName.dropLast(".plist".count))
+        return isValid(name) ? name : nil
+    }
+}

@@ -1,0 +1,368 @@
+/// Options that change how themes are read and resolved.
+public struct ThemeOptions: Sendable, Hashable {
+    /// Where 4- and 8-digit colors keep their alpha: CSS order by default.
+    public var alphaOrder: ThemeColor.AlphaOrder
+    /// Bounds on each file read.
+    public var limits: PropertyListReader.Limits
+
+    /// Creates options.
+    public init(alphaOrder: ThemeColor.AlphaOrder = .alphaLast, limits: PropertyListReader.Limits = .standard) {
+        self.alphaOrder = alphaOrder
+        self.limits = limits
+    }
+}
+
+/// Merges a theme with its ancestors and resolves every value once.
+///
+/// Keys are numbered by their place in the chain's files, and resolution state lives in
+/// flat arrays indexed by that number: each alias chain is walked iteratively and at most
+/// once, however long it is, so a 100,000-link chain costs no stack and no quadratic time.
+struct ThemeResolver {
+    /// The theme and its ancestors, child first; each already checked on its own.
+    let chain: [ThemeFile]
+    /// The name of `chain[0]`.
+    let name: String
+    /// The names of the themes in `chain`, in the same order.
+    let lineage: [String]
+    let options: ThemeOptions
+
+    /// The outcome: the theme if nothing was wrong, and every problem found.
+    struct Outcome {
+        var theme: Theme?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Resolution state of one key.
+    private enum State: UInt8 {
+        case unvisited, visiting, resolved, failed
+    }
+
+    // Per-entry tables, indexed by global entry number (file offset + entry index).
+    private var offsets: [Int] = []
+    private var ids: [String: Int] = [:]
+    private var state: [State] = []
+    private var literal: [Int] = []
+    private var typed: [ThemeValue?] = []
+    private var typedDone: [Bool] = []
+    private var fontSizeKeys: [Int: String] = [:]
+    private var diagnostics: [Diagnostic] = []
+    private var lines: [SourceLines?] = []
+
+    init(name: String, lineage: [String], chain: [ThemeFile], options: ThemeOptions) {
+        self.name = name
+        self.lineage = lineage
+        self.chain = chain
+        self.options = options
+    }
+
+    /// Every key of the merged theme, with the index in `chain` of the file that sets it
+    /// last (child-most).
+    func mergedFiles() -> [String: Int] {
+        ids.compactMapValues { $0 >= 0 ? locate($0).file : nil }
+    }
+
+    mutating func resolve() -> Outcome {
+        var total = 0
+        for file in chain {
+            offsets.append(total)
+            total += file.document.entries.count
+        }
+        lines = Array(repeating: nil, count: chain.count)
+        if chain.count == 1 {
+            ids = chain[0].index
+        } else {
+            ids.reserveCapacity(chain.reduce(0) { $0 + $1.index.count })
+            for fileIndex in chain.indices.reversed() {
+                let offset = offsets[fileIndex]
+                for (key, entry) in chain[fileIndex].index { ids[key] = offset + entry }
+            }
+        }
+        ids[ThemeName.inheritanceKey] = nil
+        for file in chain where !file.nestedKeys.isEmpty {
+            // A nested value is reported as not flat; it is still a key (so that aliases to
+            // it are not also called dangling), one that never resolves.
+            for key in file.nestedKeys where ids[key] == nil { ids[key] = -1 }
+        }
+
+        state = Array(repeating: .unvisited, count: total)
+        literal = Array(repeating: -1, count: total)
+        typed = Array(repeating: nil, count: total)
+        typedDone = Array(repeating: false, count: total)
+
+        var values: [String: ThemeValue] = [:]
+        var sources: [String: ThemeValueSource] = [:]
+        values.reserveCapacity(ids.count)
+        sources.reserveCapacity(ids.count)
+        for (key, id) in ids where id >= 0 {
+            guard let value = typedValue(id) else { continue }
+            values[key] = value
+            sources[key] = source(of: id)
+        }
+        let errors = diagnostics.contains { $0.severity == .error }
+        let theme =
+            errors
+            ? nil
+            : Theme(name: name, values: values, sources: sources, lineage: lineage, files: chain.map(\.path))
+        return Outcome(theme: theme, diagnostics: diagnostics.sorted())
+    }
+
+    // MARK: Entries
+
+    private func locate(_ id: Int) -> (file: Int, entry: Int) {
+        if offsets.count == 1 { return (0, id) }
+        var low = 0
+        var high = offsets.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if offsets[middle] <= id { low = middle } else { high = middle - 1 }
+        }
+        return (low, id - offsets[low])
+    }
+
+    private func entry(_ id: Int) -> PropertyListEntry {
+        let place = locate(id)
+        return chain[place.file].document.entries[place.entry]
+    }
+
+    /// The key a string value aliases, if it is one: `@name` always (nil target if the
+    /// name is unknown), a bare name only when it is exactly a key of the merged theme.
+    private func aliasTarget(of value: PropertyListValue) -> (explicit: Bool, name: String, id: Int?)? {
+        guard case .string(let text) = value else { return nil }
+        if text.utf8.first == UInt8(ascii: "@") {
+            let name = String(text.dropFirst())
+            return (true, name, ids[name])
+        }
+        guard let id = ids[text] else { return nil }
+        return (false, text, id)
+    }
+
+    // MARK: Aliases
+
+    /// The global number of the entry whose literal `id` resolves to, or nil when its
+    /// chain dangles or cycles (reported once, where it goes wrong).
+    private mutating func resolveLiteral(_ start: Int) -> Int? {
+        var path: [Int] = []
+        var current = start
+        var outcome: Int?
+        walk: while true {
+            switch state[current] {
+            case .resolved:
+                outcome = literal[current]
+                break walk
+            case .failed:
+                break walk
+            case .visiting:
+                reportCycle(path: path, revisiting: current)
+                break walk
+            case .unvisited:
+                state[current] = .visiting
+                path.append(current)
+                let written = entry(current)
+                guard let alias = aliasTarget(of: written.value) else {
+                    outcome = current
+                    break walk
+                }
+                guard let next = alias.id else {
+                    reportUnknownAlias(current, name: alias.name)
+                    break walk
+                }
+                guard next >= 0 else { break walk }  // an alias of a nested value: reported as not flat
+                current = next
+            }
+        }
+        for id in path where state[id] == .visiting {
+            state[id] = outcome == nil ? .failed : .resolved
+            literal[id] = outcome ?? -1
+        }
+        return outcome
+    }
+
+    private mutating func reportCycle(path: [Int], revisiting: Int) {
+        guard let start = path.firstIndex(of: revisiting) else { return }
+        var members = Array(path[start...])
+        let locations = members.map { location(of: $0, \.valueSpan) }
+        if let first = locations.indices.min(by: { locations[$0] < locations[$1] }) {
+            members = Array(members[first...] + members[..<first])
+        }
+        let names = members.map { entry($0).key }
+        let notes = members.dropFirst().map { id in
+            Diagnostic.Note("'\(entry(id).key)' is part of this cycle", at: location(of: id, \.valueSpan))
+        }
+        report(
+            .aliasCycle, "alias cycle: \((names + [names[0]]).joined(separator: " → "))", at: members[0],
+            \.valueSpan, notes: notes)
+        for id in members { state[id] = .failed }
+    }
+
+    private mutating func reportUnknownAlias(_ id: Int, name: String) {
+        report(.unresolvedAlias, "'@\(name)' names no key\(suggestion(for: name))", at: id, \.valueSpan)
+    }
+
+    private func suggestion(for name: String) -> String {
+        guard let close = Suggestions.closest(to: name, among: ids.keys) else { return "" }
+        return "; did you mean '\(close)'?"
+    }
+
+    // MARK: Typed values
+
+    /// The value of the key at `id`, parsed for the key's suffix; nil when it is wrong
+    /// (reported) or depends on something wrong (reported there).
+    private mutating func typedValue(_ id: Int) -> ThemeValue? {
+        if typedDone[id] { return typed[id] }
+        typedDone[id] = true
+        guard let target = resolveLiteral(id) else { return nil }
+        let key = entry(id).key
+        let value = parse(key: key, id: id, literalAt: target)
+        typed[id] = value
+        return value
+    }
+
+    private mutating func parse(key: String, id: Int, literalAt target: Int) -> ThemeValue? {
+        let written = entry(target).value
+        switch KeyKind(key: key) {
+        case .color:
+            if case .string(let text) = written, let color = ThemeColor(hex: text, alphaOrder: options.alphaOrder) {
+                return .color(color)
+            }
+            reportWrongType(.invalidColor, key: key, id: id, target: target, expected: "a color (3, 4, 6 or 8 hex digits, '#' optional)")
+            return nil
+        case .size:
+            if let size = Self.positiveNumber(written) { return .size(size) }
+            reportWrongType(.invalidSize, key: key, id: id, target: target, expected: "a number greater than 0")
+            return nil
+        case .font:
+            guard case .string(let fontName) = written else {
+                reportWrongType(.invalidFont, key: key, id: id, target: target, expected: "a font name")
+                return nil
+            }
+            switch fontSize(for: id) {
+            case .found(let size): return .font(ThemeFont(name: fontName, size: size))
+            case .invalid: return nil
+            case .missing:
+                report(.missingFontSize, "'\(key)' has no size: add '\(key)Size'", at: id, \.keySpan)
+                return nil
+            }
+        case .image:
+            if case .string(let imageName) = written { return .image(imageName) }
+            reportWrongType(.invalidImage, key: key, id: id, target: target, expected: "an image name")
+            return nil
+        case .untyped:
+            switch written {
+            case .string(let text): return .string(text)
+            case .integer(let number): return .number(Double(number))
+            case .real(let number): return .number(number)
+            case .bool(let flag): return .bool(flag)
+            case .nested: return nil
+            }
+        }
+    }
+
+    private static func positiveNumber(_ value: PropertyListValue) -> Double? {
+        let number: Double?
+        switch value {
+        case .integer(let integer): number = Double(integer)
+        case .real(let real): number = real
+        case .string(let text): number = Double(text.trimmingXMLSpace())
+        case .bool, .nested: number = nil
+        }
+        guard let number, number.isFinite, number > 0 else { return nil }
+        return number
+    }
+
+    private enum FontSize {
+        case found(Double)
+        case missing
+        case invalid
+    }
+
+    /// `xFont` takes `xFontSize`; failing that, the first `…FontSize` of a font along its
+    /// alias chain.
+    private mutating func fontSize(for id: Int) -> FontSize {
+        var current = id
+        var seen = 0
+        while seen <= state.count {
+            seen += 1
+            let key = entry(current).key
+            if key.hasSuffix("Font"), let sizeID = ids[key + "Size"] {
+                guard sizeID >= 0, case .size(let size)? = typedValue(sizeID) else { return .invalid }
+                fontSizeKeys[id] = key + "Size"
+                return .found(size)
+            }
+            guard let alias = aliasTarget(of: entry(current).value), let next = alias.id, next >= 0 else {
+                return .missing
+            }
+            current = next
+        }
+        return .missing
+    }
+
+    private mutating func reportWrongType(
+        _ code: DiagnosticCode, key: String, id: Int, target: Int, expected: String
+    ) {
+        let own = entry(id).value
+        if target != id {
+            report(
+                code,
+                "'\(key)' resolves through '\(entry(target).key)' to \(Self.describe(entry(target).value)), which is not \(expected)",
+                at: id, \.valueSpan)
+            return
+        }
+        if case .string(let text) = own, Self.looksLikeKeyName(text), code == .invalidColor || code == .invalidSize {
+            report(
+                .unresolvedAlias,
+                "'\(key)' is '\(text)', which is neither \(expected.split(separator: " (").first ?? "") nor a key\(suggestion(for: text))",
+                at: id, \.valueSpan)
+            return
+        }
+        report(code, "'\(key)' is \(Self.describe(own)), which is not \(expected)", at: id, \.valueSpan)
+    }
+
+    /// Whether a string reads as a key name (a would-be alias) rather than a value:
+    /// starts with a letter or `_`, then letters, digits, `_`, `.` or `-`.
+    static func looksLikeKeyName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
+    }
+
+    static func describe(_ value: PropertyListValue) -> String {
+        switch value {
+        case .string(let text): "'\(text)'"
+        case .integer(let number): "the integer \(number)"
+        case .real(let number): "the number \(number)"
+        case .bool(let flag): flag ? "<true/>" : "<false/>"
+        case .nested(let kind): "a <\(kind.rawValue)>"
+        }
+    }
+
+    // MARK: Sources and reporting
+
+    private func location(of id: Int, _ span: KeyPath<PropertyListEntry, SourceSpan>) -> SourceLocation {
+        let place = locate(id)
+        let document = chain[place.file].document
+        return document.location(document.entries[place.entry][keyPath: span].start)
+    }
+
+    private func source(of id: Int) -> ThemeValueSource {
+        let written = entry(id)
+        var aliasOf: String?
+        if let alias = aliasTarget(of: written.value), alias.id != nil { aliasOf = alias.name }
+        return ThemeValueSource(
+            key: location(of: id, \.keySpan), value: location(of: literal[id] >= 0 ? literal[id] : id, \.valueSpan),
+            aliasOf: aliasOf, sizeKey: fontSizeKeys[id])
+    }
+
+    private mutating func report(
+        _ code: DiagnosticCode, _ message: String, at id: Int, _ span: KeyPath<PropertyListEntry, SourceSpan>,
+        notes: [Diagnostic.Note] = []
+    ) {
+        let place = locate(id)
+        let document = chain[place.file].document
+        let index = lines[place.file] ?? document.lines()
+        lines[place.file] = index
+        diagnostics.append(
+            document.diagnostic(
+                code, message, at: document.entries[place.entry][keyPath: span], lines: index, notes: notes))
+    }
+}

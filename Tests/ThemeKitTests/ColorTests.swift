@@ -1,0 +1,65 @@
+import Testing
+
+@testable import ThemeKit
+
+@Suite("Colors")
+struct ColorTests {
+    struct Case: Sendable {
+        var text: String
+        var alphaLast: [Double]
+        var alphaFirst: [Double]
+    }
+
+    static let cases: [Case] = [
+        .init(text: "fa0", alphaLast: [1, 0xAA / 255.0, 0, 1], alphaFirst: [1, 0xAA / 255.0, 0, 1]),
+        .init(text: "#F80c", alphaLast: [1, 0x88 / 255.0, 0, 0xCC / 255.0], alphaFirst: [0x88 / 255.0, 0, 0xCC / 255.0, 1]),
+        .init(text: "35a2fb", alphaLast: [0x35 / 255.0, 0xA2 / 255.0, 0xFB / 255.0, 1], alphaFirst: [0x35 / 255.0, 0xA2 / 255.0, 0xFB / 255.0, 1]),
+        .init(
+            text: "#F93D38CC", alphaLast: [0xF9 / 255.0, 0x3D / 255.0, 0x38 / 255.0, 0xCC / 255.0],
+            alphaFirst: [0x3D / 255.0, 0x38 / 255.0, 0xCC / 255.0, 0xF9 / 255.0]),
+    ]
+
+    @Test("3, 4, 6 and 8 digits, in both alpha orders", arguments: cases)
+    func parsesEveryLength(_ sample: Case) throws {
+        let last = try #require(ThemeColor(hex: sample.text))
+        #expect([last.red, last.green, last.blue, last.alpha] == sample.alphaLast)
+        let first = try #require(ThemeColor(hex: sample.text, alphaOrder: .alphaFirst))
+        #expect([first.red, first.green, first.blue, first.alpha] == sample.alphaFirst)
+    }
+
+    @Test("invalid colors are refused", arguments: ["", "#", "12", "12345", "1234567", "123456789", "ggg", "#12 34", "# 123", "0x123", "12.3"])
+    func refusesInvalid(_ text: String) {
+        #expect(ThemeColor(hex: text) == nil)
+        #expect(ThemeColor(hex: text, alphaOrder: .alphaFirst) == nil)
+    }
+
+    @Test("hexString round-trips, CSS order, alpha only when not opaque")
+    func hexString() {
+        #expect(ThemeColor(hex: "35a2fb")?.hexString == "#35A2FB")
+        #expect(ThemeColor(hex: "#F93D38CC")?.hexString == "#F93D38CC")
+        #expect(ThemeColor(hex: "CCF93D38", alphaOrder: .alphaFirst)?.hexString == "#F93D38CC")
+    }
+
+    @Test("an invalid color in a theme is invalid_color at the value, in both orders")
+    func invalidColorInTheme() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["badColor": "#12345"])
+        for order in [ThemeColor.AlphaOrder.alphaLast, .alphaFirst] {
+            let loader = ThemeLoader(directory: folder.path, options: .init(alphaOrder: order))
+            let analysis = loader.analyze("default")
+            #expect(analysis.diagnostics.map(\.code) == [.invalidColor])
+            #expect(analysis.diagnostics.first?.location.column == 2 + "<key>badColor</key>".count)
+        }
+    }
+
+    @Test("the alpha-first option applies when loading a theme")
+    func alphaFirstLoading() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["overlayColor": "80FF0000"])
+        let css = try ThemeLoader(directory: folder.path).load("default").color(forKey: "overlayColor")
+        let rn = try ThemeLoader(directory: folder.path, options: .init(alphaOrder: .alphaFirst)).load("default")
+            .color(forKey: "overlayColor")
+        #expect(css == ThemeColor(red: 0x80 / 255.0, green: 1, blue: 0, alpha: 0))
+        #expect(rn == ThemeColor(red: 1, green: 0, blue: 0, alpha: 0x80 / 255.0))
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+
+@testable import ThemeKit
+
+@Suite("Resolving themes")
+struct ResolutionTests {
+    @Test("a 3-level chain merges child over parent over grandparent")
+    func threeLevelInheritance() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("base", ["primaryColor": "111111", "textColor": "222222", "spacingSize": "<integer>4</integer>"])
+        try folder.theme("middle", ["INHERITED_THEME": "base", "textColor": "333333", "titleText": "Middle"])
+        try folder.theme("leaf", ["INHERITED_THEME": "middle", "primaryColor": "444444"])
+        let theme = try folder.loader.load("leaf")
+        #expect(theme.lineage == ["leaf", "middle", "base"])
+        #expect(theme.color(forKey: "primaryColor")?.hexString == "#444444")
+        #expect(theme.color(forKey: "textColor")?.hexString == "#333333")
+        #expect(theme.number(forKey: "spacingSize") == 4)
+        #expect(theme.string(forKey: "titleText") == "Middle")
+        #expect(theme.values["INHERITED_THEME"] == nil)
+        #expect(theme.values.count == 4)
+        #expect(theme.sources["textColor"]?.key == SourceLocation(file: folder.path + "/middle.plist", line: 4, column: 2))
+    }
+
+    @Test("aliases bind late: a parent's alias uses the child's value")
+    func lateBoundAliasesAcrossParentAndChild() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default", ["primaryColor": "35a2fb", "buttonColor": "primaryColor", "headerColor": "@buttonColor"])
+        try folder.theme("mapping", ["INHERITED_THEME": "default", "primaryColor": "ff0000"])
+        let parent = try folder.loader.load("default")
+        let child = try folder.loader.load("mapping")
+        #expect(parent.color(forKey: "headerColor")?.hexString == "#35A2FB")
+        #expect(child.color(forKey: "buttonColor")?.hexString == "#FF0000")
+        #expect(child.color(forKey: "headerColor")?.hexString == "#FF0000")
+        #expect(child.sources["headerColor"]?.aliasOf == "buttonColor")
+        #expect(child.sources["headerColor"]?.value.file.hasSuffix("mapping.plist") == true)
+    }
+
+    @Test("a cycle is an error naming the whole chain, reported once at its first alias")
+    func aliasCycleNamesTheChain() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["aColor": "bColor", "bColor": "cColor", "cColor": "aColor", "okColor": "fff"])
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.theme == nil)
+        #expect(analysis.diagnostics.map(\.code) == [.aliasCycle])
+        let cycle = try #require(analysis.diagnostics.first)
+        #expect(cycle.message == "alias cycle: aColor → bColor → cColor → aColor")
+        #expect(cycle.location.line == 3)
+        #expect(cycle.location.column == 2 + "<key>aColor</key>".count)
+        #expect(cycle.notes.map(\.location.line) == [4, 5])
+    }
+
+    @Test("a key naming itself is a cycle of one")
+    func selfAliasIsACycle() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["loopColor": "loopColor"])
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.diagnostics.map(\.message) == ["alias cycle: loopColor → loopColor"])
+    }
+
+    @Test("a dangling bare alias in a …Color key is unresolved, with a suggestion")
+    func danglingBareAlias() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["primaryColor": "35a2fb", "headerColor": "primaryColour"])
+        let analysis = folder.loader.analyze("default")
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(folder.path)/default.plist:4:24: error: 'headerColor' is 'primaryColour', which is neither a color nor a key; did you mean 'primaryColor'? [unresolved_alias]"
+            ])
+    }
+
+    @Test("a dangling @alias is unresolved, with a suggestion")
+    func danglingExplicitAlias() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["bodyText": "Hello", "titleText": "@bodyTxt", "other": "@zzz"])
+        let analysis = folder.loader.analyze("default")
+        #expect(
+            analysis.diagnostics.map(\.message) == [
+                "'@bodyTxt' names no key; did you mean 'bodyText'?", "'@zzz' names no key",
+            ])
+        #expect(analysis.diagnostics.allSatisfy { $0.code == .unresolvedAlias })
+    }
+
+    @Test("a font alias with no size of its own takes its target's size")
+    func fontAliasTakesTargetSize() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default",
+            [
+                "headerFont": "Helvetica-Bold", "headerFontSize": "<integer>20</integer>",
+                "buttonFont": "headerFont", "linkFont": "buttonFont", "linkFontSize": "<string>11</string>",
+                "captionFont": "@linkFont",
+            ])
+        let theme = try folder.loader.load("default")
+        #expect(theme.font(forKey: "buttonFont") == ThemeFont(name: "Helvetica-Bold", size: 20))
+        #expect(theme.font(forKey: "linkFont") == ThemeFont(name: "Helvetica-Bold", size: 11))
+        #expect(theme.font(forKey: "captionFont") == ThemeFont(name: "Helvetica-Bold", size: 11))
+        #expect(theme.sources["captionFont"]?.sizeKey == "linkFontSize")
+        #expect(theme.number(forKey: "headerFontSize") == 20)
+    }
+
+    @Test("a font with no size anywhere is an error at its key")
+    func missingFontSize() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["bodyFont": "Helvetica", "aliasFont": "bodyFont"])
+        let analysis = folder.loader.analyze("default")
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(folder.path)/default.plist:3:2: error: 'bodyFont' has no size: add 'bodyFontSize' [missing_font_size]",
+                "\(folder.path)/default.plist:4:2: error: 'aliasFont' has no size: add 'aliasFontSize' [missing_font_size]",
+            ])
+    }
+
+    @Test("sizes must be numbers greater than zero", arguments: ["<integer>0</integer>", "<real>-1.5</real>", "12px", "<true/>"])
+    func invalidSizes(_ value: String) throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("default.plist", plist(["gapSize": value]))
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.diagnostics.map(\.code) == [.invalidSize])
+        #expect(analysis.diagnostics.first?.message.hasSuffix("which is not a number greater than 0") == true)
+    }
+
+    @Test("a typed alias that resolves to the wrong type is reported at the alias")
+    func aliasToWrongType() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["bodyFont": "Helvetica", "bodyFontSize": "<integer>12</integer>", "tintColor": "bodyFont"])
+        let analysis = folder.loader.analyze("default")
+        #expect(
+            analysis.diagnostics.map(\.message) == [
+                "'tintColor' resolves through 'bodyFont' to 'Helvetica', which is not a color (3, 4, 6 or 8 hex digits, '#' optional)"
+            ])
+    }
+
+    @Test("untyped keys keep their type; a string naming a key is an alias")
+    func untypedValues() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default",
+            ["title": "Hello", "count": "<integer>3</integer>", "ratio": "<real>0.5</real>", "on": "<true/>", "copy": "title"])
+        let theme = try folder.loader.load("default")
+        #expect(theme.string(forKey: "title") == "Hello")
+        #expect(theme.number(forKey: "count") == 3)
+        #expect(theme.number(forKey: "ratio") == 0.5)
+        #expect(theme.bool(forKey: "on") == true)
+        #expect(theme.string(forKey: "copy") == "Hello")
+        #expect(theme.color(forKey: "title") == nil)
+        #expect(theme.string(forKey: "missing") == nil)
+    }
+
+    @Test("every problem is reported at once")
+    func reportsEverything() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default", ["aColor": "nope", "bSize": "-1", "cFont": "X", "dColor": "@e", "fImage": "<integer>1</integer>"])
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.diagnostics.map(\.code) == [.unresolvedAlias, .invalidSize, .missingFontSize, .unresolvedAlias, .invalidImage])
+        do {
+            _ = try folder.loader.load("default")
+            Issue.record("loading succeeded")
+        } catch {
+            #expect(error.diagnostics.count == 5)
+        }
+    }
+
+    @Test("a missing parent, an inheritance cycle and a bad parent name are errors at INHERITED_THEME")
+    func lineageErrors() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("orphan", ["INHERITED_THEME": "ghost"])
+        try folder.theme("a", ["INHERITED_THEME": "b"])
+        try folder.theme("b", ["INHERITED_THEME": "a"])
+        try folder.theme("sneaky", ["INHERITED_THEME": "../../etc/passwd"])
+        #expect(
+            folder.loader.analyze("orphan").diagnostics.map(\.summary) == [
+                "\(folder.path)/orphan.plist:3:28: error: INHERITED_THEME names 'ghost', but there is no ghost.plist beside this theme [missing_parent]"
+            ])
+        #expect(folder.loader.analyze("a").diagnostics.map(\.message) == ["inheritance cycle: a → b → a"])
+        #expect(
+            folder.loader.analyze("sneaky").diagnostics.map(\.message) == [
+                "INHERITED_THEME must be a theme name; '../../etc/passwd' is not one"
+            ])
+    }
+
+    @Test("names that could leave the folder are refused before any file is read", arguments: ["../default", "a/b", "", ".hidden", "x y"])
+    func invalidNamesAreRefused(_ name: String) throws {
+        let analysis = ThemeLoader(directory: "/nonexistent").analyze(name)
+        #expect(analysis.diagnostics.map(\.code) == [.invalidThemeName])
+        #expect(analysis.files.isEmpty)
+    }
+
+    @Test("a theme that does not exist is theme_not_found")
+    func themeNotFound() throws {
+        let folder = try TemporaryDirectory()
+        let analysis = folder.loader.analyze("nope")
+        #expect(analysis.diagnostics.map(\.code) == [.themeNotFound])
+        #expect(analysis.diagnostics.first?.location.description == folder.path + "/nope.plist")
+    }
+
+    @Test("available themes are the valid .plist names, sorted")
+    func availableThemes() throws {
+        let folder = try TemporaryDirectory()
+        for name in ["b.plist", "a.plist", "notes.txt", ".x.plist"] { try folder.write(name, "") }
+        #expect(folder.loader.availableThemes() == ["a", "b"])
+    }
+
+    @Test("the shipped themes load without error")
+    func shippedThemesLoad() throws {
+        let themes = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Themes")
+        let loader = ThemeLoader(directory: themes.path)
+        #expect(loader.availableThemes().count >= 2)
+        for name in loader.availableThemes() {
+            let theme = try loader.load(name)
+            #expect(theme.string(forKey: "themeName") == name)
+        }
+    }
+}
