@@ -12,8 +12,12 @@ struct ColorTests {
 
     static let cases: [Case] = [
         .init(text: "fa0", alphaLast: [1, 0xAA / 255.0, 0, 1], alphaFirst: [1, 0xAA / 255.0, 0, 1]),
-        .init(text: "#F80c", alphaLast: [1, 0x88 / 255.0, 0, 0xCC / 255.0], alphaFirst: [0x88 / 255.0, 0, 0xCC / 255.0, 1]),
-        .init(text: "35a2fb", alphaLast: [0x35 / 255.0, 0xA2 / 255.0, 0xFB / 255.0, 1], alphaFirst: [0x35 / 255.0, 0xA2 / 255.0, 0xFB / 255.0, 1]),
+        .init(
+            text: "#F80c", alphaLast: [1, 0x88 / 255.0, 0, 0xCC / 255.0],
+            alphaFirst: [0x88 / 255.0, 0, 0xCC / 255.0, 1]),
+        .init(
+            text: "35a2fb", alphaLast: [0x35 / 255.0, 0xA2 / 255.0, 0xFB / 255.0, 1],
+            alphaFirst: [0x35 / 255.0, 0xA2 / 255.0, 0xFB / 255.0, 1]),
         .init(
             text: "#F93D38CC", alphaLast: [0xF9 / 255.0, 0x3D / 255.0, 0x38 / 255.0, 0xCC / 255.0],
             alphaFirst: [0x3D / 255.0, 0x38 / 255.0, 0xCC / 255.0, 0xF9 / 255.0]),
@@ -27,7 +31,9 @@ struct ColorTests {
         #expect([first.red, first.green, first.blue, first.alpha] == sample.alphaFirst)
     }
 
-    @Test("invalid colors are refused", arguments: ["", "#", "12", "12345", "1234567", "123456789", "ggg", "#12 34", "# 123", "0x123", "12.3"])
+    @Test(
+        "invalid colors are refused",
+        arguments: ["", "#", "12", "12345", "1234567", "123456789", "ggg", "#12 34", "# 123", "0x123", "12.3"])
     func refusesInvalid(_ text: String) {
         #expect(ThemeColor(hex: text) == nil)
         #expect(ThemeColor(hex: text, alphaOrder: .alphaFirst) == nil)

@@ -8,7 +8,8 @@ struct ResolutionTests {
     @Test("a 3-level chain merges child over parent over grandparent")
     func threeLevelInheritance() throws {
         let folder = try TemporaryDirectory()
-        try folder.theme("base", ["primaryColor": "111111", "textColor": "222222", "spacingSize": "<integer>4</integer>"])
+        try folder.theme(
+            "base", ["primaryColor": "111111", "textColor": "222222", "spacingSize": "<integer>4</integer>"])
         try folder.theme("middle", ["INHERITED_THEME": "base", "textColor": "333333", "titleText": "Middle"])
         try folder.theme("leaf", ["INHERITED_THEME": "middle", "primaryColor": "444444"])
         let theme = try folder.loader.load("leaf")
@@ -19,7 +20,8 @@ struct ResolutionTests {
         #expect(theme.string(forKey: "titleText") == "Middle")
         #expect(theme.values["INHERITED_THEME"] == nil)
         #expect(theme.values.count == 4)
-        #expect(theme.sources["textColor"]?.key == SourceLocation(file: folder.path + "/middle.plist", line: 4, column: 2))
+        #expect(
+            theme.sources["textColor"]?.key == SourceLocation(file: folder.path + "/middle.plist", line: 4, column: 2))
     }
 
     @Test("aliases bind late: a parent's alias uses the child's value")
@@ -112,7 +114,9 @@ struct ResolutionTests {
             ])
     }
 
-    @Test("sizes must be numbers greater than zero", arguments: ["<integer>0</integer>", "<real>-1.5</real>", "12px", "<true/>"])
+    @Test(
+        "sizes must be numbers greater than zero",
+        arguments: ["<integer>0</integer>", "<real>-1.5</real>", "12px", "<true/>"])
     func invalidSizes(_ value: String) throws {
         let folder = try TemporaryDirectory()
         try folder.write("default.plist", plist(["gapSize": value]))
@@ -124,7 +128,8 @@ struct ResolutionTests {
     @Test("a typed alias that resolves to the wrong type is reported at the alias")
     func aliasToWrongType() throws {
         let folder = try TemporaryDirectory()
-        try folder.theme("default", ["bodyFont": "Helvetica", "bodyFontSize": "<integer>12</integer>", "tintColor": "bodyFont"])
+        try folder.theme(
+            "default", ["bodyFont": "Helvetica", "bodyFontSize": "<integer>12</integer>", "tintColor": "bodyFont"])
         let analysis = folder.loader.analyze("default")
         #expect(
             analysis.diagnostics.map(\.message) == [
@@ -137,7 +142,10 @@ struct ResolutionTests {
         let folder = try TemporaryDirectory()
         try folder.theme(
             "default",
-            ["title": "Hello", "count": "<integer>3</integer>", "ratio": "<real>0.5</real>", "on": "<true/>", "copy": "title"])
+            [
+                "title": "Hello", "count": "<integer>3</integer>", "ratio": "<real>0.5</real>", "on": "<true/>",
+                "copy": "title",
+            ])
         let theme = try folder.loader.load("default")
         #expect(theme.string(forKey: "title") == "Hello")
         #expect(theme.number(forKey: "count") == 3)
@@ -152,9 +160,13 @@ struct ResolutionTests {
     func reportsEverything() throws {
         let folder = try TemporaryDirectory()
         try folder.theme(
-            "default", ["aColor": "nope", "bSize": "-1", "cFont": "X", "dColor": "@e", "fImage": "<integer>1</integer>"])
+            "default",
+            ["aColor": "nope", "bSize": "-1", "cFont": "X", "dColor": "@e", "fImage": "<integer>1</integer>"])
         let analysis = folder.loader.analyze("default")
-        #expect(analysis.diagnostics.map(\.code) == [.unresolvedAlias, .invalidSize, .missingFontSize, .unresolvedAlias, .invalidImage])
+        #expect(
+            analysis.diagnostics.map(\.code) == [
+                .unresolvedAlias, .invalidSize, .missingFontSize, .unresolvedAlias, .invalidImage,
+            ])
         do {
             _ = try folder.loader.load("default")
             Issue.record("loading succeeded")
@@ -181,7 +193,9 @@ struct ResolutionTests {
             ])
     }
 
-    @Test("names that could leave the folder are refused before any file is read", arguments: ["../default", "a/b", "", ".hidden", "x y"])
+    @Test(
+        "names that could leave the folder are refused before any file is read",
+        arguments: ["../default", "a/b", "", ".hidden", "x y"])
     func invalidNamesAreRefused(_ name: String) throws {
         let analysis = ThemeLoader(directory: "/nonexistent").analyze(name)
         #expect(analysis.diagnostics.map(\.code) == [.invalidThemeName])

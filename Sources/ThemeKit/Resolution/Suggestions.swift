@@ -12,7 +12,9 @@ enum Suggestions {
             guard abs(scalars.count - target.count) <= limit else { continue }
             let distance = editDistance(target, scalars, limit: limit)
             guard distance <= limit else { continue }
-            if let current = best, current.distance < distance || (current.distance == distance && current.name < candidate) {
+            if let current = best,
+                current.distance < distance || (current.distance == distance && current.name < candidate)
+            {
                 continue
             }
             best = (distance, candidate)

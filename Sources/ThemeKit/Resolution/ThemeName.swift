@@ -14,8 +14,9 @@ public enum ThemeName {
         var bytes = name.utf8.makeIterator()
         guard let first = bytes.next(), isAlphanumeric(first) else { return false }
         while let byte = bytes.next() {
-            guard isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
-                || byte == UInt8(ascii: "-")
+            guard
+                isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "-")
             else { return false }
         }
         return true

@@ -224,7 +224,9 @@ struct ThemeResolver {
             if case .string(let text) = written, let color = ThemeColor(hex: text, alphaOrder: options.alphaOrder) {
                 return .color(color)
             }
-            reportWrongType(.invalidColor, key: key, id: id, target: target, expected: "a color (3, 4, 6 or 8 hex digits, '#' optional)")
+            reportWrongType(
+                .invalidColor, key: key, id: id, target: target,
+                expected: "a color (3, 4, 6 or 8 hex digits, '#' optional)")
             return nil
         case .size:
             if let size = Self.positiveNumber(written) { return .size(size) }
@@ -323,7 +325,9 @@ struct ThemeResolver {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
             return false
         }
-        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
+        return text.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0)
+        }
     }
 
     static func describe(_ value: PropertyListValue) -> String {

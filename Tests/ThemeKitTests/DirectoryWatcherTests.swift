@@ -1,0 +1,197 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ThemeKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The live tests run against the real file system (Linux only). Waits are bounded polls;
+/// nothing asserts on time.
+@Suite("Watching a directory", .serialized)
+struct DirectoryWatcherTests {
+    #if canImport(Glibc)
+        @Test("an in-place write reports exactly that file")
+        func reportsInPlaceWrite() async throws {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write("a.plist", "old")
+            let recorder = Recorder()
+            let watcher = try recorder.watch(directory)
+            defer { watcher.stop() }
+
+            try overwrite(file, "new contents")
+
+            let calls = await recorder.waitForCalls { !$0.isEmpty }
+            #expect(calls.first == ["a.plist"])
+        }
+
+        @Test("an atomic save (temporary file renamed over the target) reports the target")
+        func reportsAtomicSave() async throws {
+            let directory = try TemporaryDirectory()
+            try directory.write("a.plist", "old")
+            let recorder = Recorder()
+            let watcher = try recorder.watch(directory)
+            defer { watcher.stop() }
+
+            let temporary = try directory.write(".a.plist.tmp", "new contents")
+            #expect(rename(temporary, directory.url.appendingPathComponent("a.plist").path) == 0)
+
+            // The rename may land in a later burst than the write, so look at every call.
+            let calls = await recorder.waitForCalls { $0.contains { $0.contains("a.plist") } }
+            #expect(calls.contains { $0.contains("a.plist") })
+        }
+
+        @Test("a burst of 20 writes to two files is coalesced into one call naming both")
+        func coalescesBurst() async throws {
+            let directory = try TemporaryDirectory()
+            let files = [try directory.write("a.plist", ""), try directory.write("b.plist", "")]
+            let recorder = Recorder()
+            // A long quiet period, so that only a stall of a quarter second inside the loop
+            // could split the burst.
+            let watcher = try recorder.watch(directory, quietPeriod: .milliseconds(250))
+            defer { watcher.stop() }
+
+            for index in 0..<20 {
+                try overwrite(files[index % 2], "write \(index)")
+            }
+
+            _ = await recorder.waitForCalls { $0.reduce(into: Set()) { $0.formUnion($1) }.count == 2 }
+            // Give any stray further call time to arrive before counting.
+            try await Task.sleep(for: .milliseconds(600))
+            let calls = recorder.calls
+            #expect(calls.first == ["a.plist", "b.plist"])
+            #expect(calls.count <= 2, "20 writes gave \(calls.count) calls")
+        }
+
+        @Test("after stop() nothing is reported, and stop() may be called twice")
+        func stopEndsReports() async throws {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write("a.plist", "old")
+            let recorder = Recorder()
+            let watcher = try recorder.watch(directory)
+
+            try overwrite(file, "while watching")
+            let before = await recorder.waitForCalls { !$0.isEmpty }
+            try #require(before.count == 1)
+
+            watcher.stop()
+            watcher.stop()
+            try overwrite(file, "after stop")
+            try directory.write("b.plist", "after stop")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(recorder.calls.count == 1)
+        }
+
+        @Test("stop() called from inside the handler returns and ends reports")
+        func stopFromHandler() async throws {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write("a.plist", "old")
+            let recorder = Recorder()
+            let holder = Mutex<DirectoryWatcher?>(nil)
+            let watcher = try DirectoryWatcher(directory: directory.path) { names in
+                recorder.record(names)
+                holder.withLock { $0 }?.stop()
+            }
+            holder.withLock { $0 = watcher }
+            defer { watcher.stop() }
+
+            try overwrite(file, "first")
+            let calls = await recorder.waitForCalls { !$0.isEmpty }
+            try #require(calls.count == 1)
+            try overwrite(file, "second")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(recorder.calls.count == 1)
+        }
+
+        @Test("watching a missing directory throws io_error naming it")
+        func missingDirectoryThrows() throws {
+            let directory = try TemporaryDirectory()
+            let missing = directory.url.appendingPathComponent("missing").path
+            let error = #expect(throws: ThemeError.self) {
+                try DirectoryWatcher(directory: missing) { _ in }
+            }
+            #expect(error?.diagnostics.first?.code == .ioError)
+            #expect(error?.diagnostics.first?.message == "cannot watch \(missing): No such file or directory")
+            #expect(error?.diagnostics.first?.location == SourceLocation(file: missing, line: 1, column: 1))
+        }
+
+        @Test("watching a regular file throws io_error")
+        func regularFileThrows() throws {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write("a.plist", "")
+            let error = #expect(throws: ThemeError.self) {
+                try DirectoryWatcher(directory: file) { _ in }
+            }
+            #expect(error?.diagnostics.first?.code == .ioError)
+        }
+    #endif
+
+    @Test("variable-length records: NUL padding dropped, nameless records skipped")
+    func parsesRecords() {
+        var bytes: [UInt8] = []
+        bytes += record(name: "default.plist", paddedTo: 16)
+        bytes += record(name: nil, paddedTo: 0)  // e.g. IN_Q_OVERFLOW
+        bytes += record(name: ".default.plist.tmp", paddedTo: 32)
+        bytes += record(name: "x", paddedTo: 16)
+        let names = bytes.withUnsafeBytes { DirectoryWatcher.names(inInotifyRecords: $0) }
+        #expect(names == ["default.plist", ".default.plist.tmp", "x"])
+    }
+
+    @Test("a truncated record ends the parse without reading past the buffer")
+    func stopsAtTruncatedRecord() {
+        let whole = record(name: "a.plist", paddedTo: 16)
+        let bytes = whole + record(name: "b.plist", paddedTo: 16).dropLast(4)
+        let names = bytes.withUnsafeBytes { DirectoryWatcher.names(inInotifyRecords: $0) }
+        #expect(names == ["a.plist"])
+    }
+
+    /// One record as the kernel lays it out: wd, mask, cookie, len, then the padded name.
+    private func record(name: String?, paddedTo length: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for field in [UInt32(1), 0x8, 0, UInt32(length)] {
+            withUnsafeBytes(of: field) { bytes += $0 }
+        }
+        var nameBytes = Array((name ?? "").utf8)
+        nameBytes += Array(repeating: 0, count: length - nameBytes.count)
+        return bytes + nameBytes
+    }
+}
+
+/// Collects handler calls from the watcher's queue for the test to inspect.
+private final class Recorder: Sendable {
+    private let recorded = Mutex<[Set<String>]>([])
+
+    var calls: [Set<String>] { recorded.withLock { $0 } }
+
+    func record(_ names: Set<String>) {
+        recorded.withLock { $0.append(names) }
+    }
+
+    func watch(_ directory: TemporaryDirectory, quietPeriod: Duration = .milliseconds(50)) throws
+        -> DirectoryWatcher
+    {
+        try DirectoryWatcher(directory: directory.path, quietPeriod: quietPeriod) { [self] names in
+            record(names)
+        }
+    }
+
+    /// Polls until `condition` holds for the calls so far, or five seconds pass; returns
+    /// the calls either way, so that the caller's expectations report what happened.
+    func waitForCalls(until condition: ([Set<String>]) -> Bool) async -> [Set<String>] {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline, !condition(calls) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return calls
+    }
+}
+
+/// Rewrites an existing file in place: truncate, write, close (no rename).
+private func overwrite(_ path: String, _ text: String) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data(text.utf8))
+    try handle.close()
+}
