@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeLint", targets: ["ThemeLint"]),
         .executable(name: "themelint", targets: ["themelint"]),
+        .executable(name: "themekit-demo", targets: ["themekit-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -30,6 +31,12 @@ let package = Package(
             name: "ThemeKit",
             dependencies: ["CLibXML2"],
             path: "Sources/ThemeKit",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "themekit-demo",
+            dependencies: ["ThemeKit"],
+            path: "Sources/themekit-demo",
             swiftSettings: swiftSettings
         ),
         .target(
@@ -62,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "themelintTests",
-            dependencies: ["themelint"],
+            dependencies: ["themelint", "themekit-demo"],
             path: "Tests/themelintTests",
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

@@ -227,5 +227,12 @@ struct ResolutionTests {
             let theme = try loader.load(name)
             #expect(theme.string(forKey: "themeName") == name)
         }
+        // The mapping themes re-skin every role through the palette's late-bound aliases.
+        let dark = try loader.load("dark")
+        #expect(loader.availableThemes() == ["dark", "default", "highcontrast", "lowcontrast"])
+        #expect(dark.color(forKey: "backgroundColor") == dark.color(forKey: "canvasColor"))
+        #expect(dark.color(forKey: "buttonColor")?.hexString == "#0A84FF")
+        #expect(dark.color(forKey: "headerTextColor")?.hexString == "#F2F2F7")
+        #expect(try loader.load("highcontrast").color(forKey: "textColor")?.hexString == "#000000")
     }
 }

@@ -71,7 +71,7 @@ struct CLITests {
     func shippedThemesAreClean() throws {
         let result = try CLI.run(["Themes/"])
         #expect(result.status == 0)
-        #expect(result.stdout == "0 errors, 0 warnings in 2 files\n")
+        #expect(result.stdout == "0 errors, 0 warnings in 4 files\n")
         #expect(result.stderr == "")
     }
 
@@ -148,5 +148,30 @@ struct CLITests {
         let result = try CLI.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: themelint"))
+    }
+}
+
+@Suite("themekit-demo, end to end")
+struct DemoTests {
+    @Test("the demo switches themes and its observer hears each change once")
+    func demoRuns() throws {
+        let demo = try CLI.binary.deletingLastPathComponent().appendingPathComponent("themekit-demo")
+        let process = Process()
+        process.executableURL = demo
+        process.currentDirectoryURL = CLI.packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let heard = output.split(separator: "\n").filter { $0.hasPrefix("observer:") }
+        #expect(
+            heard == [
+                "observer: didChangeTheme default → lowcontrast", "observer: didChangeTheme lowcontrast → dark",
+                "observer: didChangeTheme dark → highcontrast", "observer: didChangeTheme highcontrast → dark",
+            ])
+        #expect(output.contains("backgroundColor #000000  textColor #F2F2F7  headerColor #0A84FF"))
+        #expect(output.contains("current is still dark"))
     }
 }
