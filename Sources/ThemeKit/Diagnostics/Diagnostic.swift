@@ -91,6 +91,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var location: SourceLocation
     /// Where the offending element ends (exclusive), in the same file, if known.
     public var end: SourcePosition?
+    /// The theme key the problem is about, if it is about one. Tools use it to follow a
+    /// problem across edits that move it (SARIF fingerprints).
+    public var key: String?
     /// The text of the line at `location`, without its line break, if known.
     public var sourceLine: String?
     /// Further locations that explain the problem.
@@ -103,6 +106,7 @@ public struct Diagnostic: Sendable, Hashable {
         _ message: String,
         at location: SourceLocation,
         end: SourcePosition? = nil,
+        key: String? = nil,
         sourceLine: String? = nil,
         notes: [Note] = []
     ) {
@@ -111,6 +115,7 @@ public struct Diagnostic: Sendable, Hashable {
         self.message = message
         self.location = location
         self.end = end
+        self.key = key
         self.sourceLine = sourceLine
         self.notes = notes
     }
@@ -127,7 +132,8 @@ public struct Diagnostic: Sendable, Hashable {
         var lines = [summary]
         if let sourceLine {
             lines.append(sourceLine)
-            lines.append(Self.marker(under: sourceLine, from: location.column, to: end))
+            let sameLineEnd = end.flatMap { $0.line == location.line ? $0 : nil }
+            lines.append(Self.marker(under: sourceLine, from: location.column, to: sameLineEnd))
         }
         for note in notes {
             lines.append("\(note.location): note: \(note.message)")

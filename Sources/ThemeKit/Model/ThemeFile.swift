@@ -35,11 +35,12 @@ public struct ThemeFile: Sendable {
         var index = [String: Int](minimumCapacity: document.entries.count)
         var lines: SourceLines?
         func diagnostic(
-            _ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [Diagnostic.Note] = []
+            _ code: DiagnosticCode, _ message: String, at span: SourceSpan, key: String? = nil,
+            notes: [Diagnostic.Note] = []
         ) -> Diagnostic {
             let index = lines ?? document.lines()
             lines = index
-            return document.diagnostic(code, message, at: span, lines: index, notes: notes)
+            return document.diagnostic(code, message, at: span, key: key, lines: index, notes: notes)
         }
 
         if let root = document.root, root.kind != .dict {
@@ -58,7 +59,7 @@ public struct ThemeFile: Sendable {
                     diagnostic(
                         .duplicateKey,
                         "duplicate key '\(entry.key)': it is first defined on line \(firstSpan.start.line)",
-                        at: entry.keySpan,
+                        at: entry.keySpan, key: entry.key,
                         notes: [.init("'\(entry.key)' is first defined here", at: document.location(firstSpan.start))]))
                 continue
             }
@@ -68,7 +69,7 @@ public struct ThemeFile: Sendable {
                     diagnostic(
                         .notFlat,
                         "'\(entry.key)' is \(kind == .array ? "an" : "a") <\(kind.rawValue)>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
-                        at: entry.valueSpan))
+                        at: entry.valueSpan, key: entry.key))
             }
         }
         for key in nestedKeys { index[key] = nil }

@@ -365,8 +365,8 @@ struct ThemeResolver {
         let document = chain[place.file].document
         let index = lines[place.file] ?? document.lines()
         lines[place.file] = index
+        let entry = document.entries[place.entry]
         diagnostics.append(
-            document.diagnostic(
-                code, message, at: document.entries[place.entry][keyPath: span], lines: index, notes: notes))
+            document.diagnostic(code, message, at: entry[keyPath: span], key: entry.key, lines: index, notes: notes))
     }
 }

@@ -112,13 +112,13 @@ public struct PropertyListDocument: Sendable {
         severity: Severity = .error,
         _ message: String,
         at span: SourceSpan,
+        key: String? = nil,
         lines: SourceLines? = nil,
         notes: [Diagnostic.Note] = []
     ) -> Diagnostic {
         let lines = lines ?? self.lines()
         return Diagnostic(
-            code, severity: severity, message, at: location(span.start),
-            end: span.end.line == span.start.line ? span.end : nil,
+            code, severity: severity, message, at: location(span.start), end: span.end, key: key,
             sourceLine: lines.text(ofLine: span.start.line), notes: notes)
     }
 }

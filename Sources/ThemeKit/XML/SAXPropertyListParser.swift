@@ -602,7 +602,7 @@ private struct Builder {
         diagnostics.append(
             Diagnostic(
                 .parseError, message, at: SourceLocation(file: file, span.start),
-                end: span.end.line == span.start.line && span.end != span.start ? span.end : nil,
+                end: span.end != span.start ? span.end : nil,
                 sourceLine: lines?.text(ofLine: span.start.line)))
     }
 
