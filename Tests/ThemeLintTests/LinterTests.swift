@@ -42,14 +42,15 @@ struct LinterTests {
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        for name in ["b.plist", "a.plist", "sub/c.plist", "notes.txt"] {
+        for name in ["b.plist", "default.plist", "sub/c.plist", "sub/default.plist", "notes.txt"] {
             try Data("<plist><dict/></plist>".utf8).write(to: root.appendingPathComponent(name))
         }
         let discovery = ThemeDiscovery(currentDirectory: root.path)
-        let files = try discovery.themeFiles(under: [root.path, root.appendingPathComponent("a.plist").path])
-        #expect(files.map(\.display) == ["a.plist", "b.plist", "sub/c.plist"])
+        let files = try discovery.themeFiles(under: [root.path, root.appendingPathComponent("b.plist").path])
+        #expect(files.files.map(\.display) == ["b.plist", "default.plist", "sub/c.plist", "sub/default.plist"])
+        #expect(files.folders.map(\.displayPath) == [".", "sub"])
         let report = try ThemeLinter(currentDirectory: root.path).lint(paths: [root.path])
-        #expect(report.fileCount == 3)
+        #expect(report.fileCount == 4)
         #expect(report.diagnostics == [])
     }
 }

@@ -80,7 +80,7 @@ struct CLITests {
         let result = try CLI.run(["Tests/ThemeKitTests/Fixtures/bad"])
         #expect(result.status == 1)
         try CLI.expectGolden(result.stdout, "bad-fixtures.txt")
-        #expect(result.stdout.hasSuffix("28 errors, 0 warnings in 22 files\n"))
+        #expect(result.stdout.hasSuffix("29 errors, 0 warnings in 22 files\n"))
     }
 
     @Test("absolute paths under the current directory are reported relative to it")
@@ -126,9 +126,10 @@ struct CLITests {
         #expect(result.status == 2)
         #expect(
             result.stdout == """
-                gone.plist:1:1: error: no such file [io_error]
-                odd.plist:1:1: error: is a directory, not a theme file [io_error]
-                2 errors, 0 warnings in 2 files
+                .: error: no default.plist in this folder: a manager starts with 'default' [missing_default]
+                gone.plist: error: no such file [io_error]
+                odd.plist: error: is a directory, not a theme file [io_error]
+                3 errors, 0 warnings in 2 files
 
                 """)
     }

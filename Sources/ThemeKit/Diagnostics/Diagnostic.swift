@@ -51,6 +51,18 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable,
     public static let missingParent: DiagnosticCode = "missing_parent"
     /// `INHERITED_THEME` leads back to a theme already in the chain.
     public static let inheritanceCycle: DiagnosticCode = "inheritance_cycle"
+    /// themelint: a `…FontSize` with no `…Font` (warning).
+    public static let orphanFontSize: DiagnosticCode = "orphan_font_size"
+    /// themelint: a child sets a key no ancestor has (warning).
+    public static let unknownOverride: DiagnosticCode = "unknown_override"
+    /// themelint: keys or theme files that differ only in case (warning).
+    public static let caseCollision: DiagnosticCode = "case_collision"
+    /// themelint: a folder with no `default.plist`.
+    public static let missingDefault: DiagnosticCode = "missing_default"
+    /// themelint: a suppression comment that silences nothing (warning).
+    public static let superfluousDisable: DiagnosticCode = "superfluous_disable"
+    /// themelint: a suppression comment that names an unknown rule.
+    public static let invalidDisable: DiagnosticCode = "invalid_disable"
 }
 
 /// How serious a diagnostic is.

@@ -1,9 +1,9 @@
 /// "Did you mean …?" for names that almost match a key.
-enum Suggestions {
+public enum Suggestions {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a typo:
     /// at most 1 edit for names up to 4 characters, 2 up to 12, 3 beyond. Ties go to the
     /// alphabetically first candidate, so the answer is deterministic.
-    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(name.unicodeScalars)
         let limit = target.count <= 4 ? 1 : target.count <= 12 ? 2 : 3
         var best: (distance: Int, name: String)?

@@ -60,7 +60,7 @@ public struct PropertyListReader: Sendable {
                 return document
             case .system(let message):
                 throw ThemeError(
-                    Diagnostic(.ioError, message, at: SourceLocation(file: name, line: 1, column: 1)))
+                    Diagnostic(.ioError, message, at: .wholeFile(name)))
             }
         }
         return parse(bytes, file: name)

@@ -1,0 +1,227 @@
+import Foundation
+import Synchronization
+public import ThemeKit
+
+/// A problem with how themelint was called or with the file system, rather than with a
+/// theme: exit status 2.
+public struct LintFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, for a person.
+    public var message: String
+
+    /// Creates a failure.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// What one themelint run found.
+public struct LintReport: Sendable, Hashable {
+    /// Every diagnostic, sorted by path, line and column.
+    public var diagnostics: [Diagnostic]
+    /// How many theme files were linted.
+    public var fileCount: Int
+
+    /// Creates a report; the diagnostics are sorted.
+    public init(diagnostics: [Diagnostic], fileCount: Int) {
+        self.diagnostics = diagnostics.sorted()
+        self.fileCount = fileCount
+    }
+
+    /// How many diagnostics are errors.
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    /// How many diagnostics are warnings.
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    /// Whether a file could not be read at all (`io_error`), which makes the exit status 2.
+    public var hasIOErrors: Bool { diagnostics.contains { $0.code == .ioError } }
+
+    /// The same report with only its errors (`--quiet`).
+    public var errorsOnly: LintReport {
+        LintReport(diagnostics: diagnostics.filter { $0.severity == .error }, fileCount: fileCount)
+    }
+}
+
+/// Finds the themes under some paths and checks each in the context of its ancestors,
+/// with the same reader and resolver as `ThemeManager`, plus the linter's own rules.
+public struct ThemeLinter: Sendable {
+    /// The directory that relative paths in reports are relative to (by default the
+    /// process's current directory).
+    public var currentDirectory: String
+    /// How themes are read.
+    public var options: ThemeOptions
+
+    /// Creates a linter whose reports are relative to `currentDirectory`.
+    public init(currentDirectory: String? = nil, options: ThemeOptions = ThemeOptions()) {
+        self.currentDirectory = currentDirectory ?? FileManager.default.currentDirectoryPath
+        self.options = options
+    }
+
+    /// Lints every theme under `paths`: folders are searched recursively for `*.plist`,
+    /// files are linted whatever their name. Files are read and themes checked in
+    /// parallel; the report is sorted, so it does not depend on the order of work.
+    ///
+    /// - Throws: `LintFailure` when a path does not exist or a folder holds no theme.
+    public func lint(paths: [String]) throws(LintFailure) -> LintReport {
+        let discovery = ThemeDiscovery(currentDirectory: currentDirectory)
+        let found = try discovery.themeFiles(under: paths)
+        let cache = FileCache(discovery: discovery, reader: PropertyListReader(limits: options.limits))
+        DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
+            _ = cache.read(found.files[index].path)
+        }
+        let rules = RuleCatalog.rules.map { $0.init() }
+        let results = Mutex([[Diagnostic]](repeating: [], count: found.files.count))
+        DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
+            let diagnostics = check(found.files[index], cache: cache, rules: rules)
+            results.withLock { $0[index] = diagnostics }
+        }
+        var all = results.withLock { $0.flatMap { $0 } }
+        for folder in found.folders {
+            all += rules.flatMap { $0.check(folder: folder) }
+        }
+        // A problem in a parent is found again for each child that inherits it: once is enough.
+        var seen = Set<Diagnostic>()
+        all = all.filter { seen.insert($0).inserted }
+        all = Suppression.apply(to: all, files: cache.files)
+        return LintReport(diagnostics: all, fileCount: found.files.count)
+    }
+
+    /// The problems of one theme file, in the context of its lineage.
+    private func check(_ theme: ThemePath, cache: FileCache, rules: [any Rule]) -> [Diagnostic] {
+        let fileName = theme.path.split(separator: "/").last.map(String.init) ?? theme.path
+        guard let name = ThemeName.of(fileName: fileName) else {
+            var diagnostics = [
+                Diagnostic(
+                    .invalidThemeName,
+                    "'\(fileName)' is not a theme file name: use letters, digits, '.', '_' and '-', starting with a letter or digit, then .plist",
+                    at: .wholeFile(theme.display))
+            ]
+            switch cache.read(theme.path) {
+            case .success(let file): diagnostics += file.diagnostics
+            case .failure(let error): diagnostics += error.diagnostics
+            }
+            return diagnostics
+        }
+        let folder = String(theme.path.dropLast(fileName.count + 1))
+        let loader = ThemeLoader(directory: folder, options: options)
+        let analysis = loader.analyze(name) { path in cache.read(path) }
+        let context = ThemeContext(analysis: analysis)
+        return analysis.diagnostics + rules.flatMap { $0.check(context) }
+    }
+}
+
+/// Theme files read once each, shared by every theme that inherits from them.
+final class FileCache: Sendable {
+    private let discovery: ThemeDiscovery
+    private let reader: PropertyListReader
+    private let entries = Mutex([String: Result<ThemeFile, ThemeError>]())
+
+    init(discovery: ThemeDiscovery, reader: PropertyListReader) {
+        self.discovery = discovery
+        self.reader = reader
+    }
+
+    func read(_ path: String) -> Result<ThemeFile, ThemeError> {
+        if let known = entries.withLock({ $0[path] }) { return known }
+        let display = discovery.display(path)
+        let result = Result { () throws(ThemeError) in try ThemeFile.read(path, displayPath: display, reader: reader) }
+        entries.withLock { $0[path] = result }
+        return result
+    }
+
+    /// Every file read successfully.
+    var files: [ThemeFile] {
+        entries.withLock { $0.values.compactMap { try? $0.get() } }.sorted { $0.path < $1.path }
+    }
+}
+
+/// A theme file found on disk: where to open it, and how to name it in reports.
+struct ThemePath: Sendable, Hashable, Comparable {
+    /// The absolute path to open.
+    var path: String
+    /// The path as reported: relative to the current directory where it lies under it.
+    var display: String
+
+    static func < (lhs: ThemePath, rhs: ThemePath) -> Bool { lhs.display < rhs.display }
+}
+
+/// Turns the paths given on the command line into theme files and theme folders.
+struct ThemeDiscovery: Sendable {
+    var currentDirectory: String
+
+    struct Found {
+        /// Every theme file, sorted by display path, each once.
+        var files: [ThemePath]
+        /// Every folder that holds themes, found by searching a folder given as a folder.
+        var folders: [FolderContext]
+    }
+
+    func themeFiles(under paths: [String]) throws(LintFailure) -> Found {
+        var files: [ThemePath] = []
+        var folders: [String: [String]] = [:]
+        let fileManager = FileManager.default
+        for given in paths {
+            let path = absolute(given)
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) || isLink(path) else {
+                throw LintFailure("no such file or directory: \(given)")
+            }
+            guard isDirectory.boolValue else {
+                files.append(ThemePath(path: path, display: display(path)))
+                continue
+            }
+            guard let walker = fileManager.enumerator(atPath: path) else {
+                throw LintFailure("cannot read the folder \(given)")
+            }
+            var found: [ThemePath] = []
+            while let relative = walker.nextObject() as? String {
+                guard relative.hasSuffix(".plist") else { continue }
+                let file = join(path, relative)
+                found.append(ThemePath(path: file, display: display(file)))
+                let folder = String(file.dropLast((relative.split(separator: "/").last?.count ?? 0) + 1))
+                folders[folder, default: []].append(display(file))
+            }
+            guard !found.isEmpty else {
+                throw LintFailure("no themes (*.plist) in \(given)")
+            }
+            files += found
+        }
+        var seen = Set<String>()
+        let contexts = folders.map { folder, themes in
+            FolderContext(
+                displayPath: display(folder).isEmpty ? "." : display(folder), themeFiles: Array(Set(themes)).sorted())
+        }
+        return Found(
+            files: files.sorted().filter { seen.insert($0.display).inserted },
+            folders: contexts.sorted { $0.displayPath < $1.displayPath })
+    }
+
+    private func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+
+    private func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// `path` made absolute against the current directory, with `.` components removed.
+    func absolute(_ path: String) -> String {
+        var path = path.hasPrefix("/") ? path : join(currentDirectory, path)
+        while let range = path.range(of: "/./") { path.replaceSubrange(range, with: "/") }
+        if path.hasSuffix("/.") { path.removeLast(2) }
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// `path` relative to the current directory when it lies inside it; as given otherwise.
+    func display(_ path: String) -> String {
+        var path = path
+        let base = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        if path.hasPrefix(base) {
+            path.removeFirst(base.count)
+        } else if path == currentDirectory {
+            return ""
+        }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        while let range = path.range(of: "/./") { path.replaceSubrange(range, with: "/") }
+        return path
+    }
+}

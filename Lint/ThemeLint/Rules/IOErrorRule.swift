@@ -1,0 +1,38 @@
+import ThemeKit
+
+/// `io_error`: A theme file cannot be read at all.
+public struct IOErrorRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .ioError,
+        summary: "A theme file cannot be read at all.",
+        rationale:
+            "An unreadable file, a folder named like a theme, or a link to nothing: themelint exits with status 2.",
+        nonTriggeringExamples: [
+            RuleExample(
+                [
+                    "default.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>primaryColor</key><string>35a2fb</string>
+                    </dict>
+                    </plist>
+                    """
+                ])
+        ],
+        triggeringExamples: [
+            RuleExample(
+                [
+                    "default.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>primaryColor</key><string>35a2fb</string>
+                    </dict>
+                    </plist>
+                    """
+                ], wholeFile: ["broken.plist"], symlinks: ["broken.plist": "/nonexistent/theme.plist"])
+        ],
+        isSuppressible: false
+    )
+}

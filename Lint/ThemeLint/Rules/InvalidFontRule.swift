@@ -1,0 +1,26 @@
+import ThemeKit
+
+/// `invalid_font`: A `…Font` is not a font name.
+public struct InvalidFontRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .invalidFont,
+        summary: "A `…Font` is not a font name.",
+        rationale: "A font is named by a <string>; a number or a bool names no font.",
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                	<key>bodyFont</key><string>Helvetica</string>
+                	<key>bodyFontSize</key><integer>12</integer>
+                """)
+        ],
+        triggeringExamples: [
+            RuleExample(
+                """
+                	<key>bodyFont</key>↓<integer>12</integer>
+                	<key>bodyFontSize</key><integer>12</integer>
+                """)
+        ]
+    )
+}

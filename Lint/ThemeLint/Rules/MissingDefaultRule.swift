@@ -1,0 +1,54 @@
+public import ThemeKit
+
+/// `missing_default`: A theme folder has no `default.plist`.
+public struct MissingDefaultRule: Rule {
+    public init() {}
+
+    public func check(folder: FolderContext) -> [Diagnostic] {
+        let hasDefault = folder.themeFiles.contains { $0 == "default.plist" || $0.hasSuffix("/default.plist") }
+        guard !hasDefault else { return [] }
+        return [
+            Diagnostic(
+                Self.description.id, "no default.plist in this folder: a manager starts with 'default'",
+                at: .wholeFile(folder.displayPath))
+        ]
+    }
+
+    public static let description = RuleDescription(
+        id: .missingDefault,
+        summary: "A theme folder has no `default.plist`.",
+        rationale:
+            "A manager starts with `default` when nothing else was chosen, and falls back to it when a saved theme no longer loads.",
+        nonTriggeringExamples: [
+            RuleExample(
+                [
+                    "default.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>primaryColor</key><string>35a2fb</string>
+                    </dict>
+                    </plist>
+                    """,
+                    "dark.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>INHERITED_THEME</key><string>default</string>
+                    </dict>
+                    </plist>
+                    """,
+                ])
+        ],
+        triggeringExamples: [
+            RuleExample(
+                [
+                    "base.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>primaryColor</key><string>35a2fb</string>
+                    </dict>
+                    </plist>
+                    """
+                ], wholeFile: [""])
+        ]
+    )
+}

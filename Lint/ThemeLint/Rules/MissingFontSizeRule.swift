@@ -1,0 +1,46 @@
+import ThemeKit
+
+/// `missing_font_size`: A `…Font` has no `…FontSize`, on its own key or along its alias chain.
+public struct MissingFontSizeRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .missingFontSize,
+        summary: "A `…Font` has no `…FontSize`, on its own key or along its alias chain.",
+        rationale: "A font needs a size; ThemeKit will not guess one.",
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                	<key>bodyFont</key><string>Helvetica</string>
+                	<key>bodyFontSize</key><integer>15</integer>
+                	<key>captionFont</key><string>bodyFont</string>
+                """),
+            RuleExample(
+                [
+                    "default.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>bodyFontSize</key><integer>15</integer>
+                    	<key>bodyFont</key><string>Helvetica</string>
+                    </dict>
+                    </plist>
+                    """,
+                    "dark.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>INHERITED_THEME</key><string>default</string>
+                    	<key>bodyFont</key><string>Courier</string>
+                    </dict>
+                    </plist>
+                    """,
+                ]),
+        ],
+        triggeringExamples: [
+            RuleExample(
+                """
+                	↓<key>bodyFont</key><string>Helvetica</string>
+                	↓<key>linkFont</key><string>bodyFont</string>
+                """)
+        ]
+    )
+}

@@ -1,0 +1,34 @@
+import ThemeKit
+
+/// `not_flat`: A value is a `<dict>`, `<array>`, `<data>` or `<date>`, or the root is not a `<dict>`.
+public struct NotFlatRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .notFlat,
+        summary: "A value is a `<dict>`, `<array>`, `<data>` or `<date>`, or the root is not a `<dict>`.",
+        rationale: "Themes are flat key → value maps: nested values have no meaning to the manager.",
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                	<key>spacingSize</key><real>8</real>
+                """)
+        ],
+        triggeringExamples: [
+            RuleExample(
+                """
+                	<key>colors</key>↓<dict><key>a</key><string>b</string></dict>
+                	<key>list</key>↓<array/>
+                """),
+            RuleExample(
+                [
+                    "default.plist": """
+                    <plist>
+                    ↓<array/>
+                    </plist>
+                    """
+                ]),
+        ],
+        isSuppressible: false
+    )
+}

@@ -1,0 +1,42 @@
+import ThemeKit
+
+/// `parse_error`: The file is not a readable XML property list.
+public struct ParseErrorRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .parseError,
+        summary: "The file is not a readable XML property list.",
+        rationale:
+            "Malformed XML, a wrong encoding, an unknown element, a scalar whose text does not parse, or a refused DTD feature: the theme cannot load at all.",
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                	<key>count</key><integer>3</integer>
+                	<key>title</key><string>Tom &amp; Jerry</string>
+                """)
+        ],
+        triggeringExamples: [
+            RuleExample(
+                [
+                    "default.plist": """
+                    <plist><dict>
+                    	<key>title</key><string>x↓</dict></plist>
+                    """
+                ]),
+            RuleExample(
+                """
+                	<key>count</key>↓<integer>many</integer>
+                """),
+            RuleExample(
+                [
+                    "default.plist": """
+                    <?xml version="1.0"?>
+                    ↓<!DOCTYPE plist [ <!ENTITY x "y"> ]>
+                    <plist><dict/></plist>
+                    """
+                ]),
+        ],
+        isSuppressible: false
+    )
+}

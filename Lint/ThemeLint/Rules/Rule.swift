@@ -1,0 +1,40 @@
+public import ThemeKit
+
+/// One theme read and resolved, as the rules see it.
+public struct ThemeContext: Sendable {
+    /// What loading found: the files of the lineage, the merged keys, the diagnostics.
+    public var analysis: ThemeAnalysis
+
+    /// The theme's own file (the first of its lineage), if it could be read.
+    public var file: ThemeFile? { analysis.files.first }
+}
+
+/// A folder of themes given to themelint as a folder.
+public struct FolderContext: Sendable {
+    /// The folder as reported (relative to the current directory where possible).
+    public var displayPath: String
+    /// The theme files found directly in it, as reported, sorted.
+    public var themeFiles: [String]
+}
+
+/// A lint rule: a description with examples, and, for the problems only the linter looks
+/// for, the check itself.
+///
+/// Most rules report what loading a theme reports (`unresolved_alias`, `missing_font_size`,
+/// …): the same reader and resolver as `ThemeManager` find them, so the linter and the app
+/// can never disagree. Those rules check nothing of their own.
+public protocol Rule: Sendable {
+    /// The rule's id, severity, words and examples.
+    static var description: RuleDescription { get }
+    /// Creates the rule.
+    init()
+    /// The linter's own checks of one theme.
+    func check(_ theme: ThemeContext) -> [Diagnostic]
+    /// The linter's own checks of a folder given as a folder.
+    func check(folder: FolderContext) -> [Diagnostic]
+}
+
+extension Rule {
+    public func check(_ theme: ThemeContext) -> [Diagnostic] { [] }
+    public func check(folder: FolderContext) -> [Diagnostic] { [] }
+}

@@ -1,0 +1,31 @@
+import ThemeKit
+
+/// `superfluous_disable`: A `themelint:disable-next-line` comment silences nothing.
+public struct SuperfluousDisableRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .superfluousDisable,
+        severity: .warning,
+        summary: "A `themelint:disable-next-line` comment silences nothing.",
+        rationale: "A suppression that outlived its problem hides the next one.",
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                	<!-- an ordinary comment -->
+                	<key>aColor</key><string>fff</string>
+                	<!-- themelint:disable-next-line duplicate_key -->
+                	<key>aColor</key><string>000</string>
+                """
+            )
+        ],
+        triggeringExamples: [
+            RuleExample(
+                """
+                	↓<!-- themelint:disable-next-line duplicate_key -->
+                	<key>aColor</key><string>fff</string>
+                """)
+        ],
+        isSuppressible: false
+    )
+}

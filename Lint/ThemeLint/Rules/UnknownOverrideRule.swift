@@ -1,0 +1,71 @@
+public import ThemeKit
+
+/// `unknown_override`: A child theme sets a key that none of its ancestors has.
+public struct UnknownOverrideRule: Rule {
+    public init() {}
+
+    public func check(_ theme: ThemeContext) -> [Diagnostic] {
+        let files = theme.analysis.files
+        guard let file = files.first, files.count > 1 else { return [] }
+        let ancestors = files.dropFirst()
+        let parent = theme.analysis.lineage.dropFirst().first ?? "its parent"
+        return file.keys.sorted().compactMap { key -> Diagnostic? in
+            guard key != ThemeName.inheritanceKey, !ancestors.contains(where: { $0[key] != nil }),
+                let entry = file[key]
+            else { return nil }
+            let known = ancestors.flatMap(\.keys)
+            let hint = Suggestions.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+            return file.document.diagnostic(
+                Self.description.id, severity: .warning,
+                "'\(key)' overrides nothing: no ancestor of this theme ('\(parent)' and up) has it\(hint)",
+                at: entry.keySpan, key: key)
+        }
+    }
+
+    public static let description = RuleDescription(
+        id: .unknownOverride,
+        severity: .warning,
+        summary: "A child theme sets a key that none of its ancestors has.",
+        rationale: "Overrides re-skin what the parent defines; a key no ancestor has is usually a misspelt override.",
+        nonTriggeringExamples: [
+            RuleExample(
+                [
+                    "default.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>primaryColor</key><string>35a2fb</string>
+                    </dict>
+                    </plist>
+                    """,
+                    "dark.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>INHERITED_THEME</key><string>default</string>
+                    	<key>primaryColor</key><string>000</string>
+                    </dict>
+                    </plist>
+                    """,
+                ])
+        ],
+        triggeringExamples: [
+            RuleExample(
+                [
+                    "default.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>primaryColor</key><string>35a2fb</string>
+                    </dict>
+                    </plist>
+                    """,
+                    "dark.plist": """
+                    <plist version="1.0">
+                    <dict>
+                    	<key>INHERITED_THEME</key><string>default</string>
+                    	↓<key>primaryColour</key><string>000</string>
+                    </dict>
+                    </plist>
+                    """,
+                ])
+        ]
+    )
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import ThemeKit
+
+@testable import ThemeLint
+
+/// A place a rule reports: a file (as reported) and a line and column, or 0:0 for a
+/// whole file or folder.
+struct Mark: Hashable, Comparable, CustomStringConvertible {
+    var file: String
+    var line: Int
+    var column: Int
+
+    static func < (lhs: Mark, rhs: Mark) -> Bool { (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column) }
+    var description: String { "\(file):\(line):\(column)" }
+}
+
+/// How an example is rewritten before it runs: it must pass in every variant.
+enum Variant: String, CaseIterable, Sendable {
+    /// As written.
+    case plain
+    /// CRLF line endings: lines and columns must not move.
+    case crlf
+    /// Multibyte text (in an XML comment, so the example's keys and values stay as
+    /// written) before each marker on its line: columns count scalars, not bytes.
+    case multibyte
+
+    func apply(_ text: String) -> String {
+        switch self {
+        case .plain: text
+        case .crlf: text.replacingOccurrences(of: "\n", with: "\r\n")
+        case .multibyte: text.replacingOccurrences(of: "↓", with: "<!--Äß☺𝄞-->↓")
+        }
+    }
+}
+
+/// Writes an example folder, runs the linter on it, and returns the marks it expects and
+/// the marks the rule reported.
+func run(_ example: RuleExample, rule: DiagnosticCode, variant: Variant) throws -> (expected: [Mark], reported: [Mark])
+{
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var expected: [Mark] = []
+    for (name, written) in example.files {
+        var text = ""
+        var line = 1
+        var column = 1
+        var previous: Unicode.Scalar?
+        for scalar in variant.apply(written).unicodeScalars {
+            if scalar == "↓" {
+                expected.append(Mark(file: name, line: line, column: column))
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            previous = scalar
+        }
+        _ = previous
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    for (name, target) in example.symlinks {
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+    expected += example.wholeFile.map { Mark(file: $0.isEmpty ? "." : $0, line: 0, column: 0) }
+    let report = try ThemeLinter(currentDirectory: folder.path).lint(paths: ["."])
+    let reported = report.diagnostics.filter { $0.code == rule }.map {
+        Mark(file: $0.location.file, line: $0.location.line, column: $0.location.column)
+    }
+    return (expected.sorted(), reported.sorted())
+}
+
+@Suite("Rules and their examples")
+struct RuleExampleTests {
+    @Test(
+        "non-triggering examples report nothing; triggering ones exactly their marks",
+        arguments: RuleCatalog.descriptions)
+    func examples(_ rule: RuleDescription) throws {
+        #expect(!rule.nonTriggeringExamples.isEmpty, "\(rule.id) has no non-triggering example")
+        #expect(!rule.triggeringExamples.isEmpty, "\(rule.id) has no triggering example")
+        for variant in Variant.allCases {
+            for example in rule.nonTriggeringExamples {
+                let outcome = try run(example, rule: rule.id, variant: variant)
+                #expect(outcome.expected == [], "a non-triggering example of \(rule.id) has marks")
+                #expect(outcome.reported == [], "\(rule.id), \(variant): \(example.files.keys.sorted())")
+            }
+            for example in rule.triggeringExamples {
+                let outcome = try run(example, rule: rule.id, variant: variant)
+                #expect(!outcome.expected.isEmpty, "a triggering example of \(rule.id) has no mark")
+                #expect(outcome.reported == outcome.expected, "\(rule.id), \(variant): \(example.files.keys.sorted())")
+            }
+        }
+    }
+
+    @Test("rule ids are unique snake_case, and each rule's severity is what its reports carry")
+    func catalogIsConsistent() throws {
+        let ids = RuleCatalog.descriptions.map(\.id.rawValue)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "_" } })
+        for rule in RuleCatalog.descriptions {
+            let outcome = try ThemeLinter.reportForExample(rule.triggeringExamples[0])
+            let severities = Set(outcome.filter { $0.code == rule.id }.map(\.severity))
+            #expect(severities == [rule.severity], "\(rule.id)")
+        }
+    }
+
+    @Test("the README's rules table is the one the descriptions generate")
+    func readmeTableIsCurrent() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        var text = try String(contentsOf: readme, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["THEMEKIT_UPDATE_GOLDEN"] == "1",
+            let begin = text.range(of: "<!-- rules:begin -->\n"), let end = text.range(of: "<!-- rules:end -->")
+        {
+            text.replaceSubrange(begin.upperBound..<end.lowerBound, with: RuleCatalog.markdownTable())
+            try text.write(to: readme, atomically: true, encoding: .utf8)
+        }
+        #expect(
+            text.contains("<!-- rules:begin -->\n" + RuleCatalog.markdownTable() + "<!-- rules:end -->"),
+            "regenerate the table in README.md from RuleCatalog.markdownTable()")
+    }
+}
+
+extension ThemeLinter {
+    /// Every diagnostic for an example folder (all rules), for checks across rules.
+    static func reportForExample(_ example: RuleExample) throws -> [Diagnostic] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in example.files {
+            try Data(text.replacingOccurrences(of: "↓", with: "").utf8).write(to: folder.appendingPathComponent(name))
+        }
+        for (name, target) in example.symlinks {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+        }
+        return try ThemeLinter(currentDirectory: folder.path).lint(paths: ["."]).diagnostics
+    }
+}
