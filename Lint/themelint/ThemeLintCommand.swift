@@ -2,31 +2,89 @@ import ArgumentParser
 import Foundation
 import ThemeLint
 
-/// `themelint PATH…`: argument parsing and exit codes; the work is in ThemeLint.
+/// `themelint PATH…`: argument parsing, output files and exit codes; the work is in ThemeLint.
 @main
 struct ThemeLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "themelint",
         abstract: "Check ThemeKit property-list themes for everything that would break them at run time.",
-        discussion: "Exit status: 0 clean (or warnings only), 1 errors, 2 usage or I/O errors."
+        discussion: """
+            Each theme is checked in the context of its INHERITED_THEME ancestors, with the same
+            reader and resolver as ThemeManager. Exit status: 0 clean or warnings only; 1 errors
+            (or warnings with --strict); 2 usage, configuration or I/O errors.
+            """,
+        version: ThemeLintVersion.current
     )
 
-    @Argument(help: "Theme files, or folders searched for *.plist.")
-    var paths: [String]
+    @Argument(help: "Theme files, or folders searched recursively for *.plist.")
+    var paths: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Output format: text, json, sarif or github; FORMAT=PATH writes it to a file. Repeatable.",
+            valueName: "format[=path]"))
+    var format: [String] = []
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(help: "Report errors only.")
+    var quiet = false
+
+    @Flag(name: .customLong("list-rules"), help: "List the rules and exit.")
+    var listRules = false
+
     mutating func run() throws {
-        let report: LintReport
+        if listRules {
+            print(RuleCatalog.listing(), terminator: "")
+            return
+        }
+        guard !paths.isEmpty else { throw UsageFailure(message: "give at least one theme file or folder") }
+        let requests = try outputRequests()
+        let full: LintReport
         do {
-            report = try ThemeLinter().lint(paths: paths)
+            full = try ThemeLinter().lint(paths: paths)
         } catch {
             throw UsageFailure(message: error.message)
         }
-        print(TextReporter.report(report), terminator: "")
-        if report.hasIOErrors { throw ExitCode(2) }
-        if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitCode(1) }
+        let shown = quiet ? full.errorsOnly : full
+        for request in requests {
+            let colored =
+                request.path == nil && isatty(STDOUT_FILENO) == 1
+                && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            let text = request.format.render(shown, colored: colored)
+            if let path = request.path {
+                do {
+                    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                } catch {
+                    throw UsageFailure(message: "cannot write \(request.format.rawValue) output to \(path)")
+                }
+            } else {
+                print(text, terminator: "")
+            }
+        }
+        if full.hasIOErrors { throw ExitCode(2) }
+        if full.errorCount > 0 || (strict && full.warningCount > 0) { throw ExitCode(1) }
+    }
+
+    /// The `--format` requests; by default `text`, or `github` when `GITHUB_ACTIONS=true`.
+    private func outputRequests() throws -> [OutputRequest] {
+        guard !format.isEmpty else {
+            let github = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+            return [OutputRequest(format: github ? .github : .text)]
+        }
+        let requests = try format.map { argument -> OutputRequest in
+            guard let request = OutputRequest(argument) else {
+                throw UsageFailure(
+                    message: "unknown format '\(argument)': use text, json, sarif or github, optionally =PATH")
+            }
+            return request
+        }
+        if requests.filter({ $0.path == nil }).count > 1 {
+            throw UsageFailure(message: "only one --format can go to standard output; give the others =PATH")
+        }
+        return requests
     }
 
     /// Exit status 2 for every usage problem, as SPEC.md asks (ArgumentParser's own is 64).

@@ -176,3 +176,112 @@ struct DemoTests {
         #expect(output.contains("current is still dark"))
     }
 }
+
+@Suite("themelint formats and options, end to end", .serialized)
+struct CLIFormatTests {
+    static let mixed = "Tests/themelintTests/Fixtures/mixed"
+
+    @Test(
+        "every format on a folder with every kind of problem matches its golden file",
+        arguments: ["text", "json", "sarif", "github"])
+    func formatsMatchGolden(_ format: String) throws {
+        let result = try CLI.run(["--format", format, Self.mixed])
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        try CLI.expectGolden(result.stdout, "mixed.\(format == "text" ? "txt" : format)")
+    }
+
+    @Test("FORMAT=PATH writes a file, and several formats go out at once")
+    func formatToFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fmt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sarif = folder.appendingPathComponent("out.sarif").path
+        let json = folder.appendingPathComponent("out.json").path
+        let result = try CLI.run([
+            "--format", "text", "--format", "sarif=\(sarif)", "--format", "json=\(json)", Self.mixed,
+        ])
+        #expect(result.status == 1)
+        #expect(result.stdout == (try CLI.run([Self.mixed]).stdout))
+        #expect(
+            try String(contentsOfFile: sarif, encoding: .utf8)
+                == (try CLI.run(["--format", "sarif", Self.mixed]).stdout))
+        #expect(
+            try String(contentsOfFile: json, encoding: .utf8) == (try CLI.run(["--format", "json", Self.mixed]).stdout))
+    }
+
+    @Test("GITHUB_ACTIONS=true picks the github format when none is given")
+    func githubByDefaultInActions() throws {
+        let result = try CLI.run([Self.mixed], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.stdout == (try CLI.run(["--format", "github", Self.mixed]).stdout))
+        let explicit = try CLI.run(["--format", "text", Self.mixed], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(explicit.stdout.hasSuffix("6 errors, 5 warnings in 5 files\n"))
+    }
+
+    @Test("--quiet shows errors only; the exit status still counts everything")
+    func quiet() throws {
+        let result = try CLI.run(["--quiet", Self.mixed])
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("warning:"))
+        #expect(result.stdout.hasSuffix("6 errors, 0 warnings in 5 files\n"))
+    }
+
+    @Test("warnings alone exit 0, and 1 with --strict")
+    func strict() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<plist><dict>\n<key>orphanFontSize</key><integer>3</integer>\n</dict></plist>".utf8)
+            .write(to: folder.appendingPathComponent("default.plist"))
+        let plain = try CLI.run(["."], in: folder)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.hasSuffix("0 errors, 1 warning in 1 file\n"))
+        #expect(try CLI.run(["--strict", "."], in: folder).status == 1)
+    }
+
+    @Test("bad --format values are usage errors: exit 2")
+    func badFormats() throws {
+        let unknown = try CLI.run(["--format", "xml", "Themes/"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown format 'xml'"))
+        let twice = try CLI.run(["--format", "json", "--format", "text", "Themes/"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("only one --format can go to standard output"))
+    }
+
+    @Test("--list-rules and --version exit 0")
+    func listRulesAndVersion() throws {
+        let rules = try CLI.run(["--list-rules"])
+        #expect(rules.status == 0)
+        #expect(rules.stdout.split(separator: "\n").count == 20)
+        #expect(rules.stdout.hasPrefix("parse_error "))
+        let version = try CLI.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "0.1.0\n")
+    }
+
+    @Test("a theme written for RNThemeManager lints clean; one misspelt alias is caught with a suggestion")
+    func rnThemeManagerThemes() throws {
+        let clean = try CLI.run(["Tests/ThemeKitTests/Fixtures/rnthememanager"])
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "0 errors, 0 warnings in 2 files\n")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = CLI.packageRoot.appendingPathComponent("Tests/ThemeKitTests/Fixtures/rnthememanager")
+        for name in ["default.plist", "locontrast.plist"] {
+            var text = try String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
+            text = text.replacingOccurrences(
+                of: "<string>backgroundColor</string>", with: "<string>backgroundColr</string>")
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let misspelt = try CLI.run(["."], in: folder)
+        #expect(misspelt.status == 1)
+        #expect(
+            misspelt.stdout == """
+                default.plist:18:2: error: 'headerColor' is 'backgroundColr', which is neither a color nor a key; did you mean 'backgroundColor'? [unresolved_alias]
+                1 error, 0 warnings in 2 files
+
+                """)
+    }
+}

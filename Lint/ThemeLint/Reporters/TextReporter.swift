@@ -2,14 +2,22 @@ import ThemeKit
 
 /// The default format: one line per problem, as compilers print them, then a summary.
 public enum TextReporter {
-    /// `path:line:col: severity: message [rule_id]` per diagnostic, then
-    /// `N errors, M warnings in K files`.
-    public static func report(_ report: LintReport) -> String {
-        var lines = report.diagnostics.map(\.summary)
+    /// `path:line:col: severity: message [rule_id]` per diagnostic (whole-file problems
+    /// without the position), then `N errors, M warnings in K files`. With `colored`, ANSI
+    /// colours for a terminal: the location bold, the severity red or yellow, the rule dim.
+    public static func report(_ report: LintReport, colored: Bool = false) -> String {
+        var lines = report.diagnostics.map { line(for: $0, colored: colored) }
         lines.append(
             "\(count(report.errorCount, "error")), \(count(report.warningCount, "warning")) in \(count(report.fileCount, "file"))"
         )
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func line(for diagnostic: Diagnostic, colored: Bool) -> String {
+        guard colored else { return diagnostic.summary }
+        let severity = diagnostic.severity == .error ? "\u{1B}[31merror\u{1B}[0m" : "\u{1B}[33mwarning\u{1B}[0m"
+        return
+            "\u{1B}[1m\(diagnostic.location):\u{1B}[0m \(severity): \(diagnostic.message) \u{1B}[2m[\(diagnostic.code)]\u{1B}[0m"
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {

@@ -1,0 +1,88 @@
+import Foundation
+import ThemeKit
+
+/// Machine-readable output with a stable schema (documented in the README):
+///
+/// ```json
+/// {"version": 1, "tool": {"name": "themelint", "version": "…"},
+///  "summary": {"files": 4, "errors": 1, "warnings": 0},
+///  "diagnostics": [{"rule": "duplicate_key", "severity": "error", "message": "…",
+///                   "file": "Themes/a.plist", "line": 9, "column": 2, "endLine": 9, "endColumn": 25,
+///                   "key": "primaryColor", "notes": [{"message": "…", "file": "…", "line": 5, "column": 2}]}]}
+/// ```
+///
+/// Keys are sorted and the output is indented, so that it diffs well. `line`, `column`,
+/// `endLine`, `endColumn` and `key` are left out when a problem concerns a whole file.
+public enum JSONReporter {
+    struct Output: Encodable {
+        var version = 1
+        var tool = Tool()
+        var summary: Summary
+        var diagnostics: [Entry]
+    }
+
+    struct Tool: Encodable {
+        var name = "themelint"
+        var version = ThemeLintVersion.current
+    }
+
+    struct Summary: Encodable {
+        var files: Int
+        var errors: Int
+        var warnings: Int
+    }
+
+    struct Entry: Encodable {
+        var rule: String
+        var severity: String
+        var message: String
+        var file: String
+        var line: Int?
+        var column: Int?
+        var endLine: Int?
+        var endColumn: Int?
+        var key: String?
+        var notes: [Note]?
+    }
+
+    struct Note: Encodable {
+        var message: String
+        var file: String
+        var line: Int?
+        var column: Int?
+    }
+
+    /// The report as JSON, ending with a newline.
+    public static func report(_ report: LintReport) -> String {
+        let output = Output(
+            summary: Summary(files: report.fileCount, errors: report.errorCount, warnings: report.warningCount),
+            diagnostics: report.diagnostics.map { diagnostic in
+                let positioned = diagnostic.location.line > 0
+                return Entry(
+                    rule: diagnostic.code.rawValue, severity: diagnostic.severity.rawValue, message: diagnostic.message,
+                    file: diagnostic.location.file, line: positioned ? diagnostic.location.line : nil,
+                    column: positioned ? diagnostic.location.column : nil,
+                    endLine: positioned ? diagnostic.end?.line : nil,
+                    endColumn: positioned ? diagnostic.end?.column : nil,
+                    key: diagnostic.key,
+                    notes: diagnostic.notes.isEmpty
+                        ? nil
+                        : diagnostic.notes.map {
+                            Note(
+                                message: $0.message, file: $0.location.file,
+                                line: $0.location.line > 0 ? $0.location.line : nil,
+                                column: $0.location.line > 0 ? $0.location.column : nil)
+                        })
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(output) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// themelint's version, reported by `--version`, JSON and SARIF.
+public enum ThemeLintVersion {
+    /// The version string.
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,39 @@
+/// The formats themelint writes.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case text, json, sarif, github
+
+    /// The report in this format. `colored` applies to `text` only.
+    public func render(_ report: LintReport, colored: Bool = false) -> String {
+        switch self {
+        case .text: TextReporter.report(report, colored: colored)
+        case .json: JSONReporter.report(report)
+        case .sarif: SARIFReporter.report(report)
+        case .github: GitHubReporter.report(report)
+        }
+    }
+}
+
+/// One `--format` request: a format, and the file to write it to (`nil`: standard output).
+public struct OutputRequest: Sendable, Hashable {
+    /// The format.
+    public var format: OutputFormat
+    /// Where to write it; `nil` for standard output.
+    public var path: String?
+
+    /// Reads `FORMAT` or `FORMAT=PATH`.
+    public init?(_ argument: String) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard let name = parts.first, let format = OutputFormat(rawValue: name) else { return nil }
+        if parts.count == 2 {
+            guard !parts[1].isEmpty else { return nil }
+            path = parts[1]
+        }
+        self.format = format
+    }
+
+    /// Creates a request.
+    public init(format: OutputFormat, path: String? = nil) {
+        self.format = format
+        self.path = path
+    }
+}
