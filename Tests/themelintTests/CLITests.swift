@@ -138,7 +138,7 @@ struct CLITests {
     func usageErrorsAreExit2() throws {
         let none = try CLI.run([])
         #expect(none.status == 2)
-        #expect(none.stderr.contains("Missing expected argument"))
+        #expect(none.stderr == "themelint: error: give at least one theme file or folder\n")
         let unknown = try CLI.run(["--frobnicate", "Themes/"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("Unknown option '--frobnicate'"))
