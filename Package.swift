@@ -71,7 +71,7 @@ let package = Package(
             name: "themelintTests",
             dependencies: ["themelint", "themekit-demo"],
             path: "Tests/themelintTests",
-            exclude: ["Fixtures"],
+            exclude: ["Fixtures", "validate_sarif.py"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -102,7 +102,7 @@ public struct ThemeLinter: Sendable {
         }
         let folder = String(theme.path.dropLast(fileName.count + 1))
         let loader = ThemeLoader(directory: folder, options: options)
-        let analysis = loader.analyze(name) { path in cache.read(path) }
+        let analysis = loader.analyze(name, producesTheme: false) { path in cache.read(path) }
         let context = ThemeContext(analysis: analysis)
         return analysis.diagnostics + rules.flatMap { $0.check(context) }
     }
@@ -202,10 +202,20 @@ struct ThemeDiscovery: Sendable {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    /// Whether `path` has a `/./` in it, checked on the bytes.
+    static func hasDotSegment(_ path: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in path.utf8 {
+            if previous == (UInt8(ascii: "/"), UInt8(ascii: ".")), byte == UInt8(ascii: "/") { return true }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
     /// `path` made absolute against the current directory, with `.` components removed.
     func absolute(_ path: String) -> String {
         var path = path.hasPrefix("/") ? path : join(currentDirectory, path)
-        while let range = path.range(of: "/./") { path.replaceSubrange(range, with: "/") }
+        while Self.hasDotSegment(path), let range = path.range(of: "/./") { path.replaceSubrange(range, with: "/") }
         if path.hasSuffix("/.") { path.removeLast(2) }
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path
@@ -221,6 +231,7 @@ struct ThemeDiscovery: Sendable {
             return ""
         }
         while path.hasPrefix("./") { path.removeFirst(2) }
+        guard Self.hasDotSegment(path) else { return path }
         while let range = path.range(of: "/./") { path.replaceSubrange(range, with: "/") }
         return path
     }

@@ -6,12 +6,13 @@ public struct OrphanFontSizeRule: Rule {
 
     public func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
-        return file.keys.sorted().compactMap { key -> Diagnostic? in
-            guard key.hasSuffix("FontSize"), merged[String(key.dropLast("Size".count))] == nil,
-                let entry = file[key]
+        return file.document.entries.enumerated().compactMap { position, entry -> Diagnostic? in
+            let key = entry.key
+            guard KeyKind(key: key) == .size, key.hasSuffix("FontSize"), file.index[key] == position,
+                !merged.contains(String(key.dropLast("Size".count)))
             else { return nil }
             let font = String(key.dropLast("Size".count))
-            let close = Suggestions.closest(to: font, among: merged.keys.filter { $0.hasSuffix("Font") })
+            let close = Suggestions.closest(to: font, among: merged.filter { $0.hasSuffix("Font") })
             let hint = close.map { "; did you mean '\($0)Size'?" } ?? ""
             return file.document.diagnostic(
                 Self.description.id, severity: .warning, "'\(key)' sizes no font: there is no '\(font)'\(hint)",

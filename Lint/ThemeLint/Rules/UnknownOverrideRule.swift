@@ -6,13 +6,13 @@ public struct UnknownOverrideRule: Rule {
 
     public func check(_ theme: ThemeContext) -> [Diagnostic] {
         let files = theme.analysis.files
-        guard let file = files.first, files.count > 1 else { return [] }
+        guard let file = files.first, files.count > 1, let introduced = theme.analysis.introducedKeys,
+            !introduced.isEmpty
+        else { return [] }
         let ancestors = files.dropFirst()
         let parent = theme.analysis.lineage.dropFirst().first ?? "its parent"
-        return file.keys.sorted().compactMap { key -> Diagnostic? in
-            guard key != ThemeName.inheritanceKey, !ancestors.contains(where: { $0[key] != nil }),
-                let entry = file[key]
-            else { return nil }
+        return introduced.compactMap { key -> Diagnostic? in
+            guard key != ThemeName.inheritanceKey, let entry = file[key] else { return nil }
             let known = ancestors.flatMap(\.keys)
             let hint = Suggestions.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
             return file.document.diagnostic(

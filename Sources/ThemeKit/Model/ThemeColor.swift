@@ -28,28 +28,35 @@ public struct ThemeColor: Sendable, Hashable, CustomStringConvertible {
     /// Reads a hex color: `#` optional, then 3 (`RGB`), 4, 6 (`RRGGBB`) or 8 hex digits,
     /// in either case. `nil` for anything else.
     public init?(hex text: String, alphaOrder: AlphaOrder = .alphaLast) {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(8)
-        var bytes = text.utf8[...]
-        if bytes.first == UInt8(ascii: "#") { bytes = bytes.dropFirst() }
-        guard bytes.count <= 8 else { return nil }
-        for byte in bytes {
-            guard let digit = Self.hexDigit(byte) else { return nil }
-            digits.append(digit)
+        // Read the digits into one integer: no allocation on this path, which every
+        // color of every theme takes at load.
+        var value: UInt32 = 0
+        var count = 0
+        for (index, byte) in text.utf8.enumerated() {
+            if index == 0, byte == UInt8(ascii: "#") { continue }
+            guard count < 8, let digit = Self.hexDigit(byte) else { return nil }
+            value = value << 4 | UInt32(digit)
+            count += 1
         }
-        var channels: [Double]
-        switch digits.count {
-        case 3, 4:
-            channels = digits.map { Double($0 * 17) / 255 }
-        case 6, 8:
-            channels = stride(from: 0, to: digits.count, by: 2).map { Double(digits[$0] * 16 + digits[$0 + 1]) / 255 }
-        default:
-            return nil
+        let channelCount: Int
+        switch count {
+        case 3, 6: channelCount = 3
+        case 4, 8: channelCount = 4
+        default: return nil
         }
-        if channels.count == 4, alphaOrder == .alphaFirst {
-            channels.append(channels.removeFirst())
+        let bits = count / channelCount * 4  // 4 bits a channel for short forms, 8 for long
+        let maximum = Double((1 << bits) - 1)
+        func channel(_ index: Int) -> Double {
+            let shift = (channelCount - 1 - index) * bits
+            return Double((value >> UInt32(shift)) & UInt32((1 << bits) - 1)) / maximum
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 1)
+        if channelCount == 3 {
+            self.init(red: channel(0), green: channel(1), blue: channel(2), alpha: 1)
+        } else if alphaOrder == .alphaFirst {
+            self.init(red: channel(1), green: channel(2), blue: channel(3), alpha: channel(0))
+        } else {
+            self.init(red: channel(0), green: channel(1), blue: channel(2), alpha: channel(3))
+        }
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8? {

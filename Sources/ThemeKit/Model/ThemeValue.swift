@@ -36,16 +36,20 @@ public enum KeyKind: Sendable, Hashable {
 
     /// The kind a key's name implies. `…FontSize` ends in `Size`, so it is a size.
     public init(key: String) {
-        if key.hasSuffix("Color") {
-            self = .color
-        } else if key.hasSuffix("Size") {
-            self = .size
-        } else if key.hasSuffix("Font") {
-            self = .font
-        } else if key.hasSuffix("Image") {
-            self = .image
-        } else {
-            self = .untyped
+        var key = key
+        self = key.withUTF8 { bytes -> KeyKind in
+            func endsWith(_ suffix: StaticString) -> Bool {
+                let count = suffix.utf8CodeUnitCount
+                guard bytes.count >= count else { return false }
+                let start = bytes.count - count
+                for index in 0..<count where bytes[start + index] != suffix.utf8Start[index] { return false }
+                return true
+            }
+            if endsWith("Color") { return .color }
+            if endsWith("Size") { return .size }
+            if endsWith("Font") { return .font }
+            if endsWith("Image") { return .image }
+            return .untyped
         }
     }
 }

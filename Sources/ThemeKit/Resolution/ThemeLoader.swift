@@ -12,9 +12,12 @@ public struct ThemeAnalysis: Sendable {
     public var files: [ThemeFile]
     /// The names of `files`' themes, in the same order.
     public var lineage: [String]
-    /// The merged keys, each with the index into `files` of the theme that sets it last
-    /// (child-most); nil when resolution did not run.
-    public var mergedKeys: [String: Int]?
+    /// The keys of the merged theme (the theme and its ancestors); nil when resolution
+    /// did not run. A view of the resolver's own table: nothing is copied to offer it.
+    public var mergedKeys: Dictionary<String, Int>.Keys?
+    /// The keys the theme's own file sets that none of its ancestors has (empty for a
+    /// theme without a parent); nil when resolution did not run.
+    public var introducedKeys: [String]?
 
     /// The diagnostics that are errors.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
@@ -52,7 +55,10 @@ public struct ThemeLoader: Sendable {
     }
 
     /// Reads and resolves a theme, collecting every problem rather than stopping.
-    public func analyze(_ name: String, reader: FileReader? = nil) -> ThemeAnalysis {
+    ///
+    /// With `producesTheme` false (the linter), every value is still resolved and checked,
+    /// but no `Theme` is built.
+    public func analyze(_ name: String, producesTheme: Bool = true, reader: FileReader? = nil) -> ThemeAnalysis {
         let plistReader = PropertyListReader(limits: options.limits)
         let read: FileReader
         if let reader {
@@ -126,12 +132,14 @@ public struct ThemeLoader: Sendable {
         }
         if !analysis.files.isEmpty, !unreadable, !brokenLineage {
             var resolver = ThemeResolver(
-                name: name, lineage: analysis.lineage, chain: analysis.files, options: options)
+                name: name, lineage: analysis.lineage, chain: analysis.files, options: options,
+                producesTheme: producesTheme)
             let outcome = resolver.resolve()
             diagnostics += outcome.diagnostics
             let hasErrors = diagnostics.contains { $0.severity == .error }
             analysis.theme = hasErrors ? nil : outcome.theme
-            analysis.mergedKeys = resolver.mergedFiles()
+            analysis.mergedKeys = resolver.mergedKeys
+            analysis.introducedKeys = resolver.introducedKeys
         }
         analysis.diagnostics = diagnostics.sorted()
         return analysis

@@ -37,35 +37,56 @@ struct ThemeResolver {
         case unvisited, visiting, resolved, failed
     }
 
+    /// Whether to build the theme's values and sources, or only find its problems.
+    let producesTheme: Bool
+
     // Per-entry tables, indexed by global entry number (file offset + entry index).
     private var offsets: [Int] = []
+    /// Every entry of every file of the chain, in chain order.
+    private var entries: [PropertyListEntry] = []
+    /// The chain index of each entry's file; empty for a chain of one file.
+    private var fileOf: [Int32] = []
     private var ids: [String: Int] = [:]
     private var state: [State] = []
     private var literal: [Int] = []
     private var typed: [ThemeValue?] = []
     private var typedDone: [Bool] = []
     private var fontSizeKeys: [Int: String] = [:]
+    /// Scratch space for one alias walk, kept between walks to spare the allocation.
+    private var path: [Int] = []
     private var diagnostics: [Diagnostic] = []
     private var lines: [SourceLines?] = []
 
-    init(name: String, lineage: [String], chain: [ThemeFile], options: ThemeOptions) {
+    init(name: String, lineage: [String], chain: [ThemeFile], options: ThemeOptions, producesTheme: Bool = true) {
         self.name = name
         self.lineage = lineage
         self.chain = chain
         self.options = options
+        self.producesTheme = producesTheme
     }
 
-    /// Every key of the merged theme, with the index in `chain` of the file that sets it
-    /// last (child-most).
-    func mergedFiles() -> [String: Int] {
-        ids.compactMapValues { $0 >= 0 ? locate($0).file : nil }
-    }
+    /// The keys the theme's own file sets that no ancestor has (empty for a theme with no
+    /// parent).
+    private(set) var introducedKeys: [String] = []
+
+    /// Every key of the merged theme.
+    var mergedKeys: Dictionary<String, Int>.Keys { ids.keys }
 
     mutating func resolve() -> Outcome {
         var total = 0
         for file in chain {
             offsets.append(total)
             total += file.document.entries.count
+        }
+        if chain.count == 1 {
+            entries = chain[0].document.entries
+        } else {
+            entries.reserveCapacity(total)
+            fileOf.reserveCapacity(total)
+            for (index, file) in chain.enumerated() {
+                entries += file.document.entries
+                fileOf += repeatElement(Int32(index), count: file.document.entries.count)
+            }
         }
         lines = Array(repeating: nil, count: chain.count)
         if chain.count == 1 {
@@ -74,7 +95,9 @@ struct ThemeResolver {
             ids.reserveCapacity(chain.reduce(0) { $0 + $1.index.count })
             for fileIndex in chain.indices.reversed() {
                 let offset = offsets[fileIndex]
-                for (key, entry) in chain[fileIndex].index { ids[key] = offset + entry }
+                for (key, entry) in chain[fileIndex].index where ids.updateValue(offset + entry, forKey: key) == nil {
+                    if fileIndex == 0 { introducedKeys.append(key) }
+                }
             }
         }
         ids[ThemeName.inheritanceKey] = nil
@@ -91,10 +114,12 @@ struct ThemeResolver {
 
         var values: [String: ThemeValue] = [:]
         var sources: [String: ThemeValueSource] = [:]
-        values.reserveCapacity(ids.count)
-        sources.reserveCapacity(ids.count)
+        if producesTheme {
+            values.reserveCapacity(ids.count)
+            sources.reserveCapacity(ids.count)
+        }
         for (key, id) in ids where id >= 0 {
-            guard let value = typedValue(id) else { continue }
+            guard let value = typedValue(id), producesTheme else { continue }
             values[key] = value
             sources[key] = source(of: id)
         }
@@ -108,21 +133,12 @@ struct ThemeResolver {
 
     // MARK: Entries
 
-    private func locate(_ id: Int) -> (file: Int, entry: Int) {
-        if offsets.count == 1 { return (0, id) }
-        var low = 0
-        var high = offsets.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if offsets[middle] <= id { low = middle } else { high = middle - 1 }
-        }
-        return (low, id - offsets[low])
-    }
+    /// The index in `chain` of the file an entry belongs to.
+    @inline(__always)
+    private func file(of id: Int) -> Int { fileOf.isEmpty ? 0 : Int(fileOf[id]) }
 
-    private func entry(_ id: Int) -> PropertyListEntry {
-        let place = locate(id)
-        return chain[place.file].document.entries[place.entry]
-    }
+    @inline(__always)
+    private func entry(_ id: Int) -> PropertyListEntry { entries[id] }
 
     /// The key a string value aliases, if it is one: `@name` always (nil target if the
     /// name is unknown), a bare name only when it is exactly a key of the merged theme.
@@ -141,7 +157,7 @@ struct ThemeResolver {
     /// The global number of the entry whose literal `id` resolves to, or nil when its
     /// chain dangles or cycles (reported once, where it goes wrong).
     private mutating func resolveLiteral(_ start: Int) -> Int? {
-        var path: [Int] = []
+        path.removeAll(keepingCapacity: true)
         var current = start
         var outcome: Int?
         walk: while true {
@@ -157,8 +173,7 @@ struct ThemeResolver {
             case .unvisited:
                 state[current] = .visiting
                 path.append(current)
-                let written = entry(current)
-                guard let alias = aliasTarget(of: written.value) else {
+                guard let alias = aliasTarget(of: entries[current].value) else {
                     outcome = current
                     break walk
                 }
@@ -211,14 +226,13 @@ struct ThemeResolver {
         if typedDone[id] { return typed[id] }
         typedDone[id] = true
         guard let target = resolveLiteral(id) else { return nil }
-        let key = entry(id).key
-        let value = parse(key: key, id: id, literalAt: target)
+        let value = parse(key: entries[id].key, id: id, literalAt: target)
         typed[id] = value
         return value
     }
 
     private mutating func parse(key: String, id: Int, literalAt target: Int) -> ThemeValue? {
-        let written = entry(target).value
+        let written = entries[target].value
         switch KeyKind(key: key) {
         case .color:
             if case .string(let text) = written, let color = ThemeColor(hex: text, alphaOrder: options.alphaOrder) {
@@ -343,29 +357,28 @@ struct ThemeResolver {
     // MARK: Sources and reporting
 
     private func location(of id: Int, _ span: KeyPath<PropertyListEntry, SourceSpan>) -> SourceLocation {
-        let place = locate(id)
-        let document = chain[place.file].document
-        return document.location(document.entries[place.entry][keyPath: span].start)
+        SourceLocation(file: chain[file(of: id)].path, entries[id][keyPath: span].start)
     }
 
     private func source(of id: Int) -> ThemeValueSource {
-        let written = entry(id)
+        let target = literal[id] >= 0 ? literal[id] : id
         var aliasOf: String?
-        if let alias = aliasTarget(of: written.value), alias.id != nil { aliasOf = alias.name }
+        if target != id, let alias = aliasTarget(of: entries[id].value), alias.id != nil { aliasOf = alias.name }
         return ThemeValueSource(
-            key: location(of: id, \.keySpan), value: location(of: literal[id] >= 0 ? literal[id] : id, \.valueSpan),
-            aliasOf: aliasOf, sizeKey: fontSizeKeys[id])
+            key: SourceLocation(file: chain[file(of: id)].path, entries[id].keySpan.start),
+            value: SourceLocation(file: chain[file(of: target)].path, entries[target].valueSpan.start),
+            aliasOf: aliasOf, sizeKey: fontSizeKeys.isEmpty ? nil : fontSizeKeys[id])
     }
 
     private mutating func report(
         _ code: DiagnosticCode, _ message: String, at id: Int, _ span: KeyPath<PropertyListEntry, SourceSpan>,
         notes: [Diagnostic.Note] = []
     ) {
-        let place = locate(id)
-        let document = chain[place.file].document
-        let index = lines[place.file] ?? document.lines()
-        lines[place.file] = index
-        let entry = document.entries[place.entry]
+        let fileIndex = file(of: id)
+        let document = chain[fileIndex].document
+        let index = lines[fileIndex] ?? document.lines()
+        lines[fileIndex] = index
+        let entry = entries[id]
         diagnostics.append(
             document.diagnostic(code, message, at: entry[keyPath: span], key: entry.key, lines: index, notes: notes))
     }
