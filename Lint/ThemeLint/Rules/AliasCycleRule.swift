@@ -10,23 +10,18 @@ public struct AliasCycleRule: Rule {
         rationale:
             "A cycle has no value; RNThemeManager would hang on it. Reported once per cycle, at its first alias, with the others as notes.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>aColor</key><string>bColor</string>
-                	<key>bColor</key><string>fff</string>
-                """)
+            RuleExample(entries: [
+                "<key>aColor</key><string>bColor</string>",
+                "<key>bColor</key><string>fff</string>",
+            ])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	<key>aColor</key>↓<string>bColor</string>
-                	<key>bColor</key><string>cColor</string>
-                	<key>cColor</key><string>aColor</string>
-                """),
-            RuleExample(
-                """
-                	<key>loopColor</key>↓<string>loopColor</string>
-                """),
+            RuleExample(entries: [
+                "<key>aColor</key>↓<string>bColor</string>",
+                "<key>bColor</key><string>cColor</string>",
+                "<key>cColor</key><string>aColor</string>",
+            ]),
+            RuleExample(entries: ["<key>loopColor</key>↓<string>loopColor</string>"]),
         ]
     )
 }

@@ -63,41 +63,21 @@ public struct CaseCollisionRule: Rule {
         rationale:
             "Lookups are case-sensitive, so one of them is almost certainly a typo; theme files that differ in case collide on case-insensitive file systems.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>primaryColor</key><string>fff</string>
-                	<key>secondaryColor</key><string>000</string>
-                """)
+            RuleExample(entries: [
+                "<key>primaryColor</key><string>fff</string>",
+                "<key>secondaryColor</key><string>000</string>",
+            ])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	<key>primaryColor</key><string>fff</string>
-                	↓<key>PrimaryColor</key><string>000</string>
-                """),
+            RuleExample(entries: [
+                "<key>primaryColor</key><string>fff</string>",
+                "↓<key>PrimaryColor</key><string>000</string>",
+            ]),
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "Dark.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key><string>default</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "dark.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key><string>default</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.defaultTheme,
+                    "Dark.plist": RuleExample.plist(["<key>INHERITED_THEME</key><string>default</string>"]),
+                    "dark.plist": RuleExample.plist(["<key>INHERITED_THEME</key><string>default</string>"]),
                 ], wholeFile: ["dark.plist"]),
         ]
     )

@@ -10,18 +10,16 @@ public struct DuplicateKeyRule: Rule {
         rationale:
             "Foundation keeps the last value silently; ThemeKit never loses a value silently, so the second is an error that names both lines.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>aColor</key><string>fff</string>
-                	<key>bColor</key><string>fff</string>
-                """)
+            RuleExample(entries: [
+                "<key>aColor</key><string>fff</string>",
+                "<key>bColor</key><string>fff</string>",
+            ])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	<key>aColor</key><string>fff</string>
-                	↓<key>aColor</key><string>000</string>
-                """)
+            RuleExample(entries: [
+                "<key>aColor</key><string>fff</string>",
+                "↓<key>aColor</key><string>000</string>",
+            ])
         ]
     )
 }

@@ -12,25 +12,13 @@ public struct IOErrorRule: Rule {
         nonTriggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """
+                    "default.plist": RuleExample.defaultTheme
                 ])
         ],
         triggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """
+                    "default.plist": RuleExample.defaultTheme
                 ], wholeFile: ["broken.plist"], symlinks: ["broken.plist": "/nonexistent/theme.plist"])
         ],
         isSuppressible: false

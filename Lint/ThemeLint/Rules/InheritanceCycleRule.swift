@@ -11,46 +11,16 @@ public struct InheritanceCycleRule: Rule {
         nonTriggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "a.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key><string>default</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.defaultTheme,
+                    "a.plist": RuleExample.plist(["<key>INHERITED_THEME</key><string>default</string>"]),
                 ])
         ],
         triggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "a.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key>↓<string>b</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "b.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key>↓<string>a</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.defaultTheme,
+                    "a.plist": RuleExample.plist(["<key>INHERITED_THEME</key>↓<string>b</string>"]),
+                    "b.plist": RuleExample.plist(["<key>INHERITED_THEME</key>↓<string>a</string>"]),
                 ])
         ]
     )

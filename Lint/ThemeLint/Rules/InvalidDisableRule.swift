@@ -9,19 +9,17 @@ public struct InvalidDisableRule: Rule {
         summary: "A `themelint:disable-next-line` comment names no rule.",
         rationale: "A misspelt rule id silences nothing and hides that it does not.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<!-- themelint:disable-next-line unknown_override, case_collision -->
-                	<key>aColor</key><string>fff</string>
-                	<!-- an ordinary comment -->
-                """)
+            RuleExample(entries: [
+                "<!-- themelint:disable-next-line unknown_override, case_collision -->",
+                "<key>aColor</key><string>fff</string>",
+                "<!-- an ordinary comment -->",
+            ])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	↓<!-- themelint:disable-next-line duplicate_kye -->
-                	<key>aColor</key><string>fff</string>
-                """)
+            RuleExample(entries: [
+                "↓<!-- themelint:disable-next-line duplicate_kye -->",
+                "<key>aColor</key><string>fff</string>",
+            ])
         ],
         isSuppressible: false
     )

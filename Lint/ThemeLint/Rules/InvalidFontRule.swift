@@ -9,18 +9,16 @@ public struct InvalidFontRule: Rule {
         summary: "A `…Font` is not a font name.",
         rationale: "A font is named by a <string>; a number or a bool names no font.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>bodyFont</key><string>Helvetica</string>
-                	<key>bodyFontSize</key><integer>12</integer>
-                """)
+            RuleExample(entries: [
+                "<key>bodyFont</key><string>Helvetica</string>",
+                "<key>bodyFontSize</key><integer>12</integer>",
+            ])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	<key>bodyFont</key>↓<integer>12</integer>
-                	<key>bodyFontSize</key><integer>12</integer>
-                """)
+            RuleExample(entries: [
+                "<key>bodyFont</key>↓<integer>12</integer>",
+                "<key>bodyFontSize</key><integer>12</integer>",
+            ])
         ]
     )
 }

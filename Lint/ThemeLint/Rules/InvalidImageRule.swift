@@ -9,16 +9,10 @@ public struct InvalidImageRule: Rule {
         summary: "An `…Image` is not an image name.",
         rationale: "An image is named by a <string>.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>logoImage</key><string>appLogo</string>
-                """)
+            RuleExample(entries: ["<key>logoImage</key><string>appLogo</string>"])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	<key>logoImage</key>↓<true/>
-                """)
+            RuleExample(entries: ["<key>logoImage</key>↓<true/>"])
         ]
     )
 }

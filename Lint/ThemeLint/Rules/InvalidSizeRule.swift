@@ -10,18 +10,16 @@ public struct InvalidSizeRule: Rule {
         rationale:
             "Sizes (and …FontSize) are written as <integer>, <real> or a numeric <string>, and must be positive.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>gapSize</key><integer>8</integer>
-                	<key>titleFontSize</key><string>17.5</string>
-                """)
+            RuleExample(entries: [
+                "<key>gapSize</key><integer>8</integer>",
+                "<key>titleFontSize</key><string>17.5</string>",
+            ])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	<key>gapSize</key>↓<integer>0</integer>
-                	<key>padSize</key>↓<string>12px</string>
-                """)
+            RuleExample(entries: [
+                "<key>gapSize</key>↓<integer>0</integer>",
+                "<key>padSize</key>↓<string>12px</string>",
+            ])
         ]
     )
 }

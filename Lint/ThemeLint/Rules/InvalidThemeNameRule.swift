@@ -12,39 +12,15 @@ public struct InvalidThemeNameRule: Rule {
         nonTriggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "dark-2.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key><string>default</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.defaultTheme,
+                    "dark-2.plist": RuleExample.plist(["<key>INHERITED_THEME</key><string>default</string>"]),
                 ])
         ],
         triggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "My Theme.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.defaultTheme,
+                    "My Theme.plist": RuleExample.defaultTheme,
                 ], wholeFile: ["My Theme.plist"])
         ],
         isSuppressible: false

@@ -22,32 +22,14 @@ public struct MissingDefaultRule: Rule {
         nonTriggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "dark.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key><string>default</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.defaultTheme,
+                    "dark.plist": RuleExample.plist(["<key>INHERITED_THEME</key><string>default</string>"]),
                 ])
         ],
         triggeringExamples: [
             RuleExample(
                 [
-                    "base.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """
+                    "base.plist": RuleExample.defaultTheme
                 ], wholeFile: [""])
         ]
     )

@@ -9,38 +9,28 @@ public struct MissingFontSizeRule: Rule {
         summary: "A `…Font` has no `…FontSize`, on its own key or along its alias chain.",
         rationale: "A font needs a size; ThemeKit will not guess one.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>bodyFont</key><string>Helvetica</string>
-                	<key>bodyFontSize</key><integer>15</integer>
-                	<key>captionFont</key><string>bodyFont</string>
-                """),
+            RuleExample(entries: [
+                "<key>bodyFont</key><string>Helvetica</string>",
+                "<key>bodyFontSize</key><integer>15</integer>",
+                "<key>captionFont</key><string>bodyFont</string>",
+            ]),
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>bodyFontSize</key><integer>15</integer>
-                    	<key>bodyFont</key><string>Helvetica</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "dark.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key><string>default</string>
-                    	<key>bodyFont</key><string>Courier</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.plist([
+                        "<key>bodyFontSize</key><integer>15</integer>",
+                        "<key>bodyFont</key><string>Helvetica</string>",
+                    ]),
+                    "dark.plist": RuleExample.plist([
+                        "<key>INHERITED_THEME</key><string>default</string>",
+                        "<key>bodyFont</key><string>Courier</string>",
+                    ]),
                 ]),
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	↓<key>bodyFont</key><string>Helvetica</string>
-                	↓<key>linkFont</key><string>bodyFont</string>
-                """)
+            RuleExample(entries: [
+                "↓<key>bodyFont</key><string>Helvetica</string>",
+                "↓<key>linkFont</key><string>bodyFont</string>",
+            ])
         ]
     )
 }

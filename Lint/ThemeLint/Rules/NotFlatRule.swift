@@ -9,17 +9,13 @@ public struct NotFlatRule: Rule {
         summary: "A value is a `<dict>`, `<array>`, `<data>` or `<date>`, or the root is not a `<dict>`.",
         rationale: "Themes are flat key → value maps: nested values have no meaning to the manager.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>spacingSize</key><real>8</real>
-                """)
+            RuleExample(entries: ["<key>spacingSize</key><real>8</real>"])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	<key>colors</key>↓<dict><key>a</key><string>b</string></dict>
-                	<key>list</key>↓<array/>
-                """),
+            RuleExample(entries: [
+                "<key>colors</key>↓<dict><key>a</key><string>b</string></dict>",
+                "<key>list</key>↓<array/>",
+            ]),
             RuleExample(
                 [
                     "default.plist": """

@@ -26,19 +26,17 @@ public struct OrphanFontSizeRule: Rule {
         summary: "A `…FontSize` has no `…Font` to size.",
         rationale: "Usually a renamed or misspelt font key: the size is never used.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>bodyFont</key><string>Helvetica</string>
-                	<key>bodyFontSize</key><integer>12</integer>
-                """)
+            RuleExample(entries: [
+                "<key>bodyFont</key><string>Helvetica</string>",
+                "<key>bodyFontSize</key><integer>12</integer>",
+            ])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	↓<key>titelFontSize</key><integer>12</integer>
-                	<key>titleFont</key><string>Futura</string>
-                	<key>titleFontSize</key><integer>20</integer>
-                """)
+            RuleExample(entries: [
+                "↓<key>titelFontSize</key><integer>12</integer>",
+                "<key>titleFont</key><string>Futura</string>",
+                "<key>titleFontSize</key><integer>20</integer>",
+            ])
         ]
     )
 }

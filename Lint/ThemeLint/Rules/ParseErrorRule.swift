@@ -10,11 +10,10 @@ public struct ParseErrorRule: Rule {
         rationale:
             "Malformed XML, a wrong encoding, an unknown element, a scalar whose text does not parse, or a refused DTD feature: the theme cannot load at all.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<key>count</key><integer>3</integer>
-                	<key>title</key><string>Tom &amp; Jerry</string>
-                """)
+            RuleExample(entries: [
+                "<key>count</key><integer>3</integer>",
+                "<key>title</key><string>Tom &amp; Jerry</string>",
+            ])
         ],
         triggeringExamples: [
             RuleExample(
@@ -24,10 +23,7 @@ public struct ParseErrorRule: Rule {
                     	<key>title</key><string>x↓</dict></plist>
                     """
                 ]),
-            RuleExample(
-                """
-                	<key>count</key>↓<integer>many</integer>
-                """),
+            RuleExample(entries: ["<key>count</key>↓<integer>many</integer>"]),
             RuleExample(
                 [
                     "default.plist": """

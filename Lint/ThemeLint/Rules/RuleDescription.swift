@@ -20,15 +20,19 @@ public struct RuleExample: Sendable, Hashable {
         self.symlinks = symlinks
     }
 
-    /// An example of one `default.plist` whose root dict holds `entries` (a plist body).
-    public init(_ entries: String) {
+    /// An example of one `default.plist` whose root dict holds `entries`, one a line.
+    public init(entries: [String]) {
         self.init(["default.plist": RuleExample.plist(entries)])
     }
 
-    /// A plist document around a root dict body.
-    public static func plist(_ entries: String) -> String {
-        "<plist version=\"1.0\">\n<dict>\n\(entries)\(entries.hasSuffix("\n") ? "" : "\n")</dict>\n</plist>\n"
+    /// A plist document whose root dict holds `entries`, one a line, each after a tab:
+    /// line 3 holds the first entry, and column 2 is where it starts.
+    public static func plist(_ entries: [String]) -> String {
+        "<plist version=\"1.0\">\n<dict>\n" + entries.map { "\t\($0)\n" }.joined() + "</dict>\n</plist>\n"
     }
+
+    /// A `default.plist` with nothing to report, for examples about other files.
+    public static let defaultTheme = plist(["<key>primaryColor</key><string>35a2fb</string>"])
 }
 
 /// What a rule is, in the words shown to users: the `--list-rules` output, the README

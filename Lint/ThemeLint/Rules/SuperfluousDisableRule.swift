@@ -10,21 +10,18 @@ public struct SuperfluousDisableRule: Rule {
         summary: "A `themelint:disable-next-line` comment silences nothing.",
         rationale: "A suppression that outlived its problem hides the next one.",
         nonTriggeringExamples: [
-            RuleExample(
-                """
-                	<!-- an ordinary comment -->
-                	<key>aColor</key><string>fff</string>
-                	<!-- themelint:disable-next-line duplicate_key -->
-                	<key>aColor</key><string>000</string>
-                """
-            )
+            RuleExample(entries: [
+                "<!-- an ordinary comment -->",
+                "<key>aColor</key><string>fff</string>",
+                "<!-- themelint:disable-next-line duplicate_key -->",
+                "<key>aColor</key><string>000</string>",
+            ])
         ],
         triggeringExamples: [
-            RuleExample(
-                """
-                	↓<!-- themelint:disable-next-line duplicate_key -->
-                	<key>aColor</key><string>fff</string>
-                """)
+            RuleExample(entries: [
+                "↓<!-- themelint:disable-next-line duplicate_key -->",
+                "<key>aColor</key><string>fff</string>",
+            ])
         ],
         isSuppressible: false
     )

@@ -30,41 +30,21 @@ public struct UnknownOverrideRule: Rule {
         nonTriggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "dark.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key><string>default</string>
-                    	<key>primaryColor</key><string>000</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.defaultTheme,
+                    "dark.plist": RuleExample.plist([
+                        "<key>INHERITED_THEME</key><string>default</string>",
+                        "<key>primaryColor</key><string>000</string>",
+                    ]),
                 ])
         ],
         triggeringExamples: [
             RuleExample(
                 [
-                    "default.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>primaryColor</key><string>35a2fb</string>
-                    </dict>
-                    </plist>
-                    """,
-                    "dark.plist": """
-                    <plist version="1.0">
-                    <dict>
-                    	<key>INHERITED_THEME</key><string>default</string>
-                    	↓<key>primaryColour</key><string>000</string>
-                    </dict>
-                    </plist>
-                    """,
+                    "default.plist": RuleExample.defaultTheme,
+                    "dark.plist": RuleExample.plist([
+                        "<key>INHERITED_THEME</key><string>default</string>",
+                        "↓<key>primaryColour</key><string>000</string>",
+                    ]),
                 ])
         ]
     )
