@@ -38,7 +38,8 @@ public enum SARIFReporter {
     static func ruleMetadata(_ rule: RuleDescription) -> [String: Any] {
         let name = rule.id.rawValue.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         var markdown = "\(rule.summary)\n\n\(rule.rationale)"
-        if let example = rule.triggeringExamples.first, example.files.count == 1, let text = example.files.first?.value
+        if let example = rule.triggeringExamples.first, example.files.count == 1, let text = example.files.first?.value,
+            text.contains("↓")
         {
             markdown += "\n\nTriggers it (`↓` marks the place):\n\n```xml\n\(text)```"
         }
