@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ThemeLint", targets: ["ThemeLint"]),
         .executable(name: "themelint", targets: ["themelint"]),
         .executable(name: "themekit-demo", targets: ["themekit-demo"]),
+        .executable(name: "themebench", targets: ["themebench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -52,6 +53,30 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Lint/themelint",
+            swiftSettings: swiftSettings
+        ),
+        // Benchmarks: the C floor (libxml2 with no-op callbacks), the input generator, and
+        // the executable that measures ThemeKit against its baselines.
+        .target(
+            name: "CSAXBaseline",
+            dependencies: ["CLibXML2"],
+            path: "Benchmarks/CSAXBaseline"
+        ),
+        .target(
+            name: "ThemeBenchSupport",
+            path: "Benchmarks/ThemeBenchSupport",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "themebench",
+            dependencies: ["ThemeKit", "ThemeLint", "ThemeBenchSupport", "CSAXBaseline"],
+            path: "Benchmarks/themebench",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BenchmarkTests",
+            dependencies: ["ThemeBenchSupport", "ThemeKit"],
+            path: "Tests/BenchmarkTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(

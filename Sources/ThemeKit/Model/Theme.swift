@@ -25,23 +25,50 @@ public struct Theme: Sendable {
     public let name: String
     /// Every key's resolved value (`INHERITED_THEME` is not a value).
     public let values: [String: ThemeValue]
-    /// Where each key's value came from.
-    public let sources: [String: ThemeValueSource]
+    /// Where values came from: worked out on request from what loading kept.
+    private let provenance: ThemeProvenance?
+    private let givenSources: [String: ThemeValueSource]
     /// The theme and its ancestors, this theme first.
     public let lineage: [String]
     /// The files of `lineage`, in the same order, as paths.
     public let files: [String]
 
-    /// Creates a theme from resolved values.
+    /// Creates a theme from resolved values, with their sources if known.
     public init(
         name: String, values: [String: ThemeValue], sources: [String: ThemeValueSource] = [:],
         lineage: [String]? = nil, files: [String] = []
     ) {
         self.name = name
         self.values = values
-        self.sources = sources
+        self.givenSources = sources
+        self.provenance = nil
         self.lineage = lineage ?? [name]
         self.files = files
+    }
+
+    init(name: String, values: [String: ThemeValue], provenance: ThemeProvenance, lineage: [String], files: [String]) {
+        self.name = name
+        self.values = values
+        self.givenSources = [:]
+        self.provenance = provenance
+        self.lineage = lineage
+        self.files = files
+    }
+
+    /// Where `key`'s value came from: its key, the value its alias chain ends at, the next
+    /// link of that chain, and a font's size key.
+    public func source(forKey key: String) -> ThemeValueSource? {
+        guard values[key] != nil else { return nil }
+        return provenance?.source(forKey: key) ?? givenSources[key]
+    }
+
+    /// Where every value came from (built on each call: prefer `source(forKey:)`).
+    public var sources: [String: ThemeValueSource] {
+        var sources: [String: ThemeValueSource] = [:]
+        for key in values.keys {
+            sources[key] = source(forKey: key)
+        }
+        return sources
     }
 
     /// A theme with no values, used when nothing could be loaded.
@@ -86,5 +113,43 @@ public struct Theme: Sendable {
     public func bool(forKey key: String) -> Bool? {
         if case .bool(let flag) = values[key] { return flag }
         return nil
+    }
+}
+
+/// What a resolved theme keeps of its files to say, on request, where a value came from.
+final class ThemeProvenance: Sendable {
+    let paths: [String]
+    let entries: [PropertyListEntry]
+    let fileOf: [Int32]
+    let ids: [String: Int]
+    let literal: [Int]
+    let fontSizeKeys: [Int: String]
+
+    init(
+        paths: [String], entries: [PropertyListEntry], fileOf: [Int32], ids: [String: Int], literal: [Int],
+        fontSizeKeys: [Int: String]
+    ) {
+        self.paths = paths
+        self.entries = entries
+        self.fileOf = fileOf
+        self.ids = ids
+        self.literal = literal
+        self.fontSizeKeys = fontSizeKeys
+    }
+
+    private func path(of id: Int) -> String { paths[fileOf.isEmpty ? 0 : Int(fileOf[id])] }
+
+    func source(forKey key: String) -> ThemeValueSource? {
+        guard let id = ids[key], id >= 0 else { return nil }
+        let target = literal[id] >= 0 ? literal[id] : id
+        var aliasOf: String?
+        if target != id, case .string(let text) = entries[id].value {
+            let name = text.hasPrefix("@") ? String(text.dropFirst()) : text
+            if ids[name] != nil { aliasOf = name }
+        }
+        return ThemeValueSource(
+            key: SourceLocation(file: path(of: id), entries[id].keySpan.start),
+            value: SourceLocation(file: path(of: target), entries[target].valueSpan.start),
+            aliasOf: aliasOf, sizeKey: fontSizeKeys[id])
     }
 }

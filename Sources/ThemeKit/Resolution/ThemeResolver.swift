@@ -73,27 +73,30 @@ struct ThemeResolver {
     var mergedKeys: Dictionary<String, Int>.Keys { ids.keys }
 
     mutating func resolve() -> Outcome {
+        // Entries are numbered root first, so that the root's own index (key → entry) is
+        // already the merged table's numbering: the merge copies it and only hashes the
+        // keys of the themes below it.
+        offsets = Array(repeating: 0, count: chain.count)
         var total = 0
-        for file in chain {
-            offsets.append(total)
-            total += file.document.entries.count
+        for fileIndex in chain.indices.reversed() {
+            offsets[fileIndex] = total
+            total += chain[fileIndex].document.entries.count
         }
         if chain.count == 1 {
             entries = chain[0].document.entries
         } else {
             entries.reserveCapacity(total)
             fileOf.reserveCapacity(total)
-            for (index, file) in chain.enumerated() {
-                entries += file.document.entries
-                fileOf += repeatElement(Int32(index), count: file.document.entries.count)
+            for fileIndex in chain.indices.reversed() {
+                entries += chain[fileIndex].document.entries
+                fileOf += repeatElement(Int32(fileIndex), count: chain[fileIndex].document.entries.count)
             }
         }
         lines = Array(repeating: nil, count: chain.count)
-        if chain.count == 1 {
-            ids = chain[0].index
-        } else {
+        ids = chain[chain.count - 1].index
+        if chain.count > 1 {
             ids.reserveCapacity(chain.reduce(0) { $0 + $1.index.count })
-            for fileIndex in chain.indices.reversed() {
+            for fileIndex in chain.indices.reversed().dropFirst() {
                 let offset = offsets[fileIndex]
                 for (key, entry) in chain[fileIndex].index where ids.updateValue(offset + entry, forKey: key) == nil {
                     if fileIndex == 0 { introducedKeys.append(key) }
@@ -113,21 +116,21 @@ struct ThemeResolver {
         typedDone = Array(repeating: false, count: total)
 
         var values: [String: ThemeValue] = [:]
-        var sources: [String: ThemeValueSource] = [:]
-        if producesTheme {
-            values.reserveCapacity(ids.count)
-            sources.reserveCapacity(ids.count)
-        }
+        if producesTheme { values.reserveCapacity(ids.count) }
         for (key, id) in ids where id >= 0 {
             guard let value = typedValue(id), producesTheme else { continue }
             values[key] = value
-            sources[key] = source(of: id)
         }
         let errors = diagnostics.contains { $0.severity == .error }
-        let theme =
-            errors
-            ? nil
-            : Theme(name: name, values: values, sources: sources, lineage: lineage, files: chain.map(\.path))
+        var theme: Theme?
+        if producesTheme, !errors {
+            // Where each value came from is worked out only when someone asks.
+            let provenance = ThemeProvenance(
+                paths: chain.map(\.path), entries: entries, fileOf: fileOf, ids: ids, literal: literal,
+                fontSizeKeys: fontSizeKeys)
+            theme = Theme(
+                name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
+        }
         return Outcome(theme: theme, diagnostics: diagnostics.sorted())
     }
 
@@ -358,16 +361,6 @@ struct ThemeResolver {
 
     private func location(of id: Int, _ span: KeyPath<PropertyListEntry, SourceSpan>) -> SourceLocation {
         SourceLocation(file: chain[file(of: id)].path, entries[id][keyPath: span].start)
-    }
-
-    private func source(of id: Int) -> ThemeValueSource {
-        let target = literal[id] >= 0 ? literal[id] : id
-        var aliasOf: String?
-        if target != id, let alias = aliasTarget(of: entries[id].value), alias.id != nil { aliasOf = alias.name }
-        return ThemeValueSource(
-            key: SourceLocation(file: chain[file(of: id)].path, entries[id].keySpan.start),
-            value: SourceLocation(file: chain[file(of: target)].path, entries[target].valueSpan.start),
-            aliasOf: aliasOf, sizeKey: fontSizeKeys.isEmpty ? nil : fontSizeKeys[id])
     }
 
     private mutating func report(

@@ -103,8 +103,8 @@ public struct PropertyListDocument: Sendable {
 
     /// An index of this document's lines, for quoting source lines in diagnostics.
     ///
-    /// Building it reads the whole text once; build it once for many diagnostics.
-    public func lines() -> SourceLines { SourceLines(text) }
+    /// Built the first time it is asked for (one pass over the text), then shared.
+    public func lines() -> SourceLines { text.lines }
 
     /// A diagnostic at a span of this document, quoting its source line.
     public func diagnostic(

@@ -1,20 +1,33 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// The UTF-8 text of a document, and a cursor that turns byte offsets into positions.
+/// The UTF-8 text of a document, shared by every copy of the document, with its line
+/// index built once, the first time a diagnostic quotes a line.
 ///
-/// The reader asks for positions in increasing order, so the cursor only ever moves
-/// forward and the whole text is scanned for line breaks once. A line break is LF; a CR
-/// before it belongs to the line, so CRLF files count lines and columns like LF ones.
-struct SourceText: Sendable {
+/// A line break is LF; a CR before it belongs to the line, so CRLF files count lines and
+/// columns like LF ones.
+final class SourceText: Sendable {
     /// The UTF-8 bytes, without a byte-order mark.
     let bytes: [UInt8]
+    private let index = Mutex<SourceLines?>(nil)
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+    }
+
+    /// The line index, built on first use.
+    var lines: SourceLines {
+        index.withLock { index in
+            if let index { return index }
+            let built = SourceLines(bytes)
+            index = built
+            return built
+        }
     }
 }
 
@@ -78,10 +91,6 @@ struct PositionCursor {
 public struct SourceLines: Sendable {
     private let bytes: [UInt8]
     private let starts: [Int]
-
-    init(_ text: SourceText) {
-        self.init(text.bytes)
-    }
 
     init(_ source: some Collection<UInt8>) {
         bytes = Array(source)

@@ -1,0 +1,15 @@
+#ifndef THEMEKIT_CSAXBASELINE_H
+#define THEMEKIT_CSAXBASELINE_H
+
+/// The floor for the benchmark: libxml2's SAX2 parser over `length` bytes with the same
+/// options ThemeKit uses and callbacks that do nothing. Returns the number of elements
+/// seen (so the work cannot be optimised away), or -1 if the document is not well formed.
+long themebench_sax_noop(const char *bytes, int length);
+
+/// Bytes of heap in use (glibc's `mallinfo2().uordblks`), or -1 where that is not known.
+long themebench_heap_in_use(void);
+
+/// This process's peak resident set size in kilobytes (`VmHWM` on Linux).
+long themebench_peak_rss_kb(void);
+
+#endif

@@ -1,0 +1,406 @@
+// themebench: ThemeKit measured against Foundation, raw libxml2 and a plain dictionary,
+// side by side in one run, reported as ratios so that they hold on a noisy machine.
+//
+//     swift run -c release themebench            # the table
+//     swift run -c release themebench --json     # the same results as JSON
+import CSAXBaseline
+import Dispatch
+import Foundation
+import ThemeBenchSupport
+import ThemeKit
+import ThemeLint
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// MARK: Measuring
+
+/// Keeps results alive so the optimiser cannot drop the work that made them.
+nonisolated(unsafe) var sink = 0
+
+/// The median time of one call of `body`, in nanoseconds, over `runs` samples after
+/// `warmup` unmeasured calls. A sample times `batch` calls and divides.
+func median(runs: Int, warmup: Int = 3, batch: Int = 1, _ body: () -> Void) -> Double {
+    for _ in 0..<warmup { body() }
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    let clock = ContinuousClock()
+    for _ in 0..<runs {
+        let start = clock.now
+        for _ in 0..<batch { body() }
+        let elapsed = clock.now - start
+        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        samples.append(nanoseconds / Double(batch))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+func format(nanoseconds: Double) -> String {
+    switch nanoseconds {
+    case ..<1_000: String(format: "%.1f ns", nanoseconds)
+    case ..<1_000_000: String(format: "%.1f µs", nanoseconds / 1_000)
+    default: String(format: "%.2f ms", nanoseconds / 1_000_000)
+    }
+}
+
+/// One line of the report.
+struct Row: Encodable {
+    var name: String
+    var themeKit: String
+    var baseline: String
+    var baselineName: String
+    var ratio: Double
+    var ratioText: String
+    var target: String
+    var holds: Bool?
+    var themeKitNanoseconds: Double?
+    var baselineNanoseconds: Double?
+}
+
+var rows: [Row] = []
+let arguments = CommandLine.arguments
+let wantsJSON = arguments.contains("--json")
+
+func log(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+// MARK: Memory probe (run in a child process, so its peak is its own)
+
+func residentPeakKilobytes() -> Int { themebench_peak_rss_kb() }
+
+if arguments.count >= 2, arguments[1] == "--memory-probe" {
+    // --memory-probe DIR NAME|-: load NAME from DIR (or nothing, for the baseline) and
+    // print the peak RSS in kB and the heap bytes still in use while the theme is held.
+    let before = themebench_heap_in_use()
+    var retained = 0
+    if arguments.count >= 4, arguments[3] != "-" {
+        let theme = try ThemeLoader(directory: arguments[2]).load(arguments[3])
+        retained = themebench_heap_in_use() - before
+        sink &+= theme.values.count
+    }
+    print("\(residentPeakKilobytes()) \(retained)")
+    exit(0)
+}
+
+// MARK: Inputs
+
+/// A generated theme and its parent, in memory and on disk.
+struct Inputs {
+    let generator: ThemeGenerator
+    let name: String
+    let directory: String
+    let child: [UInt8]
+    let parent: [UInt8]
+
+    init(keys: Int, name: String, directory: String, seed: Int = 0) throws {
+        generator = ThemeGenerator(keys: keys, seed: seed)
+        self.name = name
+        self.directory = directory
+        child = Array(generator.child(parentName: name + "-base").utf8)
+        parent = Array(generator.parent().utf8)
+        try Data(child).write(to: URL(fileURLWithPath: directory + "/\(name).plist"))
+        try Data(parent).write(to: URL(fileURLWithPath: directory + "/\(name)-base.plist"))
+    }
+
+    var byteCount: Int { child.count + parent.count }
+
+    /// Load and resolve from the bytes in memory: the whole of ThemeKit's work.
+    func loadFromBytes() -> Theme? {
+        let loader = ThemeLoader(directory: directory)
+        let files = [loader.path(of: name): child, loader.path(of: name + "-base"): parent]
+        let analysis = loader.analyze(name) { path in
+            guard let bytes = files[path] else {
+                return .failure(ThemeError(Diagnostic(.themeNotFound, path, at: .wholeFile(path))))
+            }
+            return .success(ThemeFile(PropertyListReader().parse(bytes, file: path)))
+        }
+        return analysis.theme
+    }
+}
+
+let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("themebench-\(getpid())").path
+try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: workspace) }
+
+if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(arguments[2]) {
+    // For callgrind: only ThemeKit's load of the 10,000-key theme, `count` times.
+    let inputs = try Inputs(keys: 10_000, name: "profile", directory: workspace)
+    for _ in 0..<count { sink &+= inputs.loadFromBytes()?.values.count ?? 0 }
+    print(sink)
+    exit(0)
+}
+
+// MARK: Load + resolve against Foundation and the libxml2 floor
+
+for (keys, runs, targeted) in [(10_000, 30, true), (1_000, 200, false), (100, 2_000, true)] {
+    let inputs = try Inputs(keys: keys, name: "bench\(keys)", directory: workspace)
+    guard let theme = inputs.loadFromBytes(), theme.values.count == inputs.generator.mergedValues else {
+        log("themebench: the generated \(keys)-key theme did not load whole")
+        exit(1)
+    }
+    let childData = Data(inputs.child)
+    let parentData = Data(inputs.parent)
+    log("load + resolve, \(keys) keys (\(inputs.byteCount) bytes)…")
+    let themeKit = median(runs: runs) { sink &+= inputs.loadFromBytes()?.values.count ?? 0 }
+    let foundation = median(runs: runs) {
+        for data in [childData, parentData] {
+            let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            sink &+= (plist as? [String: Any])?.count ?? 0
+        }
+    }
+    let floor = median(runs: runs) {
+        for bytes in [inputs.child, inputs.parent] {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        sink &+= themebench_sax_noop($0, Int32(buffer.count))
+                    }
+                }
+            }
+        }
+    }
+    rows.append(
+        Row(
+            name: "load + resolve \(keys) keys", themeKit: format(nanoseconds: themeKit),
+            baseline: format(nanoseconds: foundation),
+            baselineName: "Foundation PropertyListSerialization (decode only)",
+            ratio: foundation / themeKit, ratioText: String(format: "%.1fx faster", foundation / themeKit),
+            target: targeted ? "≥ 10x faster" : "-", holds: targeted ? foundation / themeKit >= 10 : nil,
+            themeKitNanoseconds: themeKit, baselineNanoseconds: foundation))
+    rows.append(
+        Row(
+            name: "load + resolve \(keys) keys", themeKit: format(nanoseconds: themeKit),
+            baseline: format(nanoseconds: floor), baselineName: "libxml2 SAX2, no-op callbacks (C)",
+            ratio: themeKit / floor, ratioText: String(format: "%.2fx the floor", themeKit / floor),
+            target: targeted ? "≤ 2.5x" : "-", holds: targeted ? themeKit / floor <= 2.5 : nil,
+            themeKitNanoseconds: themeKit, baselineNanoseconds: floor))
+}
+
+// MARK: Lookups against a plain dictionary
+
+do {
+    let inputs = try Inputs(keys: 1_000, name: "lookup", directory: workspace)
+    let manager = ThemeManager(directory: workspace)
+    try manager.changeTheme("lookup")
+    let theme = manager.currentTheme
+    var colors: [String: ThemeColor] = [:]
+    var fonts: [String: ThemeFont] = [:]
+    for (key, value) in theme.values {
+        if case .color(let color) = value { colors[key] = color }
+        if case .font(let font) = value { fonts[key] = font }
+    }
+    let colorKeys = Array(colors.keys).sorted()
+    let fontKeys = Array(fonts.keys).sorted()
+    let missKeys = (0..<colorKeys.count).map { "absent\($0)Color" }
+    log("lookups on a \(inputs.generator.mergedValues)-value theme…")
+    for (label, keys, isHit) in [("color(forKey:) hit", colorKeys, true), ("color(forKey:) miss", missKeys, false)] {
+        let perKey = Double(keys.count)
+        let managed =
+            median(runs: 200, batch: 5) {
+                for key in keys where manager.color(forKey: key) != nil { sink &+= 1 }
+            } / perKey
+        let plain =
+            median(runs: 200, batch: 5) {
+                for key in keys where colors[key] != nil { sink &+= 1 }
+            } / perKey
+        _ = isHit
+        rows.append(
+            Row(
+                name: label, themeKit: format(nanoseconds: managed), baseline: format(nanoseconds: plain),
+                baselineName: "[String: ThemeColor] read", ratio: managed / plain,
+                ratioText: String(format: "%.2fx", managed / plain), target: "≤ 2x", holds: managed / plain <= 2,
+                themeKitNanoseconds: managed, baselineNanoseconds: plain))
+    }
+    let fontMiss = (0..<fontKeys.count).map { "absent\($0)Font" }
+    for (label, keys) in [("font(forKey:) hit", fontKeys), ("font(forKey:) miss", fontMiss)] {
+        let perKey = Double(keys.count)
+        let managed =
+            median(runs: 200, batch: 5) {
+                for key in keys where manager.font(forKey: key) != nil { sink &+= 1 }
+            } / perKey
+        let plain =
+            median(runs: 200, batch: 5) {
+                for key in keys where fonts[key] != nil { sink &+= 1 }
+            } / perKey
+        rows.append(
+            Row(
+                name: label, themeKit: format(nanoseconds: managed), baseline: format(nanoseconds: plain),
+                baselineName: "[String: ThemeFont] read", ratio: managed / plain,
+                ratioText: String(format: "%.2fx", managed / plain), target: "≤ 2x", holds: managed / plain <= 2,
+                themeKitNanoseconds: managed, baselineNanoseconds: plain))
+    }
+}
+
+// MARK: changeTheme with 100 observers against load + a bare post
+
+do {
+    let first = try Inputs(keys: 100, name: "switchA", directory: workspace, seed: 1)
+    _ = try Inputs(keys: 100, name: "switchB", directory: workspace, seed: 2)
+    let center = NotificationCenter()
+    let manager = ThemeManager(directory: workspace, notificationCenter: center)
+    let counter = Counter()
+    var observers: [any NSObjectProtocol] = []
+    for _ in 0..<100 {
+        observers.append(
+            center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: nil, queue: nil) { _ in
+                counter.increment()
+            })
+    }
+    log("changeTheme between two 100-key themes, 100 observers…")
+    var flip = false
+    let change = median(runs: 300) {
+        flip.toggle()
+        try? manager.changeTheme(flip ? "switchA" : "switchB")
+    }
+    let loader = ThemeLoader(directory: workspace)
+    let loadAndPost = median(runs: 300) {
+        flip.toggle()
+        sink &+= (try? loader.load(flip ? "switchA" : "switchB"))?.values.count ?? 0
+        center.post(
+            name: ThemeManager.didChangeThemeNotification, object: nil,
+            userInfo: [ThemeManager.previousThemeKey: "switchA", ThemeManager.themeKey: "switchB"])
+    }
+    sink &+= counter.value + first.byteCount
+    observers.forEach(center.removeObserver)
+    rows.append(
+        Row(
+            name: "changeTheme, 100 keys, 100 observers", themeKit: format(nanoseconds: change),
+            baseline: format(nanoseconds: loadAndPost), baselineName: "load + NotificationCenter.post to 100 observers",
+            ratio: change / loadAndPost, ratioText: String(format: "%.2fx", change / loadAndPost), target: "≤ 1.2x",
+            holds: change / loadAndPost <= 1.2, themeKitNanoseconds: change, baselineNanoseconds: loadAndPost))
+}
+
+final class Counter: @unchecked Sendable {
+    // Only ever touched from the thread that posts: NotificationCenter delivers
+    // synchronously on the posting thread when no queue is given.
+    private(set) var value = 0
+    func increment() { value += 1 }
+}
+
+// MARK: Linting 1,000 themes
+
+do {
+    let folder = workspace + "/lint"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // default and 999 children, each of 100 keys, each overriding what default has.
+    var names = ["default"]
+    try Data(ThemeGenerator(keys: 100).standalone().utf8).write(to: URL(fileURLWithPath: folder + "/default.plist"))
+    for index in 1..<1_000 {
+        let name = String(format: "theme%04d", index)
+        names.append(name)
+        let theme = ThemeGenerator(keys: 100, seed: index).standalone(inheriting: "default")
+        try Data(theme.utf8).write(to: URL(fileURLWithPath: folder + "/\(name).plist"))
+    }
+    log("lint 1,000 themes of 100 keys…")
+    let linter = ThemeLinter(currentDirectory: folder)
+    let report = try linter.lint(paths: ["."])
+    guard report.diagnostics.isEmpty else {
+        log("themebench: the generated themes do not lint clean:\n" + TextReporter.report(report))
+        exit(1)
+    }
+    let lint = median(runs: 15, warmup: 2) { sink &+= (try? linter.lint(paths: ["."]))?.fileCount ?? 0 }
+    let loader = ThemeLoader(directory: folder)
+    let loadEach = median(runs: 15, warmup: 2) {
+        for name in names { sink &+= (try? loader.load(name))?.values.count ?? 0 }
+    }
+    let filesPerSecond = Double(report.fileCount) / (lint / 1e9)
+    rows.append(
+        Row(
+            name: "lint 1,000 files (in process, \(ProcessInfo.processInfo.activeProcessorCount) cores)",
+            themeKit: String(format: "%@ = %.0f files/s", format(nanoseconds: lint), filesPerSecond),
+            baseline: String(format: "%@ = %.0f files/s", format(nanoseconds: loadEach), 1_000 / (loadEach / 1e9)),
+            baselineName: "one ThemeKit load per theme, one thread", ratio: loadEach / lint,
+            ratioText: String(format: "%.2fx", loadEach / lint), target: "≥ 10,000 files/s",
+            holds: filesPerSecond >= 10_000, themeKitNanoseconds: lint, baselineNanoseconds: loadEach))
+}
+
+// MARK: Peak memory loading the 10,000-key theme
+
+do {
+    let inputs = try Inputs(keys: 10_000, name: "memory", directory: workspace)
+    func probe(_ name: String) throws -> (peakKilobytes: Int, retained: Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--memory-probe", workspace, name]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard fields.count == 2 else { throw ThemeStoreError("memory probe printed '\(output)'") }
+        return (fields[0], fields[1])
+    }
+    log("peak memory loading 10,000 keys…")
+    var peaks: [Int] = []
+    var retained = 0
+    for _ in 0..<5 {
+        let loaded = try probe("memory")
+        let empty = try probe("-")
+        peaks.append((loaded.peakKilobytes - empty.peakKilobytes) * 1024)
+        log(
+            "  probe: peak \(loaded.peakKilobytes) kB loaded, \(empty.peakKilobytes) kB empty; retained \(loaded.retained) B"
+        )
+        retained = loaded.retained
+    }
+    peaks.sort()
+    let peak = Double(peaks[peaks.count / 2])
+    let values = Double(inputs.generator.mergedValues)
+    rows.append(
+        Row(
+            name: "peak memory, 10,000-key theme",
+            themeKit: String(format: "%.1f MiB peak (%.0f B/key)", peak / 1_048_576, peak / values),
+            baseline: String(format: "%.1f KiB of XML", Double(inputs.byteCount) / 1024), baselineName: "file size",
+            ratio: peak / Double(inputs.byteCount),
+            ratioText: String(format: "%.1fx the file", peak / Double(inputs.byteCount)),
+            target: "report", holds: nil, themeKitNanoseconds: nil, baselineNanoseconds: nil))
+    rows.append(
+        Row(
+            name: "retained heap, 10,000-key theme",
+            themeKit: String(format: "%.1f MiB (%.0f B/key)", Double(retained) / 1_048_576, Double(retained) / values),
+            baseline: String(format: "%.1f KiB of XML", Double(inputs.byteCount) / 1024), baselineName: "file size",
+            ratio: Double(retained) / Double(inputs.byteCount),
+            ratioText: String(format: "%.1fx the file", Double(retained) / Double(inputs.byteCount)), target: "report",
+            holds: nil, themeKitNanoseconds: nil, baselineNanoseconds: nil))
+}
+
+// MARK: Report
+
+if wantsJSON {
+    struct Output: Encodable {
+        var date: String
+        var machine: String
+        var rows: [Row]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let output = Output(
+        date: ISO8601DateFormatter().string(from: Date()),
+        machine:
+            "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB",
+        rows: rows)
+    print(String(decoding: try encoder.encode(output), as: UTF8.self))
+} else {
+    let header = ["case", "ThemeKit", "baseline", "", "ratio", "target", "holds"]
+    let table = rows.map { row in
+        [
+            row.name, row.themeKit, row.baseline, row.baselineName, row.ratioText, row.target,
+            row.holds.map { $0 ? "yes" : "NO" } ?? "-",
+        ]
+    }
+    let widths = (0..<header.count).map { column in
+        ([header] + table).map { $0[column].count }.max() ?? 0
+    }
+    for line in [header] + table {
+        print(
+            zip(line, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces))
+    }
+    let held = rows.compactMap(\.holds)
+    print(
+        "\n\(held.filter { $0 }.count) of \(held.count) targets hold. (\(sink % 2 == 0 ? "" : " ")checksum \(sink & 0xFFFF))"
+    )
+}
