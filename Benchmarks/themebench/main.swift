@@ -162,6 +162,21 @@ for (keys, runs, targeted) in [(10_000, 30, true), (1_000, 200, false), (100, 2_
             }
         }
     }
+    if keys == 10_000 {
+        // The reader alone, which the foundation issue measured against Foundation.
+        let reader = PropertyListReader()
+        let readOnly = median(runs: runs) {
+            sink &+= reader.parse(inputs.child, file: "c").entries.count
+            sink &+= reader.parse(inputs.parent, file: "p").entries.count
+        }
+        rows.append(
+            Row(
+                name: "read \(keys) keys (reader only)", themeKit: format(nanoseconds: readOnly),
+                baseline: format(nanoseconds: foundation),
+                baselineName: "Foundation PropertyListSerialization (decode only)", ratio: foundation / readOnly,
+                ratioText: String(format: "%.1fx faster", foundation / readOnly), target: "≥ 5x faster",
+                holds: foundation / readOnly >= 5, themeKitNanoseconds: readOnly, baselineNanoseconds: foundation))
+    }
     rows.append(
         Row(
             name: "load + resolve \(keys) keys", themeKit: format(nanoseconds: themeKit),
