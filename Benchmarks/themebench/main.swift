@@ -125,6 +125,28 @@ let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("t
 try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: workspace) }
 
+/// Writes the lint case's corpus: `default` and 999 children, each of 100 keys, each
+/// overriding what `default` has. Returns the theme names.
+func writeLintCorpus(to folder: String) throws -> [String] {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var names = ["default"]
+    try Data(ThemeGenerator(keys: 100).standalone().utf8).write(to: URL(fileURLWithPath: folder + "/default.plist"))
+    for index in 1..<1_000 {
+        let name = String(format: "theme%04d", index)
+        names.append(name)
+        let theme = ThemeGenerator(keys: 100, seed: index).standalone(inheriting: "default")
+        try Data(theme.utf8).write(to: URL(fileURLWithPath: folder + "/\(name).plist"))
+    }
+    return names
+}
+
+if arguments.count >= 3, arguments[1] == "--lint-corpus" {
+    // --lint-corpus DIR: write the 1,000 themes of the lint case, to time the CLI on them
+    // (hyperfine 'themelint DIR').
+    _ = try writeLintCorpus(to: arguments[2])
+    exit(0)
+}
+
 if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(arguments[2]) {
     // For callgrind: only ThemeKit's load of the 10,000-key theme, `count` times.
     let inputs = try Inputs(keys: 10_000, name: "profile", directory: workspace)
@@ -300,15 +322,7 @@ final class Counter: @unchecked Sendable {
 do {
     let folder = workspace + "/lint"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    // default and 999 children, each of 100 keys, each overriding what default has.
-    var names = ["default"]
-    try Data(ThemeGenerator(keys: 100).standalone().utf8).write(to: URL(fileURLWithPath: folder + "/default.plist"))
-    for index in 1..<1_000 {
-        let name = String(format: "theme%04d", index)
-        names.append(name)
-        let theme = ThemeGenerator(keys: 100, seed: index).standalone(inheriting: "default")
-        try Data(theme.utf8).write(to: URL(fileURLWithPath: folder + "/\(name).plist"))
-    }
+    let names = try writeLintCorpus(to: folder)
     log("lint 1,000 themes of 100 keys…")
     let linter = ThemeLinter(currentDirectory: folder)
     let report = try linter.lint(paths: ["."])
