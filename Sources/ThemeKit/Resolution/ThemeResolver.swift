@@ -73,12 +73,48 @@ struct ThemeResolver {
     var mergedKeys: Dictionary<String, Int>.Keys { ids.keys }
 
     mutating func resolve() -> Outcome {
-        // Entries are numbered root first, so that the root's own index (key → entry) is
-        // already the merged table's numbering: the merge copies it and only hashes the
-        // keys of the themes below it.
+        mergeKeys()
+        state = Array(repeating: .unvisited, count: entries.count)
+        literal = Array(repeating: -1, count: entries.count)
+        typed = Array(repeating: nil, count: entries.count)
+        typedDone = Array(repeating: false, count: entries.count)
+
+        for id in ids.values where id >= 0 { _ = typedValue(id) }
+        let errors = diagnostics.contains { $0.severity == .error }
+        var theme: Theme?
+        if producesTheme, !errors {
+            // With no error every key has its value, so the values table can be mapped from
+            // the merged table in place: same buckets, no key hashed again.
+            var complete = true
+            let values = ids.mapValues { id -> ThemeValue in
+                if id >= 0, let value = typed[id] { return value }
+                complete = false  // cannot happen without an error; checked rather than assumed
+                return .bool(false)
+            }
+            if complete {
+                // Where each value came from is worked out only when someone asks.
+                let provenance = ThemeProvenance(
+                    paths: chain.map(\.path), entries: entries, fileOf: fileOf, ids: ids, literal: literal,
+                    fontSizeKeys: fontSizeKeys)
+                theme = Theme(
+                    name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
+            }
+        }
+        return Outcome(theme: theme, diagnostics: diagnostics.sorted())
+    }
+
+    /// Numbers every entry of the chain and builds the merged key table (child wins).
+    ///
+    /// The largest file is numbered first, so that its own index (key → entry) is already
+    /// in the merged numbering: the merge starts from a copy of it and hashes only the
+    /// other files' keys. Themes below it override its keys; themes above it only add the
+    /// keys nothing below has set, nearest first.
+    private mutating func mergeKeys() {
+        let base = chain.indices.max { chain[$0].document.entries.count < chain[$1].document.entries.count } ?? 0
+        let order = [base] + chain.indices.filter { $0 != base }
         offsets = Array(repeating: 0, count: chain.count)
         var total = 0
-        for fileIndex in chain.indices.reversed() {
+        for fileIndex in order {
             offsets[fileIndex] = total
             total += chain[fileIndex].document.entries.count
         }
@@ -87,20 +123,26 @@ struct ThemeResolver {
         } else {
             entries.reserveCapacity(total)
             fileOf.reserveCapacity(total)
-            for fileIndex in chain.indices.reversed() {
+            for fileIndex in order {
                 entries += chain[fileIndex].document.entries
                 fileOf += repeatElement(Int32(fileIndex), count: chain[fileIndex].document.entries.count)
             }
         }
         lines = Array(repeating: nil, count: chain.count)
-        ids = chain[chain.count - 1].index
+        ids = chain[base].index
         if chain.count > 1 {
             ids.reserveCapacity(chain.reduce(0) { $0 + $1.index.count })
-            for fileIndex in chain.indices.reversed().dropFirst() {
+            for fileIndex in chain.indices where fileIndex > base {  // ancestors, nearest first
                 let offset = offsets[fileIndex]
-                for (key, entry) in chain[fileIndex].index where ids.updateValue(offset + entry, forKey: key) == nil {
-                    if fileIndex == 0 { introducedKeys.append(key) }
-                }
+                for (key, entry) in chain[fileIndex].index where ids[key] == nil { ids[key] = offset + entry }
+            }
+            for fileIndex in chain.indices.reversed() where fileIndex < base {  // descendants, child last
+                let offset = offsets[fileIndex]
+                for (key, entry) in chain[fileIndex].index { ids[key] = offset + entry }
+            }
+            if !producesTheme {
+                // For the linter: the keys the theme's own file sets that no ancestor has.
+                introducedKeys = chain[0].index.keys.filter { key in !chain.dropFirst().contains { $0.index[key] != nil } }
             }
         }
         ids[ThemeName.inheritanceKey] = nil
@@ -109,29 +151,6 @@ struct ThemeResolver {
             // it are not also called dangling), one that never resolves.
             for key in file.nestedKeys where ids[key] == nil { ids[key] = -1 }
         }
-
-        state = Array(repeating: .unvisited, count: total)
-        literal = Array(repeating: -1, count: total)
-        typed = Array(repeating: nil, count: total)
-        typedDone = Array(repeating: false, count: total)
-
-        var values: [String: ThemeValue] = [:]
-        if producesTheme { values.reserveCapacity(ids.count) }
-        for (key, id) in ids where id >= 0 {
-            guard let value = typedValue(id), producesTheme else { continue }
-            values[key] = value
-        }
-        let errors = diagnostics.contains { $0.severity == .error }
-        var theme: Theme?
-        if producesTheme, !errors {
-            // Where each value came from is worked out only when someone asks.
-            let provenance = ThemeProvenance(
-                paths: chain.map(\.path), entries: entries, fileOf: fileOf, ids: ids, literal: literal,
-                fontSizeKeys: fontSizeKeys)
-            theme = Theme(
-                name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
-        }
-        return Outcome(theme: theme, diagnostics: diagnostics.sorted())
     }
 
     // MARK: Entries
