@@ -1,44 +1,85 @@
 /// "Did you mean …?" for names that almost match a key.
+///
+/// Bounded work whatever the input: names longer than `maximumLength` bytes get no
+/// suggestion, candidates whose length is too different are skipped without a look, and
+/// the edit distance is computed only in the band of width `2 × limit + 1` around the
+/// diagonal, stopping as soon as the whole band is past the limit.
 public enum Suggestions {
-    /// The candidate closest to `name` by edit distance, if it is close enough to be a typo:
-    /// at most 1 edit for names up to 4 characters, 2 up to 12, 3 beyond. Ties go to the
-    /// alphabetically first candidate, so the answer is deterministic.
+    /// Names longer than this (in UTF-8 bytes) are not matched: no typo is that long.
+    public static let maximumLength = 128
+
+    /// The candidate closest to `name` by edit distance (over UTF-8 bytes), if it is close
+    /// enough to be a typo: at most 1 edit for names up to 4 bytes, 2 up to 12, 3 beyond.
+    /// Ties go to the alphabetically first candidate, so the answer is deterministic.
     public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
-        let target = Array(name.unicodeScalars)
-        let limit = target.count <= 4 ? 1 : target.count <= 12 ? 2 : 3
-        var best: (distance: Int, name: String)?
-        for candidate in candidates where candidate != name {
-            let scalars = Array(candidate.unicodeScalars)
-            guard abs(scalars.count - target.count) <= limit else { continue }
-            let distance = editDistance(target, scalars, limit: limit)
-            guard distance <= limit else { continue }
-            if let current = best,
-                current.distance < distance || (current.distance == distance && current.name < candidate)
-            {
-                continue
+        var name = name
+        return name.withUTF8 { target -> String? in
+            guard !target.isEmpty, target.count <= maximumLength else { return nil }
+            let limit = target.count <= 4 ? 1 : target.count <= 12 ? 2 : 3
+            var rows = DistanceRows(capacity: target.count + limit + 2)
+            var best: (distance: Int, name: String)?
+            for candidate in candidates {
+                let length = candidate.utf8.count
+                guard abs(length - target.count) <= limit else { continue }
+                var copy = candidate
+                let distance = copy.withUTF8 { rows.distance(target, $0, limit: limit) }
+                guard distance > 0, distance <= limit else { continue }
+                if let current = best,
+                    current.distance < distance || (current.distance == distance && current.name < candidate)
+                {
+                    continue
+                }
+                best = (distance, candidate)
             }
-            best = (distance, candidate)
+            return best?.name
         }
-        return best?.name
     }
 
-    /// Levenshtein distance, stopping early once every path exceeds `limit`.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+    /// Levenshtein distance between two byte strings, or `limit + 1` once it is known to
+    /// exceed `limit`.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        var (a, b) = (a, b)
+        var rows = DistanceRows(capacity: max(a.utf8.count, b.utf8.count) + 2)
+        return a.withUTF8 { a in b.withUTF8 { b in rows.distance(a, b, limit: limit) } }
+    }
+}
+
+/// Two reusable rows of the edit-distance table.
+private struct DistanceRows {
+    var previous: [Int]
+    var current: [Int]
+
+    init(capacity: Int) {
+        previous = Array(repeating: 0, count: capacity)
+        current = Array(repeating: 0, count: capacity)
+    }
+
+    mutating func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
+        let over = limit + 1
+        if abs(a.count - b.count) > limit { return over }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        if previous.count < b.count + 1 {
+            previous = Array(repeating: 0, count: b.count + 1)
+            current = Array(repeating: 0, count: b.count + 1)
+        }
+        for j in 0...b.count { previous[j] = j <= limit ? j : over }
         for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...b.count {
+            let low = max(1, i - limit)
+            let high = min(b.count, i + limit)
+            current[low - 1] = low == 1 && i <= limit ? i : over
+            var rowMinimum = over
+            for j in low...high {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-                rowMinimum = min(rowMinimum, current[j])
+                let deletion = j < i + limit ? previous[j] + 1 : over
+                let insertion = current[j - 1] + 1
+                let value = min(substitution, deletion, insertion, over)
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
             }
-            if rowMinimum > limit { return rowMinimum }
+            if high < b.count { current[high + 1] = over }
+            if rowMinimum > limit { return over }
             swap(&previous, &current)
         }
-        return previous[b.count]
+        return min(previous[b.count], over)
     }
 }

@@ -400,9 +400,16 @@ private struct Builder {
 
     mutating func comment(_ text: UnsafePointer<xmlChar>) {
         guard !stopped else { return }
-        let length = strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self))
         let end = offset
-        let start = max(end - length - 7, 0)  // "<!--" + text + "-->"
+        // The start is the `<!--` before the end: not the end minus the text's length,
+        // because libxml2 hands over the text with CRLF already turned into LF.
+        var start = max(end - 4, 0)
+        while start > 0,
+            !(bytes[start] == UInt8(ascii: "<") && bytes[start + 1] == UInt8(ascii: "!")
+                && bytes[start + 2] == UInt8(ascii: "-") && bytes[start + 3] == UInt8(ascii: "-"))
+        {
+            start -= 1
+        }
         comments.append(
             PropertyListComment(
                 text: String(cString: text),

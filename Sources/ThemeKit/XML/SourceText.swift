@@ -101,12 +101,18 @@ public struct SourceLines: Sendable {
         self.starts = starts
     }
 
+    /// Lines longer than this (in bytes) are not quoted: a minified theme would otherwise
+    /// copy its one huge line into every diagnostic.
+    public static let maximumQuotedLength = 1_000
+
     /// The text of a 1-based line without its line break (LF or CRLF), or `nil` past the
-    /// end. Invalid UTF-8 is shown as U+FFFD.
+    /// end or when the line is longer than `maximumQuotedLength`. Invalid UTF-8 is shown as
+    /// U+FFFD.
     public func text(ofLine line: Int) -> String? {
         guard line >= 1, line <= starts.count else { return nil }
         let start = starts[line - 1]
         var end = line < starts.count ? starts[line] - 1 : bytes.count
+        guard end - start <= Self.maximumQuotedLength else { return nil }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         guard start <= end else { return nil }
         return String(decoding: bytes[start..<end], as: UTF8.self)

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import ThemeKit
+
+@Suite("Did-you-mean suggestions")
+struct SuggestionTests {
+    /// The textbook Levenshtein distance, to check the banded one against.
+    static func fullDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+
+    @Test("the banded distance agrees with the full one up to the limit", arguments: 0..<20)
+    func bandedDistanceIsExact(seed: Int) {
+        var generator = SplitMix64(seed: UInt64(seed) + 100)
+        for _ in 0..<200 {
+            let a = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                UInt8.random(in: 97...100, using: &generator)
+            }
+            let b = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                UInt8.random(in: 97...100, using: &generator)
+            }
+            for limit in 1...3 {
+                let expected = min(Self.fullDistance(a, b), limit + 1)
+                let banded = Suggestions.editDistance(
+                    String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self), limit: limit)
+                #expect(banded == expected, "\(a) \(b) limit \(limit)")
+            }
+        }
+    }
+
+    @Test("suggestions: the closest key within the limit, ties alphabetical, none for long names")
+    func closest() {
+        #expect(Suggestions.closest(to: "primaryColour", among: ["primaryColor", "secondaryColor"]) == "primaryColor")
+        #expect(Suggestions.closest(to: "bColor", among: ["aColor", "cColor"]) == "aColor")
+        #expect(Suggestions.closest(to: "zzz", among: ["primaryColor"]) == nil)
+        #expect(Suggestions.closest(to: "same", among: ["same"]) == nil)
+        let long = String(repeating: "a", count: 200)
+        #expect(Suggestions.closest(to: long, among: [long + "b"]) == nil)
+    }
+}
