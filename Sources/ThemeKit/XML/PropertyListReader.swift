@@ -98,7 +98,9 @@ enum FileBytes {
     }
 
     static func load(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO (or a device) named like a theme cannot stall the
+        // open; its type is refused below before anything is read.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .system(describe(errno, path)) }
         defer { close(descriptor) }
         var info = stat()

@@ -1,0 +1,562 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ThemeKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Files built to hurt the reader: too big, too many, too deep, too long, bytes XML forbids,
+/// paths that try to leave the theme folder. Each must end in a clear error (code and
+/// location) or a correct load, in bounded time and memory. Big inputs are generated here,
+/// not kept as fixtures.
+///
+/// Time is never asserted except as a generous bound that catches a hang; each case prints
+/// how long it took (`hostile: …`), so that a run's log records the timings.
+@Suite("Hostile files")
+struct HostileFileTests {
+    // MARK: Size
+
+    @Test("a file of 64 MiB + 1 byte is refused by its size, before it is read")
+    func refusesFileOneByteOverTheLimitBeforeReadingIt() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/huge.plist"
+        // Sparse: the length is set without writing a byte, so the test stays fast.
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(64 << 20) + 1)
+        try handle.close()
+
+        let analysis = measured("64 MiB + 1 byte, loader") { folder.loader.analyze("huge") }
+        #expect(analysis.theme == nil)
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(path):1:1: error: the file is 67108865 bytes, over the limit of 67108864 bytes [parse_error]"
+            ])
+        // Nothing was read: the refused document holds no text at all.
+        let document = try PropertyListReader().read(contentsOf: path)
+        #expect(document.lines().text(ofLine: 1) == "")
+        #expect(document.entries.isEmpty && document.comments.isEmpty)
+
+        let manager = ThemeManager(directory: folder.path, store: InMemoryThemeStore())
+        let error = try #require(throws: ThemeError.self) { try manager.changeTheme("huge") }
+        #expect(error.codes == [.parseError])
+        #expect(error.diagnostics.first?.location == SourceLocation(file: path, line: 1, column: 1))
+        #expect(manager.currentThemeName == "default")
+    }
+
+    @Test("a single string value of 1 MB loads intact, and later positions stay right")
+    func loadsOneMegabyteStringValueIntact() throws {
+        let folder = try TemporaryDirectory()
+        // Multibyte characters and entities straddle libxml2's text chunks somewhere.
+        let unit = "abc é 😀 &amp; &lt;x&gt; "
+        let decodedUnit = "abc é 😀 & <x> "
+        let repeats = (1 << 20) / unit.utf8.count + 1
+        let written = String(repeating: unit, count: repeats)
+        let expected = String(repeating: decodedUnit, count: repeats)
+        try folder.theme("default", ["bigText": written, "afterColor": "ff0000"])
+        #expect(written.utf8.count > 1 << 20)
+
+        let theme = try measured("1 MB string value") { try folder.loader.load("default") }
+        let value = try #require(theme.string(forKey: "bigText"))
+        #expect(value.utf8.count == expected.utf8.count)
+        #expect(value == expected)
+        // `afterColor` sits on the line after the big value; its column is unaffected.
+        #expect(
+            theme.source(forKey: "afterColor")?.key
+                == SourceLocation(file: folder.path + "/default.plist", line: 4, column: 2))
+    }
+
+    @Test("200,000 keys load, every one of them")
+    func loadsTwoHundredThousandKeys() throws {
+        let folder = try TemporaryDirectory()
+        let count = 200_000
+        var text = "<plist version=\"1.0\">\n<dict>\n"
+        text.reserveCapacity(count * 40)
+        for index in 0..<count {
+            text += "\t<key>key\(index)</key><integer>\(index)</integer>\n"
+        }
+        text += "</dict>\n</plist>\n"
+        try folder.write("default.plist", text)
+
+        let theme = try measured("200,000 keys") { try folder.loader.load("default") }
+        #expect(theme.values.count == count)
+        #expect(theme.number(forKey: "key0") == 0)
+        #expect(theme.number(forKey: "key123456") == 123_456)
+        #expect(theme.number(forKey: "key199999") == 199_999)
+        #expect(theme.source(forKey: "key199999")?.key.line == 3 + 199_999)
+    }
+
+    @Test("a key of 1 MB loads: keys have no length limit below the file's")
+    func loadsOneMegabyteKey() throws {
+        let folder = try TemporaryDirectory()
+        let key = String(repeating: "k", count: 1 << 20)
+        try folder.theme("default", [key: "value", "shortText": "@" + key])
+        let theme = try measured("1 MB key") { try folder.loader.load("default") }
+        #expect(theme.values.count == 2)
+        #expect(theme.string(forKey: key) == "value")
+        #expect(theme.string(forKey: "shortText") == "value")
+    }
+
+    // MARK: Bytes XML forbids
+
+    /// Where a NUL or a lone surrogate is put: the text before it and after it (on line 3
+    /// of a `plist(_:)`-style file) and the 1-based column it must be reported at.
+    struct Placement: Sendable, CustomTestStringConvertible {
+        var label: String
+        var before: String
+        var after: String
+        var line: Int
+        var column: Int
+        var testDescription: String { label }
+
+        func file(inserting bad: [UInt8]) -> [UInt8] {
+            let head = "<plist version=\"1.0\">\n<dict>\n" + before
+            return Array(head.utf8) + bad + Array(after.utf8)
+        }
+    }
+
+    static let placements: [Placement] = [
+        .init(
+            label: "in a value", before: "\t<key>a</key><string>ab", after: "c</string>\n</dict>\n</plist>\n",
+            line: 3, column: 24),
+        .init(
+            label: "in a value after multibyte text", before: "\t<key>é😀</key><string>é😀",
+            after: "</string>\n</dict>\n</plist>\n", line: 3, column: 25),
+        .init(
+            label: "in a key", before: "\t<key>a", after: "b</key><string>c</string>\n</dict>\n</plist>\n",
+            line: 3, column: 8),
+        .init(
+            label: "in a tag name", before: "\t<key>a</key><str", after: "ing>c</string>\n</dict>\n</plist>\n",
+            line: 3, column: 18),
+        .init(
+            label: "in a closing tag", before: "\t<key>a</key><string>c</str", after: "ing>\n</dict>\n</plist>\n",
+            line: 3, column: 28),
+        .init(
+            label: "between elements", before: "\t", after: "<key>a</key><string>c</string>\n</dict>\n</plist>\n",
+            line: 3, column: 2),
+        .init(
+            label: "in a comment", before: "\t<!-- note ", after: " --><key>a</key><true/>\n</dict>\n</plist>\n",
+            line: 3, column: 12),
+        .init(
+            label: "after 100,000 characters of value",
+            before: "\t<key>a</key><string>" + String(repeating: "x", count: 100_000),
+            after: "</string>\n</dict>\n</plist>\n", line: 3, column: 22 + 100_000),
+    ]
+
+    @Test("a NUL byte is an error at the NUL's line and column", arguments: placements)
+    func reportsNULByteAtItsPosition(_ placement: Placement) throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("default.plist", placement.file(inserting: [0]))
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.theme == nil)
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(path):\(placement.line):\(placement.column): error: a NUL byte is not allowed in XML [parse_error]"
+            ])
+    }
+
+    @Test(
+        "a NUL byte after the root element is an error, not the silent end of the file")
+    func reportsNULByteAfterTheRootElement() throws {
+        let source = Array("<plist><dict/></plist>\n".utf8) + [0] + Array("<garbage".utf8)
+        let document = PropertyListReader().parse(source, file: "t.plist")
+        #expect(
+            document.diagnostics.map(\.summary) == [
+                "t.plist:2:1: error: a NUL byte is not allowed in XML [parse_error]"
+            ])
+    }
+
+    @Test(
+        "a NUL byte as the first byte is reported as a NUL")
+    func reportsLeadingNULByteAsNUL() {
+        let document = PropertyListReader().parse([0] + Array("<plist><dict/></plist>".utf8), file: "t.plist")
+        #expect(
+            document.diagnostics.map(\.summary) == [
+                "t.plist:1:1: error: a NUL byte is not allowed in XML [parse_error]"
+            ])
+    }
+
+    @Test("a lone surrogate encoded in UTF-8 (ED A0 80) is an error at its first byte", arguments: placements)
+    func reportsLoneSurrogateAtItsPosition(_ placement: Placement) throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("default.plist", placement.file(inserting: [0xED, 0xA0, 0x80]))
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.theme == nil)
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(path):\(placement.line):\(placement.column): error: invalid UTF-8: byte 0xED is not part of a valid character [parse_error]"
+            ])
+    }
+
+    @Test("a surrogate pair encoded as two 3-byte sequences (CESU-8) is invalid UTF-8 too")
+    func reportsCESU8SurrogatePair() {
+        let source =
+            Array("<plist><dict><key>a</key><string>".utf8) + [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]
+            + Array("</string></dict></plist>".utf8)
+        let document = PropertyListReader().parse(source, file: "t.plist")
+        #expect(
+            document.diagnostics.map(\.summary) == [
+                "t.plist:1:34: error: invalid UTF-8: byte 0xED is not part of a valid character [parse_error]"
+            ])
+        #expect(document.entries.isEmpty)
+    }
+
+    // MARK: Long chains
+
+    /// `c0Color → c1Color → … → c(n-1)Color → last`, one key per line from line 3.
+    private static func aliasChain(_ count: Int, last: String) -> String {
+        var text = "<plist version=\"1.0\">\n<dict>\n"
+        text.reserveCapacity(count * 50)
+        for index in 0..<count {
+            let value = index == count - 1 ? last : "c\(index + 1)Color"
+            text += "\t<key>c\(index)Color</key><string>\(value)</string>\n"
+        }
+        return text + "</dict>\n</plist>\n"
+    }
+
+    @Test("an alias chain 100,000 long resolves, without recursion")
+    func resolvesAliasChainOf100000() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("default.plist", Self.aliasChain(100_000, last: "ff8800"))
+        let theme = try measured("alias chain of 100,000") { try folder.loader.load("default") }
+        #expect(theme.values.count == 100_000)
+        #expect(theme.values.values.allSatisfy { $0.description == "#FF8800" })
+        #expect(theme.source(forKey: "c0Color")?.aliasOf == "c1Color")
+        #expect(theme.source(forKey: "c0Color")?.value.line == 3 + 99_999)
+    }
+
+    @Test("an alias chain 100,000 long that ends in a cycle is one alias_cycle naming the whole cycle")
+    func reportsCycleAtEndOfLongAliasChain() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("default.plist", Self.aliasChain(100_000, last: "c0Color"))
+        let analysis = measured("alias cycle of 100,000") { folder.loader.analyze("default") }
+        #expect(analysis.theme == nil)
+        #expect(analysis.diagnostics.map(\.code) == [.aliasCycle])
+        let cycle = try #require(analysis.diagnostics.first)
+        // Reported at the cycle's first value in the file: c0Color's, line 3.
+        #expect(cycle.location == SourceLocation(file: path, line: 3, column: 2 + "<key>c0Color</key>".count))
+        #expect(cycle.message.hasPrefix("alias cycle: c0Color → c1Color → c2Color → "))
+        #expect(cycle.message.hasSuffix(" → c99999Color → c0Color"))
+        #expect(cycle.notes.count == 99_999)
+        #expect(cycle.notes.last?.location.line == 3 + 99_999)
+    }
+
+    @Test("a 100,000 chain whose tail loops back to its middle reports the loop, once")
+    func reportsCycleInTailOfLongAliasChain() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("default.plist", Self.aliasChain(100_000, last: "c50000Color"))
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.diagnostics.map(\.code) == [.aliasCycle])
+        #expect(analysis.diagnostics.first?.location.file == path)
+        #expect(analysis.diagnostics.first?.location.line == 3 + 50_000)
+        #expect(analysis.diagnostics.first?.notes.count == 49_999)
+    }
+
+    @Test("a 100,000 chain ending in a dangling @alias is one unresolved_alias, at the last link")
+    func reportsDanglingExplicitAliasAtEndOfLongChain() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("default.plist", Self.aliasChain(100_000, last: "@nowhere"))
+        let analysis = measured("dangling @alias after 100,000") { folder.loader.analyze("default") }
+        #expect(analysis.theme == nil)
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(path):\(3 + 99_999):\(2 + "<key>c99999Color</key>".count): error: '@nowhere' names no key [unresolved_alias]"
+            ])
+    }
+
+    @Test("a long chain ending in a bare non-key: unresolved at the end, and each link says what it resolves to")
+    func reportsDanglingBareAliasAtEndOfLongChain() throws {
+        // A bare name that is no key is a literal: the last link is reported as an
+        // unresolved alias, and every other link as an invalid color that resolves through
+        // it (loading reports every broken key). One diagnostic per link makes this the
+        // slowest case, so it is 20,000 long here; 100,000 took 0.57 s in a release build.
+        let count = 20_000
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("default.plist", Self.aliasChain(count, last: "nowhere"))
+        let analysis = measured("dangling bare alias after 20,000") { folder.loader.analyze("default") }
+        #expect(analysis.theme == nil)
+        let unresolved = analysis.diagnostics.filter { $0.code == .unresolvedAlias }
+        #expect(unresolved.map(\.location) == [SourceLocation(file: path, line: 3 + count - 1, column: 24)])
+        let others = analysis.diagnostics.filter { $0.code != .unresolvedAlias }
+        #expect(others.count == count - 1)
+        #expect(
+            others.allSatisfy {
+                $0.code == .invalidColor && $0.message.contains("resolves through 'c\(count - 1)Color'")
+            })
+    }
+
+    /// `t0 → t1 → … → t(n-1)`: each theme sets `levelN`, `ownerText` (overridden all the
+    /// way down) and inherits from the next; the last names `last` or nothing.
+    private static func inheritanceChain(in folder: TemporaryDirectory, count: Int, lastParent: String?) throws {
+        for index in 0..<count {
+            var text = "<plist version=\"1.0\">\n<dict>\n"
+            if index < count - 1 {
+                text += "\t<key>INHERITED_THEME</key><string>t\(index + 1)</string>\n"
+            } else if let lastParent {
+                text += "\t<key>INHERITED_THEME</key><string>\(lastParent)</string>\n"
+            }
+            text += "\t<key>level\(index)</key><integer>\(index)</integer>\n"
+            text += "\t<key>ownerText</key><string>t\(index)</string>\n"
+            if index == 0 { text += "\t<key>leafColor</key><string>rootColor</string>\n" }
+            if index == count - 1 { text += "\t<key>rootColor</key><string>abcdef</string>\n" }
+            try writeQuickly(folder.path + "/t\(index).plist", text + "</dict>\n</plist>\n")
+        }
+    }
+
+    /// Removes the chain's files with plain `unlink`: Foundation takes milliseconds a file
+    /// to write and to remove them here, most of a minute for 10,000.
+    private static func removeChain(in folder: TemporaryDirectory, count: Int) {
+        for index in 0..<count { unlink(folder.path + "/t\(index).plist") }
+    }
+
+    @Test("a chain of 10,000 themes loads its leaf, with late-bound aliases across it")
+    func loadsLeafOf10000ThemeInheritanceChain() throws {
+        let folder = try TemporaryDirectory()
+        try Self.inheritanceChain(in: folder, count: 10_000, lastParent: nil)
+        defer { Self.removeChain(in: folder, count: 10_000) }
+        let theme = try measured("10,000 themes in a chain") { try folder.loader.load("t0") }
+        #expect(theme.lineage.count == 10_000)
+        #expect(theme.lineage.last == "t9999")
+        #expect(theme.values.count == 10_000 + 3)
+        #expect(theme.string(forKey: "ownerText") == "t0")
+        #expect(theme.number(forKey: "level9999") == 9_999)
+        #expect(theme.color(forKey: "leafColor")?.hexString == "#ABCDEF")
+    }
+
+    @Test("a chain of 10,000 themes whose root names the leaf is an inheritance_cycle at that name")
+    func reportsInheritanceCycleAtEndOf10000Chain() throws {
+        let folder = try TemporaryDirectory()
+        try Self.inheritanceChain(in: folder, count: 10_000, lastParent: "t0")
+        defer { Self.removeChain(in: folder, count: 10_000) }
+        let analysis = measured("10,000 themes ending in a cycle") { folder.loader.analyze("t0") }
+        #expect(analysis.theme == nil)
+        #expect(analysis.diagnostics.map(\.code) == [.inheritanceCycle])
+        let cycle = try #require(analysis.diagnostics.first)
+        #expect(
+            cycle.location
+                == SourceLocation(
+                    file: folder.path + "/t9999.plist", line: 3, column: 2 + "<key>INHERITED_THEME</key>".count))
+        #expect(cycle.message.hasPrefix("inheritance cycle: t0 → t1 → "))
+        #expect(cycle.message.hasSuffix(" → t9999 → t0"))
+        #expect(analysis.files.count == 10_000)
+    }
+
+    // MARK: Leaving the folder
+
+    @Test(
+        "INHERITED_THEME with a path is refused as missing_parent and nothing outside is read",
+        arguments: ["../secret", "../../etc/passwd", "/etc/passwd", "..", "./secret", "themes/../../secret", " secret"])
+    func refusesParentPathOutsideTheFolder(_ parent: String) throws {
+        let outer = try TemporaryDirectory()
+        // A real theme one folder up: a reader that followed the path would find it.
+        try outer.theme("secret", ["secretText": "LEAKED"])
+        let themes = outer.url.appendingPathComponent("themes").path
+        try FileManager.default.createDirectory(atPath: themes, withIntermediateDirectories: false)
+        let child = themes + "/child.plist"
+        try Data(plist(["INHERITED_THEME": parent, "ownText": "mine"]).utf8).write(to: URL(fileURLWithPath: child))
+
+        let read = Mutex<[String]>([])
+        let loader = ThemeLoader(directory: themes)
+        let analysis = loader.analyze("child") { path in
+            read.withLock { $0.append(path) }
+            return Result { () throws(ThemeError) in try ThemeFile.read(path) }
+        }
+        #expect(read.withLock { $0 } == [child])
+        #expect(analysis.theme == nil)
+        #expect(analysis.diagnostics.map(\.code) == [.missingParent])
+        #expect(
+            analysis.diagnostics.first?.location
+                == SourceLocation(file: child, line: 3, column: 2 + "<key>INHERITED_THEME</key>".count))
+        #expect(!analysis.diagnostics.map(\.rendered).joined().contains("LEAKED"))
+    }
+
+    @Test("a theme name with a path is refused before the file system is touched")
+    func refusesThemeNameWithPath() throws {
+        let outer = try TemporaryDirectory()
+        try outer.theme("secret", ["secretText": "LEAKED"])
+        let themes = outer.url.appendingPathComponent("themes").path
+        try FileManager.default.createDirectory(atPath: themes, withIntermediateDirectories: false)
+        let manager = ThemeManager(directory: themes)
+        for name in ["../secret", "/etc/passwd", "..", "secret/"] {
+            let error = try #require(throws: ThemeError.self) { try manager.changeTheme(name) }
+            #expect(error.codes == [.invalidThemeName])
+        }
+        #expect(manager.string(forKey: "secretText") == nil)
+    }
+
+    /// A folder `themes/` beside `outside/secret.plist`, with `themes/linked.plist` a
+    /// symbolic link to it.
+    private static func symlinkedTheme() throws -> (outer: TemporaryDirectory, themes: String) {
+        let outer = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            atPath: outer.path + "/outside", withIntermediateDirectories: false)
+        try outer.write("outside/secret.plist", plist(["secretText": "from outside", "INHERITED_THEME": "inner"]))
+        let themes = outer.path + "/themes"
+        try FileManager.default.createDirectory(atPath: themes, withIntermediateDirectories: false)
+        try Data(plist(["innerText": "inside"]).utf8).write(to: URL(fileURLWithPath: themes + "/inner.plist"))
+        try FileManager.default.createSymbolicLink(
+            atPath: themes + "/linked.plist", withDestinationPath: "../outside/secret.plist")
+        return (outer, themes)
+    }
+
+    @Test("a symlinked theme pointing outside the folder is followed: listed, loaded, reported under its own path")
+    func followsSymlinkedThemeOutsideTheFolder() throws {
+        // Pinned current behaviour, not a promise: the reader open()s the path, which
+        // follows links. Its parents are still looked up beside the link, in `themes/`.
+        let (outer, themes) = try Self.symlinkedTheme()
+        let loader = ThemeLoader(directory: themes)
+        #expect(loader.availableThemes() == ["inner", "linked"])
+        let theme = try loader.load("linked")
+        #expect(theme.string(forKey: "secretText") == "from outside")
+        #expect(theme.string(forKey: "innerText") == "inside")
+        #expect(theme.files == [themes + "/linked.plist", themes + "/inner.plist"])
+        #expect(theme.source(forKey: "secretText")?.key.file == themes + "/linked.plist")
+        _ = outer
+    }
+
+    @Test("a symlinked parent pointing outside the folder is followed too")
+    func followsSymlinkedParentOutsideTheFolder() throws {
+        let (outer, themes) = try Self.symlinkedTheme()
+        try Data(plist(["INHERITED_THEME": "linked", "childText": "child"]).utf8)
+            .write(to: URL(fileURLWithPath: themes + "/child.plist"))
+        let theme = try ThemeLoader(directory: themes).load("child")
+        #expect(theme.lineage == ["child", "linked", "inner"])
+        #expect(theme.string(forKey: "secretText") == "from outside")
+        _ = outer
+    }
+
+    /// A link in the theme folder to `destination`, and the loader's diagnostics for it.
+    private static func loadLink(to destination: String, in folder: TemporaryDirectory) -> ThemeAnalysis {
+        try? FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/linked.plist", withDestinationPath: destination)
+        return folder.loader.analyze("linked")
+    }
+
+    @Test(
+        "a theme link to what is not a regular file is an io_error naming the link",
+        arguments: [
+            ("dangling", "/nonexistent/theme.plist", "no such file"),
+            ("a folder", "/tmp", "is a directory, not a theme file"),
+            ("a device", "/dev/zero", "is not a regular file"),
+            ("itself", "linked.plist", "too many levels of symbolic links"),
+        ])
+    func reportsLinkToNonFileAsIOError(_ kind: String, _ destination: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        let analysis = Self.loadLink(to: destination, in: folder)
+        #expect(
+            analysis.diagnostics.map(\.summary) == ["\(folder.path)/linked.plist: error: \(message) [io_error]"],
+            "link to \(kind)")
+    }
+
+    @Test(
+        "a FIFO named like a theme is an io_error, not a reader blocked forever")
+    func reportsFIFOAsIOErrorWithoutBlocking() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/pipe.plist"
+        #expect(mkfifo(path, 0o644) == 0)
+        let outcome = Mutex<ThemeAnalysis?>(nil)
+        let loader = folder.loader
+        Thread.detachNewThread {
+            let analysis = loader.analyze("pipe")
+            outcome.withLock { $0 = analysis }
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while outcome.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let finished = outcome.withLock { $0 }
+        if finished == nil {
+            // Release the blocked reader: opening the write end lets its open() return.
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+        }
+        let analysis = try #require(finished, "loading a FIFO blocked for 5 s")
+        #expect(analysis.diagnostics.map(\.code) == [.ioError])
+    }
+
+    // MARK: Structure
+
+    @Test("100,000 nested arrays through ThemeLoader: one parse_error at the depth limit")
+    func reportsDeepNestingThroughLoader() throws {
+        let folder = try TemporaryDirectory()
+        let depth = 100_000
+        let arrays = String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+        let path = try folder.theme("default", ["okColor": "fff", "deep": arrays])
+        let analysis = measured("100,000 nested arrays") { folder.loader.analyze("default") }
+        #expect(analysis.theme == nil)
+        // <plist>, <dict>, then the 63rd <array> is the 65th element.
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(path):4:\(2 + "<key>deep</key>".count + 62 * 7): error: elements are nested more than 64 deep [parse_error]"
+            ])
+    }
+
+    @Test("500,000 comments in a valid theme load, each comment kept")
+    func loadsThemeWithHalfAMillionComments() throws {
+        let folder = try TemporaryDirectory()
+        var text = "<plist version=\"1.0\">\n<dict>\n"
+        text.reserveCapacity(5_000_000)
+        for index in 0..<500_000 {
+            text += "<!-- \(index) -->"
+            if index.isMultiple(of: 1_000) { text += "\n\t<key>k\(index)Color</key><string>fff</string>\n" }
+        }
+        try folder.write("default.plist", text + "\n</dict>\n</plist>\n")
+        let theme = try measured("500,000 comments") { try folder.loader.load("default") }
+        #expect(theme.values.count == 500)
+        let file = try ThemeFile.read(folder.path + "/default.plist")
+        #expect(file.document.comments.count == 500_000)
+        #expect(file.document.comments.last?.text == " 499999 ")
+    }
+
+    @Test("one comment over libxml2's 10 MB text limit is a parse_error just inside it")
+    func reportsOversizedCommentAtItsStart() throws {
+        let folder = try TemporaryDirectory()
+        let comment = "<!--" + String(repeating: "x", count: 10_000_001) + "-->"
+        let path = try folder.write("default.plist", "<plist>\n<dict>\n\t\(comment)\n</dict>\n</plist>\n")
+        let analysis = measured("10 MB comment") { folder.loader.analyze("default") }
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(path):3:6: error: malformed XML: comment too big found [parse_error]"
+            ])
+    }
+
+    @Test(
+        "a start tag with 200,000 attributes is refused or read in bounded time")
+    func boundsTimeOfManyAttributes() throws {
+        var text = "<plist"
+        for index in 0..<200_000 { text += " a\(index)=\"\"" }
+        text += "><dict/></plist>"
+        let bytes = Array(text.utf8)
+        let start = ContinuousClock.now
+        let document = PropertyListReader().parse(bytes, file: "t.plist")
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(document.diagnostics.map(\.code) == [.parseError])
+    }
+}
+
+/// Writes `text` to `path` with POSIX calls, for tests that write thousands of files.
+private func writeQuickly(_ path: String, _ text: String) throws {
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard file >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(file) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw POSIXError(.EIO) }
+}
+
+/// Runs `body`, prints how long it took (and the process's peak resident memory so far),
+/// and returns its result. For the log only: nothing asserts on it.
+private func measured<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
+    let start = ContinuousClock.now
+    let result = try body()
+    let elapsed = ContinuousClock.now - start
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    print("hostile: \(label): \(elapsed), process peak RSS so far \(usage.ru_maxrss / 1024) MiB")
+    // Only a hang trips this: sanitizer builds run these cases 10 to 50 times slower.
+    #expect(elapsed < .seconds(120), "\(label) took \(elapsed): a hang?")
+    return result
+}
