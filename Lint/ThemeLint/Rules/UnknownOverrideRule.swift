@@ -9,12 +9,21 @@ public struct UnknownOverrideRule: Rule {
         guard let file = files.first, files.count > 1, let introduced = theme.analysis.introducedKeys,
             !introduced.isEmpty
         else { return [] }
-        let ancestors = files.dropFirst()
+        let known = files.dropFirst().flatMap(\.keys)
         let parent = theme.analysis.lineage.dropFirst().first ?? "its parent"
-        return introduced.compactMap { key -> Diagnostic? in
-            guard key != ThemeName.inheritanceKey, let entry = file[key] else { return nil }
-            let known = ancestors.flatMap(\.keys)
-            let hint = Suggestions.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        let keys = introduced.compactMap { key in file[key].map { (key, $0) } }.sorted {
+            $0.1.keySpan.start < $1.1.keySpan.start
+        }
+        // Suggestions compare each key with every ancestor key: spend at most a fixed
+        // number of comparisons, in file order, so a huge child cannot make it quadratic.
+        var budget = 200_000
+        return keys.compactMap { key, entry -> Diagnostic? in
+            guard key != ThemeName.inheritanceKey else { return nil }
+            var hint = ""
+            if budget >= known.count {
+                budget -= known.count
+                hint = Suggestions.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+            }
             return file.document.diagnostic(
                 Self.description.id, severity: .warning,
                 "'\(key)' overrides nothing: no ancestor of this theme ('\(parent)' and up) has it\(hint)",

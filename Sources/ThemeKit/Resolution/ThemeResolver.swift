@@ -52,6 +52,8 @@ struct ThemeResolver {
     private var typed: [ThemeValue?] = []
     private var typedDone: [Bool] = []
     private var fontSizeKeys: [Int: String] = [:]
+    /// Unresolved names waiting for a "did you mean" (index into `diagnostics`, name).
+    private var pendingSuggestions: [(index: Int, name: String)] = []
     /// Scratch space for one alias walk, kept between walks to spare the allocation.
     private var path: [Int] = []
     private var diagnostics: [Diagnostic] = []
@@ -80,6 +82,7 @@ struct ThemeResolver {
         typedDone = Array(repeating: false, count: entries.count)
 
         for id in ids.values where id >= 0 { _ = typedValue(id) }
+        addSuggestions()
         let errors = diagnostics.contains { $0.severity == .error }
         var theme: Theme?
         if producesTheme, !errors {
@@ -142,7 +145,9 @@ struct ThemeResolver {
             }
             if !producesTheme {
                 // For the linter: the keys the theme's own file sets that no ancestor has.
-                introducedKeys = chain[0].index.keys.filter { key in !chain.dropFirst().contains { $0.index[key] != nil } }
+                introducedKeys = chain[0].index.keys.filter { key in
+                    !chain.dropFirst().contains { $0.index[key] != nil }
+                }
             }
         }
         ids[ThemeName.inheritanceKey] = nil
@@ -232,13 +237,29 @@ struct ThemeResolver {
     }
 
     private mutating func reportUnknownAlias(_ id: Int, name: String) {
-        report(.unresolvedAlias, "'@\(name)' names no key\(suggestion(for: name))", at: id, \.valueSpan)
+        report(.unresolvedAlias, "'@\(name)' names no key", at: id, \.valueSpan)
+        pendingSuggestions.append((diagnostics.count - 1, name))
     }
 
-    private func suggestion(for name: String) -> String {
-        guard let close = Suggestions.closest(to: name, among: ids.keys) else { return "" }
-        return "; did you mean '\(close)'?"
+    /// Adds "did you mean" to the unresolved aliases, in file order, while the budget
+    /// lasts: each suggestion compares a name with every key, so thousands of dangling
+    /// aliases in a large theme would otherwise take time quadratic in its size. Done after
+    /// resolution so that which aliases get one does not depend on the order of work.
+    private mutating func addSuggestions() {
+        guard !pendingSuggestions.isEmpty else { return }
+        let ordered = pendingSuggestions.sorted { diagnostics[$0.index].location < diagnostics[$1.index].location }
+        var budget = Self.suggestionBudget
+        for (index, name) in ordered {
+            guard budget >= ids.count else { break }
+            budget -= ids.count
+            if let close = Suggestions.closest(to: name, among: ids.keys) {
+                diagnostics[index].message += "; did you mean '\(close)'?"
+            }
+        }
     }
+
+    /// How many name-to-key comparisons one theme may spend on suggestions.
+    static let suggestionBudget = 200_000
 
     // MARK: Typed values
 
@@ -348,8 +369,9 @@ struct ThemeResolver {
         if case .string(let text) = own, Self.looksLikeKeyName(text), code == .invalidColor || code == .invalidSize {
             report(
                 .unresolvedAlias,
-                "'\(key)' is '\(text)', which is neither \(expected.split(separator: " (").first ?? "") nor a key\(suggestion(for: text))",
+                "'\(key)' is '\(text)', which is neither \(expected.split(separator: " (").first ?? "") nor a key",
                 at: id, \.valueSpan)
+            pendingSuggestions.append((diagnostics.count - 1, text))
             return
         }
         report(code, "'\(key)' is \(Self.describe(own)), which is not \(expected)", at: id, \.valueSpan)
