@@ -229,45 +229,25 @@ do {
         if case .color(let color) = value { colors[key] = color }
         if case .font(let font) = value { fonts[key] = font }
     }
-    let colorKeys = Array(colors.keys).sorted()
-    let fontKeys = Array(fonts.keys).sorted()
-    let missKeys = (0..<colorKeys.count).map { "absent\($0)Color" }
     log("lookups on a \(inputs.generator.mergedValues)-value theme…")
-    for (label, keys, isHit) in [("color(forKey:) hit", colorKeys, true), ("color(forKey:) miss", missKeys, false)] {
+    rows += lookupRows("color", lookup: manager.color(forKey:), table: colors)
+    rows += lookupRows("font", lookup: manager.font(forKey:), table: fonts)
+}
+
+/// Rows for one lookup, hit and miss, against a read of a plain dictionary with the same
+/// keys: the time per key, over every key of that type in the theme.
+func lookupRows<Value>(_ kind: String, lookup: (String) -> Value?, table: [String: Value]) -> [Row] {
+    let hits = table.keys.sorted()
+    let misses = (0..<hits.count).map { "absent\($0)\(kind.prefix(1).uppercased() + kind.dropFirst())" }
+    return [("\(kind)(forKey:) hit", hits), ("\(kind)(forKey:) miss", misses)].map { label, keys in
         let perKey = Double(keys.count)
-        let managed =
-            median(runs: 200, batch: 5) {
-                for key in keys where manager.color(forKey: key) != nil { sink &+= 1 }
-            } / perKey
-        let plain =
-            median(runs: 200, batch: 5) {
-                for key in keys where colors[key] != nil { sink &+= 1 }
-            } / perKey
-        _ = isHit
-        rows.append(
-            Row(
-                name: label, themeKit: format(nanoseconds: managed), baseline: format(nanoseconds: plain),
-                baselineName: "[String: ThemeColor] read", ratio: managed / plain,
-                ratioText: String(format: "%.2fx", managed / plain), target: "≤ 2x", holds: managed / plain <= 2,
-                themeKitNanoseconds: managed, baselineNanoseconds: plain))
-    }
-    let fontMiss = (0..<fontKeys.count).map { "absent\($0)Font" }
-    for (label, keys) in [("font(forKey:) hit", fontKeys), ("font(forKey:) miss", fontMiss)] {
-        let perKey = Double(keys.count)
-        let managed =
-            median(runs: 200, batch: 5) {
-                for key in keys where manager.font(forKey: key) != nil { sink &+= 1 }
-            } / perKey
-        let plain =
-            median(runs: 200, batch: 5) {
-                for key in keys where fonts[key] != nil { sink &+= 1 }
-            } / perKey
-        rows.append(
-            Row(
-                name: label, themeKit: format(nanoseconds: managed), baseline: format(nanoseconds: plain),
-                baselineName: "[String: ThemeFont] read", ratio: managed / plain,
-                ratioText: String(format: "%.2fx", managed / plain), target: "≤ 2x", holds: managed / plain <= 2,
-                themeKitNanoseconds: managed, baselineNanoseconds: plain))
+        let managed = median(runs: 200, batch: 5) { for key in keys where lookup(key) != nil { sink &+= 1 } } / perKey
+        let plain = median(runs: 200, batch: 5) { for key in keys where table[key] != nil { sink &+= 1 } } / perKey
+        return Row(
+            name: label, themeKit: format(nanoseconds: managed), baseline: format(nanoseconds: plain),
+            baselineName: "[String: Theme\(kind.prefix(1).uppercased() + kind.dropFirst())] read",
+            ratio: managed / plain, ratioText: String(format: "%.2fx", managed / plain), target: "≤ 2x",
+            holds: managed / plain <= 2, themeKitNanoseconds: managed, baselineNanoseconds: plain)
     }
 }
 
