@@ -33,14 +33,11 @@ public struct ThemeFile: Sendable {
         self.document = document
         var diagnostics = document.diagnostics
         var index = [String: Int](minimumCapacity: document.entries.count)
-        var lines: SourceLines?
         func diagnostic(
             _ code: DiagnosticCode, _ message: String, at span: SourceSpan, key: String? = nil,
             notes: [Diagnostic.Note] = []
         ) -> Diagnostic {
-            let index = lines ?? document.lines()
-            lines = index
-            return document.diagnostic(code, message, at: span, key: key, lines: index, notes: notes)
+            document.diagnostic(code, message, at: span, key: key, notes: notes)
         }
 
         if let root = document.root, root.kind != .dict {

@@ -57,7 +57,6 @@ struct ThemeResolver {
     /// Scratch space for one alias walk, kept between walks to spare the allocation.
     private var path: [Int] = []
     private var diagnostics: [Diagnostic] = []
-    private var lines: [SourceLines?] = []
 
     init(name: String, lineage: [String], chain: [ThemeFile], options: ThemeOptions, producesTheme: Bool = true) {
         self.name = name
@@ -131,7 +130,6 @@ struct ThemeResolver {
                 fileOf += repeatElement(Int32(fileIndex), count: chain[fileIndex].document.entries.count)
             }
         }
-        lines = Array(repeating: nil, count: chain.count)
         ids = chain[base].index
         if chain.count > 1 {
             ids.reserveCapacity(chain.reduce(0) { $0 + $1.index.count })
@@ -408,12 +406,9 @@ struct ThemeResolver {
         _ code: DiagnosticCode, _ message: String, at id: Int, _ span: KeyPath<PropertyListEntry, SourceSpan>,
         notes: [Diagnostic.Note] = []
     ) {
-        let fileIndex = file(of: id)
-        let document = chain[fileIndex].document
-        let index = lines[fileIndex] ?? document.lines()
-        lines[fileIndex] = index
         let entry = entries[id]
         diagnostics.append(
-            document.diagnostic(code, message, at: entry[keyPath: span], key: entry.key, lines: index, notes: notes))
+            chain[file(of: id)].document.diagnostic(
+                code, message, at: entry[keyPath: span], key: entry.key, notes: notes))
     }
 }

@@ -113,12 +113,10 @@ public struct PropertyListDocument: Sendable {
         _ message: String,
         at span: SourceSpan,
         key: String? = nil,
-        lines: SourceLines? = nil,
         notes: [Diagnostic.Note] = []
     ) -> Diagnostic {
-        let lines = lines ?? self.lines()
         return Diagnostic(
             code, severity: severity, message, at: location(span.start), end: span.end, key: key,
-            sourceLine: lines.text(ofLine: span.start.line), notes: notes)
+            sourceLine: text.lines.text(ofLine: span.start.line), notes: notes)
     }
 }

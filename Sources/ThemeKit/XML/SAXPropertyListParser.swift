@@ -38,7 +38,7 @@ enum SAXPropertyListParser {
             // callbacks then pay no reference counting and no dynamic exclusivity checks,
             // which measured as a fifth of the reader's instructions.
             let builder = UnsafeMutablePointer<Builder>.allocate(capacity: 1)
-            builder.initialize(to: Builder(bytes: bytes, file: file, limits: limits))
+            builder.initialize(to: Builder(bytes: bytes, text: text, file: file, limits: limits))
             defer {
                 builder.deinitialize(count: 1)
                 builder.deallocate()
@@ -245,6 +245,8 @@ private struct Builder {
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The same bytes as a document's text, whose line index quotes lines in diagnostics.
+    let sourceText: SourceText
     let file: String
     let limits: PropertyListReader.Limits
     var context: xmlParserCtxtPtr?
@@ -263,10 +265,10 @@ private struct Builder {
     private var pendingKey: (name: String, span: SourceSpan)?
     private var rootElementSeen = false
     private var stopped = false
-    private var lines: SourceLines?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PropertyListReader.Limits) {
+    init(bytes: UnsafeBufferPointer<UInt8>, text: SourceText, file: String, limits: PropertyListReader.Limits) {
         self.bytes = bytes
+        self.sourceText = text
         self.file = file
         self.limits = limits
         frames.reserveCapacity(8)
@@ -659,12 +661,11 @@ private struct Builder {
     }
 
     private mutating func report(span: SourceSpan, _ message: String) {
-        if lines == nil { lines = SourceLines(bytes) }
         diagnostics.append(
             Diagnostic(
                 .parseError, message, at: SourceLocation(file: file, span.start),
                 end: span.end != span.start ? span.end : nil,
-                sourceLine: lines?.text(ofLine: span.start.line)))
+                sourceLine: sourceText.lines.text(ofLine: span.start.line)))
     }
 
     /// Records an error that ends the parse, and stops libxml2.
