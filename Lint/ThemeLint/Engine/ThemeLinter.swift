@@ -161,7 +161,8 @@ struct ThemeDiscovery: Sendable {
         for given in paths {
             let path = absolute(given)
             var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) || isLink(path) else {
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) || ThemeLoader.isSymbolicLink(path)
+            else {
                 throw LintFailure("no such file or directory: \(given)")
             }
             guard isDirectory.boolValue else {
@@ -192,10 +193,6 @@ struct ThemeDiscovery: Sendable {
         return Found(
             files: files.sorted().filter { seen.insert($0.display).inserted },
             folders: contexts.sorted { $0.displayPath < $1.displayPath })
-    }
-
-    private func isLink(_ path: String) -> Bool {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
     }
 
     private func join(_ folder: String, _ name: String) -> String {

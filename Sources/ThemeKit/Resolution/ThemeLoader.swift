@@ -87,7 +87,7 @@ public struct ThemeLoader: Sendable {
             case .success(let read):
                 file = read
             case .failure(let error):
-                if FileManager.default.fileExists(atPath: path) || isDanglingLink(path) {
+                if FileManager.default.fileExists(atPath: path) || Self.isSymbolicLink(path) {
                     diagnostics += error.diagnostics
                 } else if let namedBy {
                     diagnostics.append(
@@ -151,7 +151,9 @@ public struct ThemeLoader: Sendable {
         return names.compactMap(ThemeName.of(fileName:)).sorted()
     }
 
-    private func isDanglingLink(_ path: String) -> Bool {
+    /// Whether `path` is a symbolic link, whether or not it leads anywhere (`fileExists`
+    /// follows links, so it says no for a dangling one).
+    public static func isSymbolicLink(_ path: String) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
     }
 }
