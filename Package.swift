@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeLint", targets: ["ThemeLint"]),
+        .library(name: "ThemeTools", targets: ["ThemeTools"]),
+        .executable(name: "themekit", targets: ["themekit"]),
         .executable(name: "themelint", targets: ["themelint"]),
         .executable(name: "themekit-demo", targets: ["themekit-demo"]),
         .executable(name: "themebench", targets: ["themebench"]),
@@ -55,6 +57,22 @@ let package = Package(
             path: "Lint/themelint",
             swiftSettings: swiftSettings
         ),
+        // `themekit`: typed keys, show, preview and export, thin over ThemeTools.
+        .target(
+            name: "ThemeTools",
+            dependencies: ["ThemeKit"],
+            path: "Sources/ThemeTools",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "themekit",
+            dependencies: [
+                "ThemeTools",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/themekit",
+            swiftSettings: swiftSettings
+        ),
         // Benchmarks: the C floor (libxml2 with no-op callbacks), the input generator, and
         // the executable that measures ThemeKit against its baselines.
         .target(
@@ -93,8 +111,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ThemeToolsTests",
+            dependencies: ["ThemeTools"],
+            path: "Tests/ThemeToolsTests",
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "themelintTests",
-            dependencies: ["themelint", "themekit-demo"],
+            dependencies: ["themelint", "themekit", "themekit-demo"],
             path: "Tests/themelintTests",
             exclude: ["Fixtures", "validate_sarif.py"],
             swiftSettings: swiftSettings

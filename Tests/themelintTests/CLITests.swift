@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Runs the built `themelint` binary, as CI and users do.
+/// Runs the package's built tools (`themelint` unless told otherwise), as CI and users do.
 struct CLI {
     /// The package root: reports are relative to it when the binary runs there.
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -10,18 +10,16 @@ struct CLI {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
-    /// The `themelint` built beside this test bundle.
-    static var binary: URL {
-        get throws {
-            let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            for folder in [beside, beside.deletingLastPathComponent()] {
-                let candidate = folder.appendingPathComponent("themelint")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
-            let fallback = packageRoot.appendingPathComponent(".build/debug/themelint")
-            try #require(FileManager.default.isExecutableFile(atPath: fallback.path), "build themelint first")
-            return fallback
+    /// The tool named `name` built beside this test bundle.
+    static func binary(_ name: String = "themelint") throws -> URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [beside, beside.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
+        let fallback = packageRoot.appendingPathComponent(".build/debug/\(name)")
+        try #require(FileManager.default.isExecutableFile(atPath: fallback.path), "build \(name) first")
+        return fallback
     }
 
     struct Result {
@@ -30,11 +28,12 @@ struct CLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:])
-        throws -> Result
-    {
+    static func run(
+        _ arguments: [String], tool: String = "themelint", in directory: URL = packageRoot,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = try binary
+        process.executableURL = try binary(tool)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
@@ -156,7 +155,7 @@ struct CLITests {
 struct DemoTests {
     @Test("the demo switches themes and its observer hears each change once")
     func demoRuns() throws {
-        let demo = try CLI.binary.deletingLastPathComponent().appendingPathComponent("themekit-demo")
+        let demo = try CLI.binary("themekit-demo")
         let process = Process()
         process.executableURL = demo
         process.currentDirectoryURL = CLI.packageRoot
