@@ -131,6 +131,18 @@ enum Prescan {
         if let nul = memchr(base, 0, bytes.count) {
             return ("a NUL byte is not allowed in XML", UnsafeRawPointer(nul) - UnsafeRawPointer(base))
         }
+        // Each attribute needs an `=`: with no more than the limit in the whole text, no tag
+        // can pass it, and the tag-by-tag walk below (most of this function's cost on a
+        // large theme) is skipped.
+        var equalsInText = 0
+        var from = 0
+        while equalsInText <= maximumAttributes, from < bytes.count,
+            let equals = memchr(base + from, Int32(UInt8(ascii: "=")), bytes.count - from)
+        {
+            equalsInText += 1
+            from = UnsafeRawPointer(equals) - UnsafeRawPointer(base) + 1
+        }
+        guard equalsInText > maximumAttributes else { return nil }
         var index = 0
         while index < bytes.count, let open = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) {
             let start = UnsafeRawPointer(open) - UnsafeRawPointer(base)
