@@ -32,8 +32,10 @@ public struct ThemeColor: Sendable, Hashable, CustomStringConvertible {
         // color of every theme takes at load.
         var value: UInt32 = 0
         var count = 0
-        for (index, byte) in text.utf8.enumerated() {
-            if index == 0, byte == UInt8(ascii: "#") { continue }
+        var first = true
+        for byte in text.utf8 {
+            defer { first = false }
+            if first, byte == UInt8(ascii: "#") { continue }
             guard count < 8, let digit = Self.hexDigit(byte) else { return nil }
             value = value << 4 | UInt32(digit)
             count += 1
