@@ -123,18 +123,20 @@ final class ThemeProvenance: Sendable {
     let fileOf: [Int32]
     let ids: [String: Int]
     let literal: [Int]
-    let fontSizeKeys: [Int: String]
+    /// For each entry that is a font, the entry its size came from (-1 for none); empty
+    /// when the theme has no font.
+    let sizeOf: [Int32]
 
     init(
         paths: [String], entries: [PropertyListEntry], fileOf: [Int32], ids: [String: Int], literal: [Int],
-        fontSizeKeys: [Int: String]
+        sizeOf: [Int32]
     ) {
         self.paths = paths
         self.entries = entries
         self.fileOf = fileOf
         self.ids = ids
         self.literal = literal
-        self.fontSizeKeys = fontSizeKeys
+        self.sizeOf = sizeOf
     }
 
     private func path(of id: Int) -> String { paths[fileOf.isEmpty ? 0 : Int(fileOf[id])] }
@@ -150,6 +152,6 @@ final class ThemeProvenance: Sendable {
         return ThemeValueSource(
             key: SourceLocation(file: path(of: id), entries[id].keySpan.start),
             value: SourceLocation(file: path(of: target), entries[target].valueSpan.start),
-            aliasOf: aliasOf, sizeKey: fontSizeKeys[id])
+            aliasOf: aliasOf, sizeKey: sizeOf.isEmpty || sizeOf[id] < 0 ? nil : entries[Int(sizeOf[id])].key)
     }
 }

@@ -51,7 +51,9 @@ struct ThemeResolver {
     private var literal: [Int] = []
     private var typed: [ThemeValue?] = []
     private var typedDone: [Bool] = []
-    private var fontSizeKeys: [Int: String] = [:]
+    /// For each font entry, the entry its size came from (-1 for none); allocated at the
+    /// first font, so a theme without fonts pays nothing.
+    private var sizeOf: [Int32] = []
     /// Unresolved names waiting for a "did you mean" (index into `diagnostics`, name).
     private var pendingSuggestions: [(index: Int, name: String)] = []
     /// Scratch space for one alias walk, kept between walks to spare the allocation.
@@ -97,7 +99,7 @@ struct ThemeResolver {
                 // Where each value came from is worked out only when someone asks.
                 let provenance = ThemeProvenance(
                     paths: chain.map(\.path), entries: entries, fileOf: fileOf, ids: ids, literal: literal,
-                    fontSizeKeys: fontSizeKeys)
+                    sizeOf: sizeOf)
                 theme = Theme(
                     name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
             }
@@ -167,7 +169,13 @@ struct ThemeResolver {
 
     /// The key a string value aliases, if it is one: `@name` always (nil target if the
     /// name is unknown), a bare name only when it is exactly a key of the merged theme.
-    private func aliasTarget(of value: PropertyListValue) -> (explicit: Bool, name: String, id: Int?)? {
+    ///
+    /// Static, and handed the one table it reads: the resolution loops call it from
+    /// mutating methods, where calling an instance method copies the whole resolver (a
+    /// retain and a release of every table) on each call.
+    private static func aliasTarget(
+        of value: PropertyListValue, in ids: [String: Int]
+    ) -> (explicit: Bool, name: String, id: Int?)? {
         guard case .string(let text) = value else { return nil }
         if text.utf8.first == UInt8(ascii: "@") {
             let name = String(text.dropFirst())
@@ -198,7 +206,7 @@ struct ThemeResolver {
             case .unvisited:
                 state[current] = .visiting
                 path.append(current)
-                guard let alias = aliasTarget(of: entries[current].value) else {
+                guard let alias = Self.aliasTarget(of: entries[current].value, in: ids) else {
                     outcome = current
                     break walk
                 }
@@ -339,13 +347,18 @@ struct ThemeResolver {
         var seen = 0
         while seen <= state.count {
             seen += 1
-            let key = entry(current).key
-            if key.hasSuffix("Font"), let sizeID = ids[key + "Size"] {
-                guard sizeID >= 0, case .size(let size)? = typedValue(sizeID) else { return .invalid }
-                fontSizeKeys[id] = key + "Size"
-                return .found(size)
+            let key = entries[current].key
+            if KeyKind(key: key) == .font {
+                let sizeKey = key + "Size"
+                if let sizeID = ids[sizeKey] {
+                    guard sizeID >= 0, case .size(let size)? = typedValue(sizeID) else { return .invalid }
+                    if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }
+                    sizeOf[id] = Int32(sizeID)
+                    return .found(size)
+                }
             }
-            guard let alias = aliasTarget(of: entry(current).value), let next = alias.id, next >= 0 else {
+            guard let alias = Self.aliasTarget(of: entries[current].value, in: ids), let next = alias.id, next >= 0
+            else {
                 return .missing
             }
             current = next
