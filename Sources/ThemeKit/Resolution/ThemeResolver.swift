@@ -135,19 +135,33 @@ struct ThemeResolver {
         ids = chain[base].index
         if chain.count > 1 {
             ids.reserveCapacity(chain.reduce(0) { $0 + $1.index.count })
+            // For the linter, the keys the theme's own file sets that no ancestor has, found
+            // during the merge rather than by looking every key up again in every ancestor.
+            // When the theme's file is the base, an ancestor's key found already in the
+            // table at one of its entries (numbered first) marks that entry as inherited.
+            let ownCount = base == 0 ? chain[0].document.entries.count : 0
+            var inherited = !producesTheme && base == 0 ? [Bool](repeating: false, count: ownCount) : []
             for fileIndex in chain.indices where fileIndex > base {  // ancestors, nearest first
                 let offset = offsets[fileIndex]
-                for (key, entry) in chain[fileIndex].index where ids[key] == nil { ids[key] = offset + entry }
+                for (key, entry) in chain[fileIndex].index {
+                    if let existing = ids[key] {
+                        if existing < ownCount, !inherited.isEmpty { inherited[existing] = true }
+                    } else {
+                        ids[key] = offset + entry
+                    }
+                }
             }
             for fileIndex in chain.indices.reversed() where fileIndex < base {  // descendants, child last
                 let offset = offsets[fileIndex]
-                for (key, entry) in chain[fileIndex].index { ids[key] = offset + entry }
-            }
-            if !producesTheme {
-                // For the linter: the keys the theme's own file sets that no ancestor has.
-                introducedKeys = chain[0].index.keys.filter { key in
-                    !chain.dropFirst().contains { $0.index[key] != nil }
+                for (key, entry) in chain[fileIndex].index {
+                    // The theme's own file goes in last: a key no other file has is new.
+                    if ids.updateValue(offset + entry, forKey: key) == nil, fileIndex == 0, !producesTheme {
+                        introducedKeys.append(key)
+                    }
                 }
+            }
+            if !inherited.isEmpty {
+                introducedKeys = chain[0].index.compactMap { key, entry in inherited[entry] ? nil : key }
             }
         }
         ids[ThemeName.inheritanceKey] = nil
