@@ -170,7 +170,69 @@ struct ThemeResolver {
             // it are not also called dangling), one that never resolves.
             for key in file.nestedKeys where ids[key] == nil { ids[key] = -1 }
         }
+        keyShapes = KeyShapes(ids.keys)
     }
+
+    /// The first bytes and lengths of the merged theme's keys: a string value whose first
+    /// byte or length no key has cannot be a bare alias, and is not hashed to find out.
+    /// Colors (`#35a2fb`), numbers and most font names are ruled out this way.
+    struct KeyShapes {
+        private var firstBytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        private var lengths = (UInt64(0), UInt64(0))
+
+        init() {}
+
+        init(_ keys: some Sequence<String>) {
+            for key in keys { insert(key) }
+        }
+
+        private mutating func insert(_ key: String) {
+            let utf8 = key.utf8
+            guard let first = utf8.first else { return }
+            Self.set(&firstBytes, Int(first))
+            let count = utf8.count
+            if count < 127 { Self.setLength(&lengths, count) } else { Self.setLength(&lengths, 127) }
+        }
+
+        /// Whether some key could be `text` (false means certainly not).
+        func mayMatch(_ text: String) -> Bool {
+            let utf8 = text.utf8
+            guard let first = utf8.first, Self.get(firstBytes, Int(first)) else { return false }
+            return Self.getLength(lengths, min(utf8.count, 127))
+        }
+
+        private static func set(_ bits: inout (UInt64, UInt64, UInt64, UInt64), _ index: Int) {
+            let mask = UInt64(1) << UInt64(index & 63)
+            switch index >> 6 {
+            case 0: bits.0 |= mask
+            case 1: bits.1 |= mask
+            case 2: bits.2 |= mask
+            default: bits.3 |= mask
+            }
+        }
+
+        private static func get(_ bits: (UInt64, UInt64, UInt64, UInt64), _ index: Int) -> Bool {
+            let mask = UInt64(1) << UInt64(index & 63)
+            switch index >> 6 {
+            case 0: return bits.0 & mask != 0
+            case 1: return bits.1 & mask != 0
+            case 2: return bits.2 & mask != 0
+            default: return bits.3 & mask != 0
+            }
+        }
+
+        /// Lengths of 127 bytes and more share the last bit.
+        private static func setLength(_ bits: inout (UInt64, UInt64), _ length: Int) {
+            if length < 64 { bits.0 |= UInt64(1) << UInt64(length) } else { bits.1 |= UInt64(1) << UInt64(length - 64) }
+        }
+
+        private static func getLength(_ bits: (UInt64, UInt64), _ length: Int) -> Bool {
+            length < 64
+                ? bits.0 & (UInt64(1) << UInt64(length)) != 0 : bits.1 & (UInt64(1) << UInt64(length - 64)) != 0
+        }
+    }
+
+    private var keyShapes = KeyShapes()
 
     // MARK: Entries
 
@@ -188,14 +250,14 @@ struct ThemeResolver {
     /// mutating methods, where calling an instance method copies the whole resolver (a
     /// retain and a release of every table) on each call.
     private static func aliasTarget(
-        of value: PropertyListValue, in ids: [String: Int]
+        of value: PropertyListValue, in ids: [String: Int], shapes: KeyShapes
     ) -> (explicit: Bool, name: String, id: Int?)? {
         guard case .string(let text) = value else { return nil }
         if text.utf8.first == UInt8(ascii: "@") {
             let name = String(text.dropFirst())
             return (true, name, ids[name])
         }
-        guard let id = ids[text] else { return nil }
+        guard shapes.mayMatch(text), let id = ids[text] else { return nil }
         return (false, text, id)
     }
 
@@ -220,7 +282,7 @@ struct ThemeResolver {
             case .unvisited:
                 state[current] = .visiting
                 path.append(current)
-                guard let alias = Self.aliasTarget(of: entries[current].value, in: ids) else {
+                guard let alias = Self.aliasTarget(of: entries[current].value, in: ids, shapes: keyShapes) else {
                     outcome = current
                     break walk
                 }
@@ -371,7 +433,8 @@ struct ThemeResolver {
                     return .found(size)
                 }
             }
-            guard let alias = Self.aliasTarget(of: entries[current].value, in: ids), let next = alias.id, next >= 0
+            guard let alias = Self.aliasTarget(of: entries[current].value, in: ids, shapes: keyShapes),
+                let next = alias.id, next >= 0
             else {
                 return .missing
             }
