@@ -4,6 +4,8 @@ public import ThemeKit
 public struct ThemeContext: Sendable {
     /// What loading found: the files of the lineage, the merged keys, the diagnostics.
     public var analysis: ThemeAnalysis
+    /// The run's configuration: what opt-in rules check.
+    public var configuration = LintConfiguration()
 
     /// The theme's own file (the first of its lineage), if it could be read.
     public var file: ThemeFile? { analysis.files.first }
