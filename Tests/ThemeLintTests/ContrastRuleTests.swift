@@ -164,6 +164,26 @@ struct ContrastRuleTests {
         #expect(diagnostics.map(\.code) == [.unresolvedAlias])
     }
 
+    @Test("enabling min_contrast changes nothing the other rules report")
+    func otherRulesAreUnchanged() throws {
+        let files = [
+            "default.plist": RuleExample.plist([
+                "<key>textColor</key><string>000000</string>",
+                "<key>backgroundColor</key><string>FFFFFF</string>",
+            ]),
+            "dark.plist": RuleExample.plist([
+                "<key>INHERITED_THEME</key><string>default</string>",
+                "<key>textColour</key><string>FFFFFF</string>",
+                "<key>backgroundColor</key><string>000000</string>",
+            ]),
+        ]
+        let without = try lint(files, LintConfiguration())
+        #expect(without.map(\.code) == [.unknownOverride])
+        let with = try lint(files, pairs(textOnBackground))
+        #expect(with.filter { $0.code != .minContrast } == without)
+        #expect(with.map(\.location.description) == ["dark.plist:4:2", "dark.plist:5:2"])
+    }
+
     @Test("a disable-next-line comment above the reported key silences min_contrast")
     func canBeSilenced() throws {
         let diagnostics = try lint(

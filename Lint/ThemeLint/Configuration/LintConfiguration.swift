@@ -45,9 +45,11 @@ public struct LintConfiguration: Sendable, Hashable {
         return rule.id == .minContrast && !contrastPairs.isEmpty
     }
 
-    /// Whether any enabled rule needs each theme built whole (its values resolved and
-    /// parsed), which the linter otherwise skips.
-    var needsResolvedThemes: Bool { !contrastPairs.isEmpty }
+    /// Whether an enabled rule needs the theme named `name` built whole (its values
+    /// resolved and parsed), which the linter otherwise skips.
+    func needsResolvedTheme(named name: String) -> Bool {
+        contrastPairs.contains { $0.applies(toTheme: name) }
+    }
 }
 
 /// One `min_contrast` pair: text drawn in `foreground` on `background` must reach

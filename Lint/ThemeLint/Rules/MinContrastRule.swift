@@ -21,7 +21,7 @@ public struct MinContrastRule: Rule {
         let pairs = theme.configuration.contrastPairs.enumerated().filter {
             $0.element.applies(toTheme: theme.analysis.name)
         }
-        guard !pairs.isEmpty, let file = theme.file, let resolved = theme.analysis.theme else { return [] }
+        guard !pairs.isEmpty, let file = theme.file, let resolved = theme.resolvedTheme else { return [] }
         let origin = theme.configuration.file ?? LintConfiguration.fileName
         return pairs.compactMap { index, pair in
             let path = "\(ConfigurationParser.path(".rules", DiagnosticCode.minContrast.rawValue)).pairs[\(index)]"

@@ -6,6 +6,9 @@ public struct ThemeContext: Sendable {
     public var analysis: ThemeAnalysis
     /// The run's configuration: what opt-in rules check.
     public var configuration = LintConfiguration()
+    /// The theme built whole (values resolved and parsed), when an enabled rule needs its
+    /// values; `nil` otherwise, and for a theme with errors.
+    public var resolvedTheme: Theme?
 
     /// The theme's own file (the first of its lineage), if it could be read.
     public var file: ThemeFile? { analysis.files.first }
