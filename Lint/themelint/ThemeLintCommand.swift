@@ -35,6 +35,16 @@ struct ThemeLintCommand: ParsableCommand {
     @Flag(name: .customLong("list-rules"), help: "List the rules and exit.")
     var listRules = false
 
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "The configuration file to use instead of ./.themelint.json (see Lint/themelint.schema.json).",
+            valueName: "path"))
+    var configPath: String?
+
+    @Flag(name: .customLong("no-config"), help: "Ignore ./.themelint.json: run the default rules only.")
+    var noConfig = false
+
     mutating func run() throws {
         if listRules {
             print(RuleCatalog.listing(), terminator: "")
@@ -44,7 +54,7 @@ struct ThemeLintCommand: ParsableCommand {
         let requests = try outputRequests()
         let full: LintReport
         do {
-            full = try ThemeLinter().lint(paths: paths)
+            full = try ThemeLinter(configuration: try configuration()).lint(paths: paths)
         } catch {
             throw UsageFailure(message: error.message)
         }
@@ -66,6 +76,17 @@ struct ThemeLintCommand: ParsableCommand {
         }
         if full.hasIOErrors { throw ExitCode(2) }
         if full.errorCount > 0 || (strict && full.warningCount > 0) { throw ExitCode(1) }
+    }
+
+    /// `--config PATH`, else `./.themelint.json` if there is one, else (or with
+    /// `--no-config`) the default configuration.
+    private func configuration() throws(LintFailure) -> LintConfiguration {
+        if noConfig {
+            guard configPath == nil else { throw LintFailure("give --config or --no-config, not both") }
+            return LintConfiguration()
+        }
+        if let configPath { return try LintConfiguration.load(path: configPath) }
+        return try LintConfiguration.discover() ?? LintConfiguration()
     }
 
     /// The `--format` requests; by default `text`, or `github` when `GITHUB_ACTIONS=true`.

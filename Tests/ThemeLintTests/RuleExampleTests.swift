@@ -34,10 +34,11 @@ enum Variant: String, CaseIterable, Sendable {
     }
 }
 
-/// Writes an example folder, runs the linter on it, and returns the marks it expects and
-/// the marks the rule reported.
-func run(_ example: RuleExample, rule: DiagnosticCode, variant: Variant) throws -> (expected: [Mark], reported: [Mark])
-{
+/// Writes an example folder, runs the linter on it (with the example's configuration unless
+/// `configuration` is given), and returns the marks it expects and the marks the rule reported.
+func run(
+    _ example: RuleExample, rule: DiagnosticCode, variant: Variant, configuration: LintConfiguration? = nil
+) throws -> (expected: [Mark], reported: [Mark]) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,7 +70,8 @@ func run(_ example: RuleExample, rule: DiagnosticCode, variant: Variant) throws 
             atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
     }
     expected += example.wholeFile.map { Mark(file: $0.isEmpty ? "." : $0, line: 0, column: 0) }
-    let report = try ThemeLinter(currentDirectory: folder.path).lint(paths: ["."])
+    let report = try ThemeLinter(currentDirectory: folder.path, configuration: configuration ?? example.configuration)
+        .lint(paths: ["."])
     let reported = report.diagnostics.filter { $0.code == rule }.map {
         Mark(file: $0.location.file, line: $0.location.line, column: $0.location.column)
     }
@@ -140,6 +142,7 @@ extension ThemeLinter {
             try FileManager.default.createSymbolicLink(
                 atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
         }
-        return try ThemeLinter(currentDirectory: folder.path).lint(paths: ["."]).diagnostics
+        return try ThemeLinter(currentDirectory: folder.path, configuration: example.configuration).lint(paths: ["."])
+            .diagnostics
     }
 }

@@ -48,11 +48,17 @@ public struct ThemeLinter: Sendable {
     public var currentDirectory: String
     /// How themes are read.
     public var options: ThemeOptions
+    /// Which opt-in rules run, and their settings (`.themelint.json`).
+    public var configuration: LintConfiguration
 
     /// Creates a linter whose reports are relative to `currentDirectory`.
-    public init(currentDirectory: String? = nil, options: ThemeOptions = ThemeOptions()) {
+    public init(
+        currentDirectory: String? = nil, options: ThemeOptions = ThemeOptions(),
+        configuration: LintConfiguration = LintConfiguration()
+    ) {
         self.currentDirectory = currentDirectory ?? FileManager.default.currentDirectoryPath
         self.options = options
+        self.configuration = configuration
     }
 
     /// Lints every theme under `paths`: folders are searched recursively for `*.plist`,
@@ -67,7 +73,7 @@ public struct ThemeLinter: Sendable {
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
             _ = cache.read(found.files[index].path)
         }
-        let rules = RuleCatalog.rules.map { $0.init() }
+        let rules = RuleCatalog.rules.filter { configuration.enables($0.description) }.map { $0.init() }
         let results = Mutex([[Diagnostic]](repeating: [], count: found.files.count))
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
             let diagnostics = check(found.files[index], cache: cache, rules: rules)
@@ -103,7 +109,12 @@ public struct ThemeLinter: Sendable {
         let folder = String(theme.path.dropLast(fileName.count + 1))
         let loader = ThemeLoader(directory: folder, options: options)
         let analysis = loader.analyze(name, producesTheme: false) { path in cache.read(path) }
-        let context = ThemeContext(analysis: analysis)
+        var context = ThemeContext(analysis: analysis, configuration: configuration)
+        if configuration.needsResolvedTheme(named: name), analysis.errors.isEmpty {
+            // Resolved a second time (the files are cached): building the theme is not free,
+            // and an analysis that builds one does not work out the keys a child introduces.
+            context.resolvedTheme = loader.analyze(name) { path in cache.read(path) }.theme
+        }
         return analysis.diagnostics + rules.flatMap { $0.check(context) }
     }
 }

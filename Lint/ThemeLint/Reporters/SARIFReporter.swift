@@ -53,7 +53,7 @@ public enum SARIFReporter {
             "fullDescription": ["text": rule.rationale],
             "help": ["text": "\(rule.summary) \(rule.rationale)", "markdown": markdown],
             "defaultConfiguration": ["level": level(rule.severity)],
-            "properties": ["tags": ["themes"], "precision": "very-high"],
+            "properties": ["tags": rule.isOptIn ? ["themes", "opt-in"] : ["themes"], "precision": "very-high"],
         ]
     }
 

@@ -4,6 +4,11 @@ public import ThemeKit
 public struct ThemeContext: Sendable {
     /// What loading found: the files of the lineage, the merged keys, the diagnostics.
     public var analysis: ThemeAnalysis
+    /// The run's configuration: what opt-in rules check.
+    public var configuration = LintConfiguration()
+    /// The theme built whole (values resolved and parsed), when an enabled rule needs its
+    /// values; `nil` otherwise, and for a theme with errors.
+    public var resolvedTheme: Theme?
 
     /// The theme's own file (the first of its lineage), if it could be read.
     public var file: ThemeFile? { analysis.files.first }

@@ -8,7 +8,7 @@ public enum RuleCatalog {
         MissingFontSizeRule.self, InvalidColorRule.self, InvalidSizeRule.self, InvalidFontRule.self,
         InvalidImageRule.self, MissingParentRule.self, InheritanceCycleRule.self, OrphanFontSizeRule.self,
         UnknownOverrideRule.self, CaseCollisionRule.self, MissingDefaultRule.self, InvalidThemeNameRule.self,
-        IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self,
+        IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self, MinContrastRule.self,
     ]
 
     /// Every rule's description, in catalog order.
@@ -24,18 +24,20 @@ public enum RuleCatalog {
     public static func markdownTable() -> String {
         var lines = ["| rule | severity | what it catches |", "|---|---|---|"]
         for rule in descriptions {
-            lines.append("| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary) |")
+            let severity = rule.isOptIn ? "\(rule.severity.rawValue), opt-in" : rule.severity.rawValue
+            lines.append("| `\(rule.id)` | \(severity) | \(rule.summary) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The rules as `--list-rules` prints them: id, severity, summary, aligned.
+    /// The rules as `--list-rules` prints them: id, severity, summary, aligned; an opt-in
+    /// rule's summary starts with `(opt-in)`.
     public static func listing() -> String {
         let width = descriptions.map(\.id.rawValue.count).max() ?? 0
         return descriptions.map { rule in
             let id = rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            return "\(id)  \(severity)  \(rule.summary)"
+            return "\(id)  \(severity)  \(rule.isOptIn ? "(opt-in) " : "")\(rule.summary)"
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -12,17 +12,23 @@ public struct RuleExample: Sendable, Hashable {
     public var wholeFile: [String]
     /// Symbolic links to create: name → target.
     public var symlinks: [String: String]
+    /// The configuration the example runs with (an opt-in rule's examples enable it).
+    public var configuration: LintConfiguration
 
     /// An example folder of several files.
-    public init(_ files: [String: String], wholeFile: [String] = [], symlinks: [String: String] = [:]) {
+    public init(
+        _ files: [String: String], wholeFile: [String] = [], symlinks: [String: String] = [:],
+        configuration: LintConfiguration = LintConfiguration()
+    ) {
         self.files = files
         self.wholeFile = wholeFile
         self.symlinks = symlinks
+        self.configuration = configuration
     }
 
     /// An example of one `default.plist` whose root dict holds `entries`, one a line.
-    public init(entries: [String]) {
-        self.init(["default.plist": RuleExample.plist(entries)])
+    public init(entries: [String], wholeFile: [String] = [], configuration: LintConfiguration = LintConfiguration()) {
+        self.init(["default.plist": RuleExample.plist(entries)], wholeFile: wholeFile, configuration: configuration)
     }
 
     /// A plist document whose root dict holds `entries`, one a line, each after a tab:
@@ -53,11 +59,15 @@ public struct RuleDescription: Sendable, Hashable {
     /// Whether a `themelint:disable-next-line` comment can silence it (not for problems
     /// that stop a file from being read at all).
     public var isSuppressible: Bool
+    /// Whether the rule runs only when `.themelint.json` enables it (its examples carry a
+    /// configuration that does).
+    public var isOptIn: Bool
 
     /// Creates a description.
     public init(
         id: DiagnosticCode, severity: Severity = .error, summary: String, rationale: String,
-        nonTriggeringExamples: [RuleExample], triggeringExamples: [RuleExample], isSuppressible: Bool = true
+        nonTriggeringExamples: [RuleExample], triggeringExamples: [RuleExample], isSuppressible: Bool = true,
+        isOptIn: Bool = false
     ) {
         self.id = id
         self.severity = severity
@@ -66,5 +76,6 @@ public struct RuleDescription: Sendable, Hashable {
         self.nonTriggeringExamples = nonTriggeringExamples
         self.triggeringExamples = triggeringExamples
         self.isSuppressible = isSuppressible
+        self.isOptIn = isOptIn
     }
 }

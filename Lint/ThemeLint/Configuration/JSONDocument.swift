@@ -1,0 +1,302 @@
+/// A JSON document as read, before its meaning is checked.
+enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// What the value is, in the words of an error message.
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A strict RFC 8259 reader for configuration files.
+///
+/// Foundation's readers were not enough here: on Linux their syntax errors carry no line,
+/// and both keep one of two duplicate keys silently (`JSONDecoder` the first, as Python's
+/// `json` keeps the last), so the file would mean different things to themelint and to the
+/// schema check. This one reports `line:column` (columns in Unicode scalars) and refuses a
+/// key written twice in one object. Nesting is limited, so no input can exhaust the stack.
+struct JSONReader {
+    /// A syntax error: where, and what.
+    struct Failure: Error, Sendable, Hashable {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// How deep arrays and objects may nest: a configuration needs five levels.
+    static let maximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Reads one JSON value that fills `bytes` (whitespace around it aside).
+    static func read(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        var reader = JSONReader(bytes)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw Failure(line: 1, column: 1, message: "the file is not UTF-8 text")
+        }
+        reader.skipWhitespace()
+        let value = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        guard reader.offset == bytes.count else { throw reader.failure("unexpected text after the JSON value") }
+        return value
+    }
+
+    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+        guard offset < bytes.count else { throw failure("unexpected end of file: a value is missing") }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default:
+            throw failure(
+                "unexpected \(describeCurrent()): a value must be an object, array, string, number, true, false or null"
+            )
+        }
+    }
+
+    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) levels deep") }
+        offset += 1
+        var fields: [String: JSONValue] = [:]
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) {
+            offset += 1
+            return .object(fields)
+        }
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else {
+                throw failure("expected a key in double quotes, found \(describeCurrent())")
+            }
+            let keyStart = position()
+            let key = try string()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipWhitespace()
+            let value = try value(depth: depth)
+            guard fields.updateValue(value, forKey: key) == nil else {
+                throw Failure(
+                    line: keyStart.line, column: keyStart.column,
+                    message: "the key '\(key)' is written twice in one object")
+            }
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) {
+                offset += 1
+                continue
+            }
+            try expect(UInt8(ascii: "}"), "',' or '}' after a value in an object")
+            return .object(fields)
+        }
+    }
+
+    private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) levels deep") }
+        offset += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) {
+            offset += 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try value(depth: depth))
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) {
+                offset += 1
+                continue
+            }
+            try expect(UInt8(ascii: "]"), "',' or ']' after a value in an array")
+            return .array(items)
+        }
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        offset += 1
+        var scalars = String.UnicodeScalarView()
+        var run = offset
+        func flush(_ end: Int) {
+            scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+        }
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                flush(offset)
+                offset += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw failure("a control character in a string must be escaped") }
+            guard byte == UInt8(ascii: "\\") else {
+                offset += 1
+                continue
+            }
+            flush(offset)
+            offset += 1
+            guard offset < bytes.count else { break }
+            let escape = bytes[offset]
+            offset += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"): scalars.append(try unicodeEscape())
+            default:
+                offset -= 2
+                throw failure("'\\\(Unicode.Scalar(escape))' is not a JSON escape")
+            }
+            run = offset
+        }
+        throw failure("unexpected end of file inside a string")
+    }
+
+    /// The scalar of a `\uXXXX` escape (after the `u`), joining a surrogate pair.
+    private mutating func unicodeEscape() throws(Failure) -> Unicode.Scalar {
+        let high = try hex4()
+        if (0xD800...0xDBFF).contains(high) {
+            guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+            else { throw failure("a lone surrogate \\u escape is not a character") }
+            offset += 2
+            let low = try hex4()
+            guard (0xDC00...0xDFFF).contains(low),
+                let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            else { throw failure("a lone surrogate \\u escape is not a character") }
+            return scalar
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw failure("a lone surrogate \\u escape is not a character") }
+        return scalar
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard offset < bytes.count, let digit = Self.hexValue(bytes[offset]) else {
+                throw failure("\\u must be followed by four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            offset += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as RFC 8259 writes it.
+    private mutating func number() throws(Failure) -> Double {
+        let start = offset
+        func digits() -> Int {
+            let from = offset
+            while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) { offset += 1 }
+            return offset - from
+        }
+        if peek(UInt8(ascii: "-")) { offset += 1 }
+        let leadingZero = peek(UInt8(ascii: "0"))
+        let integer = digits()
+        guard integer > 0, !(leadingZero && integer > 1) else {
+            offset = start
+            throw failure("a number must have digits, and no leading zero")
+        }
+        if peek(UInt8(ascii: ".")) {
+            offset += 1
+            guard digits() > 0 else { throw failure("a number needs digits after its '.'") }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            offset += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { offset += 1 }
+            guard digits() > 0 else { throw failure("a number needs digits in its exponent") }
+        }
+        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            offset = start
+            throw failure("the number \(text) is out of range")
+        }
+        return value
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Failure) {
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= bytes.count,
+            (0..<count).allSatisfy({ bytes[offset + $0] == word.utf8Start[$0] })
+        else {
+            throw failure(
+                "unexpected \(describeCurrent()): a value must be an object, array, string, number, true, false or null"
+            )
+        }
+        offset += count
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+        guard peek(byte) else { throw failure("expected \(what), found \(describeCurrent())") }
+        offset += 1
+    }
+
+    private func peek(_ byte: UInt8) -> Bool { offset < bytes.count && bytes[offset] == byte }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+    }
+
+    /// The character at the current offset, quoted, or "the end of the file".
+    private func describeCurrent() -> String {
+        guard offset < bytes.count else { return "the end of the file" }
+        let end = min(offset + 4, bytes.count)
+        let scalar = String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first ?? "?"
+        return "'\(scalar.escaped(asASCII: false))'"
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of the current offset.
+    private func position() -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(offset, bytes.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    private func failure(_ message: String) -> Failure {
+        let at = position()
+        return Failure(line: at.line, column: at.column, message: message)
+    }
+}

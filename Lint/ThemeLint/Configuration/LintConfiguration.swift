@@ -1,0 +1,312 @@
+public import Foundation
+public import ThemeKit
+
+/// What a `.themelint.json` file asks for: which opt-in rules run, and with what settings.
+///
+/// The default configuration (no file) runs every rule that is not opt-in. Today the only
+/// opt-in rule is `min_contrast`, enabled by giving it at least one pair:
+///
+///     {
+///       "$schema": "Lint/themelint.schema.json",
+///       "rules": {
+///         "min_contrast": {
+///           "pairs": [
+///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 4.5},
+///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["highcontrast"]}
+///           ]
+///         }
+///       }
+///     }
+///
+/// Parsing is strict, as `Lint/themelint.schema.json` is: an unknown key at any level, a
+/// value of the wrong type, a minimum outside 1…21 or an empty list is an error that names
+/// the JSON path of the problem.
+public struct LintConfiguration: Sendable, Hashable {
+    /// The name of the file themelint looks for in the current directory.
+    public static let fileName = ".themelint.json"
+    /// The largest configuration file read, in bytes: a configuration is a few lines.
+    public static let maximumFileSize = 1 << 20
+
+    /// The file the configuration was read from, as reported; `nil` for one built in code.
+    public var file: String?
+    /// `min_contrast`'s pairs, in the file's order; empty when the rule is off.
+    public var contrastPairs: [ContrastPair]
+
+    /// Creates a configuration; with no pairs, no opt-in rule runs.
+    public init(contrastPairs: [ContrastPair] = [], file: String? = nil) {
+        self.contrastPairs = contrastPairs
+        self.file = file
+    }
+
+    /// Whether a rule runs under this configuration: every rule that is not opt-in does;
+    /// an opt-in rule does when the configuration gives it something to check.
+    public func enables(_ rule: RuleDescription) -> Bool {
+        guard rule.isOptIn else { return true }
+        return rule.id == .minContrast && !contrastPairs.isEmpty
+    }
+
+    /// Whether an enabled rule needs the theme named `name` built whole (its values
+    /// resolved and parsed), which the linter otherwise skips.
+    func needsResolvedTheme(named name: String) -> Bool {
+        contrastPairs.contains { $0.applies(toTheme: name) }
+    }
+}
+
+/// One `min_contrast` pair: text drawn in `foreground` on `background` must reach
+/// `minimum`, in every theme or in the themes named.
+public struct ContrastPair: Sendable, Hashable {
+    /// The `…Color` key of the text (or icon) color.
+    public var foreground: String
+    /// The `…Color` key of the color behind it.
+    public var background: String
+    /// The lowest acceptable WCAG 2.x contrast ratio, from 1 to 21 (4.5 is WCAG AA for
+    /// body text, 7 is AAA).
+    public var minimum: Double
+    /// The names of the themes the pair applies to; `nil`: every theme linted.
+    public var themes: [String]?
+
+    /// Creates a pair.
+    public init(foreground: String, background: String, minimum: Double, themes: [String]? = nil) {
+        self.foreground = foreground
+        self.background = background
+        self.minimum = minimum
+        self.themes = themes
+    }
+
+    /// Whether the pair is checked in the theme named `name`.
+    public func applies(toTheme name: String) -> Bool {
+        themes?.contains(name) ?? true
+    }
+}
+
+/// A configuration file that cannot be used: what is wrong, and where, as a JSON path
+/// (`.rules.min_contrast.pairs[1].minimum`). Exit status 2.
+public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file, as reported.
+    public var file: String
+    /// Where in the document: a jq-style path, `.` for the document itself, empty when the
+    /// file is not JSON at all.
+    public var jsonPath: String
+    /// Where in the text, for a file that is not JSON at all.
+    public var position: SourcePosition?
+    /// What is wrong, for a person.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String, jsonPath: String, position: SourcePosition? = nil, message: String) {
+        self.file = file
+        self.jsonPath = jsonPath
+        self.position = position
+        self.message = message
+    }
+
+    /// `file: .json.path: message`, or `file:line:column: message` for a syntax error.
+    public var description: String {
+        if let position { return "\(file):\(position.line):\(position.column): \(message)" }
+        return jsonPath.isEmpty ? "\(file): \(message)" : "\(file): \(jsonPath): \(message)"
+    }
+}
+
+extension LintConfiguration {
+    /// Reads the configuration file at `path` (relative to `currentDirectory`), reported as
+    /// `path` was given.
+    ///
+    /// - Throws: `LintFailure` when the file cannot be read, is not JSON, or is not a valid
+    ///   configuration.
+    public static func load(path: String, currentDirectory: String? = nil) throws(LintFailure) -> LintConfiguration {
+        let base = currentDirectory ?? FileManager.default.currentDirectoryPath
+        let absolute = path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            throw LintFailure("no such configuration file: \(path)")
+        }
+        guard !isDirectory.boolValue else {
+            throw LintFailure("the configuration \(path) is a directory, not a file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: absolute) else {
+            throw LintFailure("cannot read the configuration \(path)")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+        } catch {
+            throw LintFailure("cannot read the configuration \(path)")
+        }
+        guard data.count <= maximumFileSize else {
+            throw LintFailure("\(path): larger than \(maximumFileSize) bytes; a configuration is a few lines")
+        }
+        do {
+            return try parse(data, file: path)
+        } catch {
+            throw LintFailure(error.description)
+        }
+    }
+
+    /// The configuration of a run started in `currentDirectory`: its `.themelint.json` if
+    /// there is one, else `nil`.
+    ///
+    /// - Throws: `LintFailure` when the file is there but cannot be used.
+    public static func discover(in currentDirectory: String? = nil) throws(LintFailure) -> LintConfiguration? {
+        let base = currentDirectory ?? FileManager.default.currentDirectoryPath
+        let candidate = (base.hasSuffix("/") ? base : base + "/") + fileName
+        guard FileManager.default.fileExists(atPath: candidate) || ThemeLoader.isSymbolicLink(candidate) else {
+            return nil
+        }
+        return try load(path: fileName, currentDirectory: base)
+    }
+
+    /// Parses a configuration document, strictly.
+    ///
+    /// - Throws: `ConfigurationError` naming the JSON path of the first problem (keys of an
+    ///   object are checked in sorted order, so the answer does not depend on hashing).
+    public static func parse(_ data: Data, file: String) throws(ConfigurationError) -> LintConfiguration {
+        let document: JSONValue
+        do {
+            document = try JSONReader.read(Array(data))
+        } catch {
+            throw ConfigurationError(
+                file: file, jsonPath: "", position: SourcePosition(line: error.line, column: error.column),
+                message: "not valid JSON: \(error.message)")
+        }
+        var parser = ConfigurationParser(file: file)
+        return try parser.configuration(document)
+    }
+}
+
+/// Walks a configuration document, checking each value against what the schema allows.
+struct ConfigurationParser {
+    var file: String
+
+    /// The keys each object may have; anything else is an error.
+    static let rootKeys = ["$schema", "rules"]
+    static let ruleKeys = [DiagnosticCode.minContrast.rawValue]
+    static let minContrastKeys = ["pairs"]
+    static let pairKeys = ["background", "foreground", "minimum", "themes"]
+    /// The range a contrast ratio can take.
+    static let ratioRange = 1.0...21.0
+
+    mutating func configuration(_ document: JSONValue) throws(ConfigurationError) -> LintConfiguration {
+        let root = try object(document, at: ".", allowed: Self.rootKeys, required: [])
+        if let schema = root["$schema"] { _ = try string(schema, at: Self.path(".", "$schema")) }
+        var configuration = LintConfiguration(file: file)
+        guard let rules = root["rules"] else { return configuration }
+        let rulesPath = Self.path(".", "rules")
+        let ruleTable = try object(rules, at: rulesPath, allowed: Self.ruleKeys, required: [])
+        if let contrast = ruleTable[DiagnosticCode.minContrast.rawValue] {
+            configuration.contrastPairs = try contrastPairs(
+                contrast, at: Self.path(rulesPath, DiagnosticCode.minContrast.rawValue))
+        }
+        return configuration
+    }
+
+    private func contrastPairs(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [ContrastPair] {
+        let settings = try object(value, at: path, allowed: Self.minContrastKeys, required: ["pairs"])
+        let pairsPath = Self.path(path, "pairs")
+        guard case .array(let items)? = settings["pairs"] else {
+            throw error(at: pairsPath, "must be an array of pairs, not \(settings["pairs"]?.kind ?? "nothing")")
+        }
+        guard !items.isEmpty else {
+            throw error(at: pairsPath, "must hold at least one pair; leave min_contrast out to turn the rule off")
+        }
+        var pairs: [ContrastPair] = []
+        for (index, item) in items.enumerated() {
+            pairs.append(try pair(item, at: "\(pairsPath)[\(index)]"))
+        }
+        return pairs
+    }
+
+    private func pair(_ value: JSONValue, at path: String) throws(ConfigurationError) -> ContrastPair {
+        let fields = try object(
+            value, at: path, allowed: Self.pairKeys, required: ["foreground", "background", "minimum"])
+        let foreground = try colorKey(fields["foreground"], at: Self.path(path, "foreground"))
+        let background = try colorKey(fields["background"], at: Self.path(path, "background"))
+        let minimumPath = Self.path(path, "minimum")
+        guard case .number(let minimum)? = fields["minimum"] else {
+            throw error(at: minimumPath, "must be a number from 1 to 21, not \(fields["minimum"]?.kind ?? "nothing")")
+        }
+        guard Self.ratioRange.contains(minimum) else {
+            throw error(
+                at: minimumPath,
+                "must be a contrast ratio from 1 to 21, not \(ContrastFormat.number(minimum)) (4.5 is WCAG AA for text, 7 is AAA)"
+            )
+        }
+        var themes: [String]?
+        if let list = fields["themes"] {
+            themes = try themeNames(list, at: Self.path(path, "themes"))
+        }
+        return ContrastPair(foreground: foreground, background: background, minimum: minimum, themes: themes)
+    }
+
+    private func colorKey(_ value: JSONValue?, at path: String) throws(ConfigurationError) -> String {
+        let key = try string(value ?? .null, at: path)
+        guard KeyKind(key: key) == .color else {
+            throw error(at: path, "'\(key)' is not a color key: a color key's name ends in 'Color'")
+        }
+        return key
+    }
+
+    private func themeNames(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [String] {
+        guard case .array(let items) = value else {
+            throw error(at: path, "must be an array of theme names, not \(value.kind)")
+        }
+        guard !items.isEmpty else {
+            throw error(at: path, "must name at least one theme; leave it out to check every theme")
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let name = try string(item, at: itemPath)
+            guard ThemeName.isValid(name) else {
+                throw error(
+                    at: itemPath,
+                    "'\(name)' is not a theme name: a theme's file name without .plist, of letters, digits, '.', '_' and '-'"
+                )
+            }
+            guard !names.contains(name) else { throw error(at: itemPath, "'\(name)' is listed twice") }
+            names.append(name)
+        }
+        return names
+    }
+
+    private func object(
+        _ value: JSONValue, at path: String, allowed: [String], required: [String]
+    ) throws(ConfigurationError) -> [String: JSONValue] {
+        guard case .object(let fields) = value else { throw error(at: path, "must be an object, not \(value.kind)") }
+        for key in fields.keys.sorted() where !allowed.contains(key) {
+            let hint = Suggestions.closest(to: key, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+            throw error(at: Self.path(path, key), "unknown key '\(key)'\(hint); \(Self.list(allowed))")
+        }
+        for key in required where fields[key] == nil {
+            throw error(at: Self.path(path, key), "is required")
+        }
+        return fields
+    }
+
+    private func string(_ value: JSONValue, at path: String) throws(ConfigurationError) -> String {
+        guard case .string(let text) = value else { throw error(at: path, "must be a string, not \(value.kind)") }
+        guard !text.isEmpty else { throw error(at: path, "must not be empty") }
+        return text
+    }
+
+    private func error(at path: String, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, jsonPath: path, message: message)
+    }
+
+    private static func list(_ keys: [String]) -> String {
+        keys.count == 1
+            ? "the only key here is '\(keys[0])'"
+            : "the keys here are " + keys.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// `parent.key`, or `parent["key"]` for a key that is not a plain identifier.
+    static func path(_ parent: String, _ key: String) -> String {
+        let base = parent == "." ? "" : parent
+        let plain =
+            key.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+            && key.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard !plain else { return base + "." + key }
+        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return (base.isEmpty ? "." : base) + "[\"" + escaped + "\"]"
+    }
+}

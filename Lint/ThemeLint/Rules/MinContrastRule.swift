@@ -1,0 +1,173 @@
+import Foundation
+public import ThemeKit
+
+extension DiagnosticCode {
+    /// A configured foreground/background pair is below its minimum contrast ratio, or
+    /// cannot be checked in a theme (opt-in, `min_contrast`).
+    public static let minContrast: DiagnosticCode = "min_contrast"
+}
+
+/// `min_contrast` (opt-in): A configured text/background pair of colors is below its
+/// minimum WCAG contrast ratio.
+///
+/// It runs only when `.themelint.json` gives it pairs. Each pair is checked in each theme
+/// it applies to, on the theme's resolved colors (aliases followed, parents merged); a
+/// translucent foreground is painted over the background first. A theme with errors is
+/// not checked: its colors are not known, and its errors are already reported.
+public struct MinContrastRule: Rule {
+    public init() {}
+
+    public func check(_ theme: ThemeContext) -> [Diagnostic] {
+        let pairs = theme.configuration.contrastPairs.enumerated().filter {
+            $0.element.applies(toTheme: theme.analysis.name)
+        }
+        guard !pairs.isEmpty, let file = theme.file, let resolved = theme.resolvedTheme else { return [] }
+        let origin = theme.configuration.file ?? LintConfiguration.fileName
+        return pairs.compactMap { index, pair in
+            let path = "\(ConfigurationParser.path(".rules", DiagnosticCode.minContrast.rawValue)).pairs[\(index)]"
+            for (key, field) in [(pair.foreground, "foreground"), (pair.background, "background")] {
+                guard resolved.color(forKey: key) == nil else { continue }
+                return Self.uncheckable(
+                    key, in: resolved, file: file, named: "\(path).\(field) in \(origin)")
+            }
+            guard let foreground = resolved.color(forKey: pair.foreground),
+                let background = resolved.color(forKey: pair.background)
+            else { return nil }
+            let ratio = foreground.contrastRatio(against: background)
+            guard ratio < pair.minimum else { return nil }
+            return Self.tooLow(
+                pair, foreground: foreground, background: background, ratio: ratio, in: resolved, file: file)
+        }
+    }
+
+    /// The report of a pair below its minimum, at the first key of the foreground's alias
+    /// chain (else the background's) that the theme's own file sets; at the file as a whole
+    /// when both colors are inherited unchanged.
+    private static func tooLow(
+        _ pair: ContrastPair, foreground: ThemeColor, background: ThemeColor, ratio: Double, in theme: Theme,
+        file: ThemeFile
+    ) -> Diagnostic {
+        let message =
+            "\(describe(pair.foreground, foreground, in: theme)) on \(describe(pair.background, background, in: theme)): "
+            + "contrast \(ContrastFormat.ratio(ratio)):1 is below the minimum \(ContrastFormat.number(pair.minimum)):1"
+        var notes: [Diagnostic.Note] = []
+        for (key, role) in [(pair.foreground, "foreground"), (pair.background, "background")] {
+            if let source = theme.source(forKey: key), source.value.line > 0 {
+                notes.append(Diagnostic.Note("the \(role) '\(key)' gets its value here", at: source.value))
+            }
+        }
+        let chains = chain(of: pair.foreground, in: theme) + chain(of: pair.background, in: theme)
+        guard let entry = chains.lazy.compactMap({ file[$0] }).first else {
+            return Diagnostic(
+                .minContrast, message, at: .wholeFile(file.path), key: pair.foreground, notes: notes)
+        }
+        return file.document.diagnostic(.minContrast, message, at: entry.keySpan, key: pair.foreground, notes: notes)
+    }
+
+    /// The report of a pair whose key is missing, or is not a color, in a theme: an error,
+    /// since a check the configuration asks for must not pass by not being made.
+    private static func uncheckable(_ key: String, in theme: Theme, file: ThemeFile, named origin: String)
+        -> Diagnostic
+    {
+        let problem: String
+        if let value = theme[key] {
+            problem = "'\(key)' is \(value), not a color"
+        } else {
+            let hint = Suggestions.closest(to: key, among: theme.values.keys).map { " (did you mean '\($0)'?)" } ?? ""
+            problem = "this theme has no key '\(key)'\(hint)"
+        }
+        return Diagnostic(
+            .minContrast, "contrast cannot be checked: \(problem); it is named by \(origin)",
+            at: .wholeFile(file.path), key: key)
+    }
+
+    /// `textColor #5A5A5A (from inkColor)`, with the composited color of a translucent one.
+    private static func describe(_ key: String, _ color: ThemeColor, in theme: Theme) -> String {
+        var text = "'\(key)' \(color.hexString)"
+        if let last = chain(of: key, in: theme).last, last != key { text += " (from '\(last)')" }
+        return text
+    }
+
+    /// `key`, then each key its alias chain passes through, to the one holding the value.
+    private static func chain(of key: String, in theme: Theme) -> [String] {
+        var keys = [key]
+        // A resolved theme has no cycle; the bound keeps a broken one from looping anyway.
+        while keys.count <= theme.values.count, let next = theme.source(forKey: keys[keys.count - 1])?.aliasOf,
+            !keys.contains(next)
+        {
+            keys.append(next)
+        }
+        return keys
+    }
+
+    public static let description = RuleDescription(
+        id: .minContrast,
+        summary: "A configured text/background pair of colors is below its minimum WCAG contrast ratio.",
+        rationale:
+            "Text that does not stand out from its background is hard to read, and unreadable for many people with low vision; WCAG 2.x asks for 4.5:1 for body text (AA) and 7:1 (AAA). Enabled and configured in .themelint.json.",
+        nonTriggeringExamples: [
+            RuleExample(
+                entries: [
+                    "<key>textColor</key><string>000000</string>",
+                    "<key>backgroundColor</key><string>FFFFFF</string>",
+                ], configuration: examples),
+            RuleExample(
+                [
+                    "default.plist": RuleExample.plist([
+                        "<key>textColor</key><string>777777</string>",
+                        "<key>backgroundColor</key><string>FFFFFF</string>",
+                    ]),
+                    "highcontrast.plist": RuleExample.plist([
+                        "<key>INHERITED_THEME</key><string>default</string>",
+                        "<key>textColor</key><string>000000</string>",
+                    ]),
+                ], configuration: LintConfiguration(contrastPairs: [highContrastPair])),
+        ],
+        triggeringExamples: [
+            RuleExample(
+                entries: [
+                    "↓<key>textColor</key><string>777777</string>",
+                    "<key>backgroundColor</key><string>FFFFFF</string>",
+                ], configuration: examples),
+            RuleExample(
+                [
+                    "default.plist": RuleExample.plist([
+                        "<key>inkColor</key><string>000000</string>",
+                        "<key>textColor</key><string>inkColor</string>",
+                        "<key>backgroundColor</key><string>FFFFFF</string>",
+                    ]),
+                    "dim.plist": RuleExample.plist([
+                        "<key>INHERITED_THEME</key><string>default</string>",
+                        "↓<key>inkColor</key><string>00000055</string>",
+                    ]),
+                ], configuration: examples),
+            RuleExample(
+                entries: ["<key>backgroundColor</key><string>FFFFFF</string>"], wholeFile: ["default.plist"],
+                configuration: examples),
+        ],
+        isOptIn: true
+    )
+
+    /// The configuration of the examples: body text at WCAG AA.
+    private static let examples = LintConfiguration(contrastPairs: [
+        ContrastPair(foreground: "textColor", background: "backgroundColor", minimum: 4.5)
+    ])
+
+    /// AAA, for the theme named `highcontrast` only.
+    private static let highContrastPair = ContrastPair(
+        foreground: "textColor", background: "backgroundColor", minimum: 7, themes: ["highcontrast"])
+}
+
+/// Numbers in contrast reports, written as WCAG checkers write them.
+enum ContrastFormat {
+    /// A ratio truncated (not rounded) to two decimals, so that a failing 4.499 reads
+    /// 4.49, never the passing-looking 4.50.
+    static func ratio(_ value: Double) -> String {
+        String(format: "%.2f", (value * 100).rounded(.down) / 100)
+    }
+
+    /// A configured number as written: `7`, `4.5`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+
+/// Whether `python3` with `jsonschema` is there to run the schema and SARIF checks (CI
+/// installs it; the tests that need it say so when it is missing).
+let hasJSONSchema: Bool = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import jsonschema"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}()
+
+/// Runs `python3 script arguments…` from the package root.
+func python(_ script: String, _ arguments: [String]) throws -> CLI.Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", CLI.packageRoot.appendingPathComponent(script).path] + arguments
+    process.currentDirectoryURL = CLI.packageRoot
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLI.Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
+}
+
+/// A folder that is removed when the test ends.
+struct ScratchFolder: ~Copyable {
+    let url: URL
+
+    init(_ prefix: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func write(_ text: String, to name: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A configuration that is wrong in one place, and the JSON path themelint must name.
+struct BadConfiguration: Sendable, CustomStringConvertible {
+    var json: String
+    var path: String
+    var description: String { path }
+
+    static func pair(_ fields: String) -> String {
+        #"{"rules": {"min_contrast": {"pairs": [\#(fields)]}}}"#
+    }
+
+    static let good = #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 4.5}"#
+
+    static let all: [BadConfiguration] = [
+        .init(json: "[]", path: "."),
+        .init(json: #"{"rule": {}}"#, path: ".rule"),
+        .init(json: #"{"$schema": 3}"#, path: #".["$schema"]"#),
+        .init(json: #"{"rules": []}"#, path: ".rules"),
+        .init(json: #"{"rules": {"max_contrast": {}}}"#, path: ".rules.max_contrast"),
+        .init(json: #"{"rules": {"min_contrast": {}}}"#, path: ".rules.min_contrast.pairs"),
+        .init(json: #"{"rules": {"min_contrast": {"pairs": []}}}"#, path: ".rules.min_contrast.pairs"),
+        .init(json: #"{"rules": {"min_contrast": {"pairs": {}}}}"#, path: ".rules.min_contrast.pairs"),
+        .init(json: pair("3"), path: ".rules.min_contrast.pairs[0]"),
+        .init(
+            json: pair(#"{"foreground": "textColor", "backgrund": "backgroundColor", "minimum": 4.5}"#),
+            path: ".rules.min_contrast.pairs[0].backgrund"),
+        .init(
+            json: pair(#"{"background": "backgroundColor", "minimum": 4.5}"#),
+            path: ".rules.min_contrast.pairs[0].foreground"),
+        .init(
+            json: pair(#"{"foreground": "textFont", "background": "backgroundColor", "minimum": 4.5}"#),
+            path: ".rules.min_contrast.pairs[0].foreground"),
+        .init(
+            json: pair(#"{"foreground": "textColor", "background": 7, "minimum": 4.5}"#),
+            path: ".rules.min_contrast.pairs[0].background"),
+        .init(
+            json: pair(good + #", {"foreground": "textColor", "background": "backgroundColor", "minimum": 0.5}"#),
+            path: ".rules.min_contrast.pairs[1].minimum"),
+        .init(
+            json: pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 21.5}"#),
+            path: ".rules.min_contrast.pairs[0].minimum"),
+        .init(
+            json: pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": "4.5"}"#),
+            path: ".rules.min_contrast.pairs[0].minimum"),
+        .init(
+            json: pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": true}"#),
+            path: ".rules.min_contrast.pairs[0].minimum"),
+        .init(
+            json: pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": []}"#),
+            path: ".rules.min_contrast.pairs[0].themes"),
+        .init(
+            json: pair(
+                #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["../x"]}"#),
+            path: ".rules.min_contrast.pairs[0].themes[0]"),
+        .init(
+            json: pair(
+                #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["a", "a"]}"#
+            ),
+            path: ".rules.min_contrast.pairs[0].themes[1]"),
+    ]
+
+    /// Configurations both themelint and the schema accept.
+    static let valid: [String] = [
+        "{}",
+        #"{"rules": {}}"#,
+        pair(#"{"foreground": "Color", "background": "backgroundColor", "minimum": 21, "themes": ["a.b-c_1"]}"#),
+        pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 1}"#),
+    ]
+}
+
+@Suite("themelint configuration and min_contrast, end to end", .serialized)
+struct ConfigurationTests {
+    static let example = "Lint/examples/wcag-aa.themelint.json"
+
+    @Test("the repository's own .themelint.json is found, and the shipped themes pass it: exit 0")
+    func shippedThemesPassTheRootConfiguration() throws {
+        let root = try String(contentsOf: CLI.packageRoot.appendingPathComponent(".themelint.json"), encoding: .utf8)
+        #expect(root.contains(#""minimum": 7, "themes": ["highcontrast"]"#))
+        let discovered = try CLI.run(["Themes/"])
+        #expect(discovered.status == 0)
+        #expect(discovered.stdout == "0 errors, 0 warnings in 4 files\n")
+        let named = try CLI.run(["--config", ".themelint.json", "Themes/highcontrast.plist"])
+        #expect(named.status == 0)
+        #expect(named.stdout == "0 errors, 0 warnings in 1 file\n")
+    }
+
+    @Test("the WCAG AA example: lowcontrast fails a 4.5 pair, highcontrast passes at 7:1; every format is golden")
+    func exampleConfigurationOnShippedThemes() throws {
+        for (format, golden) in [("text", "txt"), ("json", "json"), ("sarif", "sarif"), ("github", "github")] {
+            let result = try CLI.run(["--config", Self.example, "--format", format, "Themes/"])
+            #expect(result.status == 1, "\(format)")
+            #expect(result.stderr == "")
+            try CLI.expectGolden(result.stdout, "contrast-aa.\(golden)")
+        }
+        let text = try CLI.run(["--config", Self.example, "Themes/"])
+        let failing = text.stdout.split(separator: "\n").filter { $0.contains("[min_contrast]") }
+        #expect(failing.count == 1)
+        #expect(failing.first?.hasPrefix("Themes/lowcontrast.plist:") == true)
+        #expect(failing.first?.contains("contrast 2.91:1 is below the minimum 4.5:1") == true)
+    }
+
+    @Test("the README shows the example's command and its real output")
+    func readmeShowsTheOutput() throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let result = try CLI.run(["--config", Self.example, "Themes/"])
+        #expect(readme.contains("$ swift run themelint --config \(Self.example) Themes/\n" + result.stdout + "```\n"))
+    }
+
+    @Test("highcontrast clears 7:1 but not 7.6:1; .themelint.json is read from the current directory")
+    func discoveryInTheCurrentDirectory() throws {
+        let scratch = try ScratchFolder("config")
+        try FileManager.default.copyItem(
+            at: CLI.packageRoot.appendingPathComponent("Themes"), to: scratch.url.appendingPathComponent("Themes"))
+        _ = try scratch.write(
+            BadConfiguration.pair(
+                #"{"foreground": "headerTextColor", "background": "headerColor", "minimum": 7.6, "themes": ["highcontrast"]}"#
+            ), to: ".themelint.json")
+        let strict = try CLI.run(["Themes"], in: scratch.url)
+        #expect(strict.status == 1)
+        #expect(
+            strict.stdout == """
+                Themes/highcontrast.plist:17:2: error: 'headerTextColor' #FFFFFF (from 'canvasColor') on 'headerColor' #0040DD (from 'brandColor'): contrast 7.56:1 is below the minimum 7.6:1 [min_contrast]
+                1 error, 0 warnings in 4 files
+
+                """)
+        let ignored = try CLI.run(["--no-config", "Themes"], in: scratch.url)
+        #expect(ignored.status == 0)
+        let root = try CLI.run(
+            ["--config", CLI.packageRoot.appendingPathComponent(".themelint.json").path, "Themes"], in: scratch.url)
+        #expect(root.status == 0)
+    }
+
+    @Test("a bad configuration is exit 2 naming its JSON path", arguments: BadConfiguration.all)
+    func badConfigurationIsExit2(_ bad: BadConfiguration) throws {
+        let scratch = try ScratchFolder("badconfig")
+        let file = try scratch.write(bad.json, to: "bad.json")
+        let result = try CLI.run(["--config", file, "Themes/"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("themelint: error: \(file): \(bad.path): "), "\(result.stderr)")
+    }
+
+    @Test(
+        "the schema accepts the shipped configurations and rejects each bad one at the path themelint names",
+        .enabled(if: hasJSONSchema, "needs python3 with jsonschema"))
+    func schemaAgreesWithTheParser() throws {
+        let shipped = try python("Scripts/validate-config.py", [".themelint.json", Self.example])
+        #expect(shipped.status == 0, "\(shipped.stdout)")
+        let scratch = try ScratchFolder("schema")
+        for (index, json) in BadConfiguration.valid.enumerated() {
+            let file = try scratch.write(json, to: "good\(index).json")
+            #expect(try python("Scripts/validate-config.py", [file]).status == 0, "\(json)")
+            #expect(try CLI.run(["--config", file, "Themes/"]).status == 0, "\(json)")
+        }
+        for (index, bad) in BadConfiguration.all.enumerated() {
+            let file = try scratch.write(bad.json, to: "bad\(index).json")
+            let result = try python("Scripts/validate-config.py", [file])
+            #expect(result.status == 1, "the schema accepts \(bad.json)")
+            let paths = result.stdout.split(separator: "\n").compactMap { line -> String? in
+                let prefix = "\(file): "
+                guard line.hasPrefix(prefix) else { return nil }
+                return line.dropFirst(prefix.count).components(separatedBy: ": ").first
+            }
+            #expect(
+                paths.contains { bad.path == $0 || bad.path.hasPrefix($0 + "[") },
+                "themelint names \(bad.path); the schema \(paths)")
+        }
+        let unknownKey = try python(
+            "Scripts/validate-config.py", [try scratch.write(#"{"colour": 1}"#, to: "unknown.json")])
+        #expect(unknownKey.stdout.contains(".colour: Additional properties are not allowed"))
+    }
+
+    @Test("a key written twice and a syntax error are refused with a line and column, by both checks")
+    func syntaxErrors() throws {
+        let scratch = try ScratchFolder("syntax")
+        let twice = try scratch.write("{\n  \"rules\": {},\n  \"rules\": {}\n}\n", to: "twice.json")
+        let result = try CLI.run(["--config", twice, "Themes/"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "themelint: error: \(twice):3:3: not valid JSON: the key 'rules' is written twice in one object\n")
+        let broken = try scratch.write("{\"rules\": {,}}", to: "broken.json")
+        let syntax = try CLI.run(["--config", broken, "Themes/"])
+        #expect(
+            syntax.stderr
+                == "themelint: error: \(broken):1:12: not valid JSON: expected a key in double quotes, found ','\n")
+        if hasJSONSchema {
+            #expect(try python("Scripts/validate-config.py", [twice]).status == 1)
+        }
+    }
+
+    @Test("--config that does not exist, a broken ./.themelint.json, and --config with --no-config: exit 2")
+    func configurationUsageErrors() throws {
+        let missing = try CLI.run(["--config", "nope.json", "Themes/"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "themelint: error: no such configuration file: nope.json\n")
+        let both = try CLI.run(["--config", ".themelint.json", "--no-config", "Themes/"])
+        #expect(both.status == 2)
+        #expect(both.stderr == "themelint: error: give --config or --no-config, not both\n")
+        let scratch = try ScratchFolder("broken")
+        _ = try scratch.write(#"{"rules": {"min_contrast": {"pairs": []}}}"#, to: ".themelint.json")
+        _ = try scratch.write(#"<plist><dict/></plist>"#, to: "default.plist")
+        let broken = try CLI.run(["."], in: scratch.url)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.hasPrefix("themelint: error: .themelint.json: .rules.min_contrast.pairs: "))
+        #expect(try CLI.run(["--no-config", "."], in: scratch.url).status == 0)
+    }
+
+    @Test("--list-rules marks min_contrast opt-in")
+    func listRulesMarksOptIn() throws {
+        let rules = try CLI.run(["--list-rules"])
+        let line = rules.stdout.split(separator: "\n").first { $0.hasPrefix("min_contrast ") }
+        #expect(line?.contains("error    (opt-in) ") == true)
+        #expect(rules.stdout.split(separator: "\n").filter { $0.contains("(opt-in)") }.count == 1)
+    }
+
+    @Test(
+        "the SARIF output with min_contrast results is valid SARIF 2.1.0",
+        .enabled(if: hasJSONSchema, "needs python3 with jsonschema"))
+    func sarifStaysValid() throws {
+        let result = try python(
+            "Tests/themelintTests/validate_sarif.py", ["Tests/themelintTests/Fixtures/contrast-aa.sarif"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("ok (1 results)"))
+    }
+}
