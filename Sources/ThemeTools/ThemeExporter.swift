@@ -96,8 +96,8 @@ public enum ThemeExporter {
     /// The custom property name for `key`: `--` and the key in kebab case, escaped per CSS
     /// syntax where a character cannot appear in an identifier.
     ///
-    /// A hyphen goes before an upper-case ASCII letter that follows a lower-case letter or
-    /// digit, or that starts a word after a run of capitals (`URLColor` → `url-color`);
+    /// A hyphen goes before an upper-case ASCII letter that follows a lower-case letter (any
+    /// script) or an ASCII digit, or that starts a word after a run of capitals (`URLColor` → `url-color`);
     /// ASCII letters become lower case; other characters stay as they are.
     public static func cssName(_ key: String) -> String {
         let scalars = Array(key.unicodeScalars)
@@ -106,7 +106,7 @@ public enum ThemeExporter {
             let isUpper = ("A"..."Z").contains(scalar)
             if isUpper, index > 0 {
                 let previous = scalars[index - 1]
-                let previousIsLowerOrDigit = ("a"..."z").contains(previous) || ("0"..."9").contains(previous)
+                let previousIsLowerOrDigit = previous.properties.isLowercase || ("0"..."9").contains(previous)
                 let previousIsUpper = ("A"..."Z").contains(previous)
                 let nextIsLower = index + 1 < scalars.count && ("a"..."z").contains(scalars[index + 1])
                 if previousIsLowerOrDigit || (previousIsUpper && nextIsLower) { out += "-" }
