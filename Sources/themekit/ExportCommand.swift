@@ -1,8 +1,55 @@
 import ArgumentParser
+import ThemeTools
 
-/// `themekit export` (not built yet).
+/// `themekit export NAME --format css|json`: a resolved theme for web front ends.
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Not built yet.")
+    /// The export formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case css, json
+    }
 
-    func run() throws { throw ValidationError("themekit export is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a resolved theme as CSS custom properties or JSON.",
+        discussion: """
+            CSS: one rule of custom properties (kebab-case names, colors hex, sizes px, fonts as
+            --x-font-family/--x-font-size). JSON: one object, key → resolved value. Exit status:
+            0 written; 1 the theme does not load, or two keys would become the same CSS name;
+            2 usage errors, an unknown theme name or a missing folder.
+            """
+    )
+
+    @Argument(help: "The theme's name (its file name without .plist).")
+    var name: String
+
+    @OptionGroup var options: ThemesOptions
+
+    @Option(help: "css or json.")
+    var format: Format = .css
+
+    /// The CSS rule's selector, as `ThemeExporter.Selector` names it.
+    enum Selector: String, ExpressibleByArgument, CaseIterable {
+        case root
+        case dataTheme = "data-theme"
+    }
+
+    @Option(help: "For CSS, the rule's selector: root (:root) or data-theme ([data-theme=\"NAME\"]).")
+    var selector: Selector = .root
+
+    func run() throws {
+        try reportingFailures {
+            let theme = try options.load(name, path: currentDisplayPath())
+            switch format {
+            case .json:
+                print(ThemeExporter.json(theme), terminator: "")
+            case .css:
+                do {
+                    let selector: ThemeExporter.Selector = selector == .root ? .root : .dataTheme
+                    print(try ThemeExporter.css(theme, selector: selector), terminator: "")
+                } catch {
+                    throw ToolFailure.problems("themekit: error: \(error)\n")
+                }
+            }
+        }
+    }
 }

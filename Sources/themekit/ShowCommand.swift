@@ -1,8 +1,31 @@
 import ArgumentParser
+import ThemeTools
 
-/// `themekit show` (not built yet).
+/// `themekit show NAME`: one resolved theme as a table (or JSON): each key's value, where
+/// it was written and the alias chain it went through.
 struct ShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a resolved theme: each key's value, where it was written, and its alias chain.",
+        discussion: """
+            Exit status: 0 shown; 1 the theme does not load (its diagnostics go to standard
+            error); 2 usage errors, an unknown theme name or a missing folder.
+            """
+    )
 
-    func run() throws { throw ValidationError("themekit show is not built yet") }
+    @Argument(help: "The theme's name (its file name without .plist).")
+    var name: String
+
+    @OptionGroup var options: ThemesOptions
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let path = currentDisplayPath()
+            let table = ThemeTable(theme: try options.load(name, path: path), path: path)
+            print(json ? table.json : table.text, terminator: "")
+        }
+    }
 }

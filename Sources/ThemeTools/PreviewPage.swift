@@ -1,0 +1,294 @@
+public import ThemeKit
+
+/// One self-contained HTML page showing every theme of a folder side by side: a table with
+/// a row per key and a column per theme. Colors are swatches with their hex and, for text
+/// colors, their contrast ratio; fonts are sample text in the named face. Inline CSS and one
+/// small inline script only: the page loads nothing, and its Content-Security-Policy forbids
+/// loading anything.
+public enum PreviewPage {
+    /// The WCAG AA contrast ratio for normal text.
+    public static let minimumContrast = 4.5
+
+    /// Whether `key` is a text color on the page: a color key whose name contains `Text`,
+    /// `text`, `Foreground` or `foreground`.
+    public static func isTextColor(_ key: String, in theme: Theme) -> Bool {
+        guard theme.color(forKey: key) != nil else { return false }
+        return ["Text", "text", "Foreground", "foreground"].contains { key.contains($0) }
+    }
+
+    /// The key of the theme's background: `backgroundColor` if the theme has that color,
+    /// else the first key (sorted) ending in `BackgroundColor`; `nil` if neither.
+    public static func backgroundKey(of theme: Theme) -> String? {
+        if theme.color(forKey: "backgroundColor") != nil { return "backgroundColor" }
+        return theme.values.keys.filter { $0.hasSuffix("BackgroundColor") && theme.color(forKey: $0) != nil }
+            .min { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    }
+
+    /// For a text color `xTextColor` (or `xForegroundColor`), the color it most likely sits
+    /// on besides the theme's background: `xBackgroundColor`, else `xColor`, if the theme has
+    /// it and it is not the theme's background; `nil` otherwise.
+    public static func ownBackgroundKey(ofText key: String, in theme: Theme) -> String? {
+        for suffix in ["TextColor", "ForegroundColor"] where key.hasSuffix(suffix) {
+            let prefix = String(key.dropLast(suffix.count))
+            guard !prefix.isEmpty else { return nil }
+            for candidate in [prefix + "BackgroundColor", prefix + "Color"]
+            where theme.color(forKey: candidate) != nil && candidate != backgroundKey(of: theme) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// A contrast ratio as the page shows it: two decimals, rounded down, so that a ratio
+    /// just under 4.5 never reads as 4.50.
+    public static func ratioText(_ ratio: Double) -> String {
+        let hundredths = Int((ratio * 100).rounded(.down))
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// The page for `collection`: themes in columns (`default` first, then by name), keys in
+    /// rows grouped by kind; themes that failed to load are listed with their diagnostics.
+    /// `folder` is how the page names the folder; `path` shows the diagnostics' paths.
+    public static func render(_ collection: ThemeCollection, folder: String, path: DisplayPath) -> String {
+        let themes = collection.themes.sorted { lhs, rhs in
+            let lhsRank = lhs.name == ThemeName.defaultTheme ? 0 : 1
+            let rhsRank = rhs.name == ThemeName.defaultTheme ? 0 : 1
+            return (lhsRank, lhs.name) < (rhsRank, rhs.name)
+        }
+        var byName: [String: Theme] = [:]
+        for theme in themes { byName[theme.name] = theme }
+        var html = head(title: "Theme preview: \(folder)")
+        html += "<body>\n<header>\n<h1>Theme preview</h1>\n"
+        html += "<p class=\"summary\">\(themes.count) theme\(themes.count == 1 ? "" : "s") from <code>"
+        html += escape(folder) + "</code>.</p>\n" + legend + "</header>\n"
+        if !collection.failures.isEmpty {
+            html += "<section class=\"failures\">\n<h2>Themes that did not load</h2>\n"
+            for name in collection.failures.keys.sorted() {
+                guard let error = collection.failures[name] else { continue }
+                html += "<h3>\(escape(name))</h3>\n<pre>\(escape(path.rendered(error)))</pre>\n"
+            }
+            html += "</section>\n"
+        }
+        html += "<main>\n<table>\n<thead>\n<tr><th class=\"key\">key</th>"
+        for theme in themes {
+            let parent = theme.lineage.count > 1 ? "inherits " + escape(theme.lineage[1]) : "root theme"
+            html += "<th class=\"theme\">\(escape(theme.name))<small>\(parent)</small></th>"
+        }
+        html += "</tr>\n</thead>\n"
+        let sections: [(title: String, kinds: Set<ThemeValueKind?>)] = [
+            ("Colors", [.color]), ("Fonts", [.font]), ("Sizes", [.size]), ("Images", [.image]),
+            ("Strings, numbers and flags", [.string, .number, .bool, nil]),
+        ]
+        let keyKinds = collection.keyKinds
+        for section in sections {
+            let keys = keyKinds.filter { section.kinds.contains($0.kind) }.map(\.key)
+            guard !keys.isEmpty else { continue }
+            html += "<tbody>\n<tr class=\"section\"><th colspan=\"\(themes.count + 1)\">\(section.title)</th></tr>\n"
+            for key in keys {
+                html += "<tr><th class=\"key\" scope=\"row\"><code>\(escape(key))</code></th>"
+                for theme in themes {
+                    let parent = theme.lineage.count > 1 ? byName[theme.lineage[1]] : nil
+                    html += cell(key: key, theme: theme, parent: parent)
+                }
+                html += "</tr>\n"
+            }
+            html += "</tbody>\n"
+        }
+        html += "</table>\n</main>\n" + script + "</body>\n</html>\n"
+        return html
+    }
+
+    // MARK: - Cells
+
+    private static func cell(key: String, theme: Theme, parent: Theme?) -> String {
+        guard let value = theme.values[key] else { return "<td class=\"missing\">not set</td>" }
+        let changed = parent.map { $0.values[key] != value } ?? false
+        var body = ""
+        switch value {
+        case .color(let color): body = colorCell(key: key, color: color, theme: theme)
+        case .font(let font):
+            let family = escape(ThemeExporter.cssString(font.name) + ", system-ui, sans-serif")
+            body += "<div class=\"font-sample\" data-font=\"\(escape(font.name))\" "
+            body += "style=\"font-family: \(family); font-size: \(ThemeExporter.cssNumber(font.size))px\">"
+            body += "The quick brown fox</div>"
+            body += "<code>\(escape(font.name)) \(ThemeExporter.cssNumber(font.size))</code>"
+            body += "<span class=\"fallback-note\">not installed here: fallback font shown</span>"
+        case .size(let number):
+            let shown = ThemeExporter.cssNumber(min(number, 400))
+            body +=
+                "<span class=\"bar\" style=\"width: \(shown)px\"></span><code>\(ThemeExporter.cssNumber(number))</code>"
+        case .image(let name): body += "<span class=\"image-name\">\(escape(name))</span>"
+        case .string(let text): body += "<code>\(escape("\"" + text + "\""))</code>"
+        case .number, .bool: body += "<code>\(escape(value.description))</code>"
+        }
+        if let alias = theme.source(forKey: key)?.aliasOf {
+            body += "<span class=\"alias\">→ \(escape(alias))</span>"
+        }
+        if changed {
+            let title = parent.map { " title=\"differs from \(escape($0.name))\"" } ?? ""
+            return "<td class=\"changed\"\(title)>\(body)</td>"
+        }
+        return "<td>\(body)</td>"
+    }
+
+    private static func colorCell(key: String, color: ThemeColor, theme: Theme) -> String {
+        let hex = color.hexString
+        var body = ""
+        guard isTextColor(key, in: theme) else {
+            let translucent = color.alpha < 1 ? " translucent" : ""
+            body += "<span class=\"swatch\(translucent)\" style=\"--c: \(hex)\"></span><code>\(hex)</code>"
+            return body
+        }
+        let backgroundKey = backgroundKey(of: theme)
+        let background = backgroundKey.flatMap { theme.color(forKey: $0) }
+        let own = ownBackgroundKey(ofText: key, in: theme).flatMap { key in theme.color(forKey: key).map { (key, $0) } }
+        // The sample sits on the color the text most likely sits on.
+        let ground = (own?.1 ?? background)?.hexString ?? "#FFFFFF"
+        body += "<span class=\"swatch text-sample\" style=\"color: \(hex); background: \(ground)\">Aa</span>"
+        body += "<code>\(hex)</code>"
+        if let backgroundKey, let background {
+            body += contrast(color, on: background, named: backgroundKey)
+        } else {
+            body += "<span class=\"ratio none\">no background color to measure against</span>"
+        }
+        if let own {
+            body += contrast(color, on: own.1, named: own.0)
+        }
+        return body
+    }
+
+    private static func contrast(_ color: ThemeColor, on background: ThemeColor, named key: String) -> String {
+        let ratio = color.contrastRatio(against: background)
+        let pass = ratio >= minimumContrast
+        let mark = pass ? "✓ AA" : "✗ AA"
+        return "<span class=\"ratio \(pass ? "pass" : "fail")\">\(ratioText(ratio)):1 \(mark)"
+            + "<small> on \(escape(key))</small></span>"
+    }
+
+    // MARK: - HTML text
+
+    /// `text` escaped for HTML text and double-quoted attribute values.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func head(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <style>
+        \(style)
+        </style>
+        </head>
+
+        """
+    }
+
+    private static let legend = """
+        <ul class="legend">
+        <li><span class="changed-mark">highlighted</span> a value that differs from the parent theme's (resolved values compared)</li>
+        <li><span class="alias inline">→ key</span> an alias: the value comes from that key</li>
+        <li><b>Text colors</b> (color keys whose name contains Text or Foreground) show their WCAG contrast ratio \
+        against the theme's background (<code>backgroundColor</code>, else the first key ending in \
+        <code>BackgroundColor</code>), and against <code>xBackgroundColor</code> or <code>xColor</code> for \
+        <code>xTextColor</code>; ✓ AA at 4.5:1 or more</li>
+        <li><b>Fonts</b> are drawn in the named face when this machine has it; where it does not, the browser's \
+        fallback font is shown and the cell says so. Sizes are drawn as CSS px.</li>
+        </ul>
+
+        """
+
+    private static let style = """
+        :root { color-scheme: light; --ink: #1d1d1f; --muted: #6e6e73; --line: #e3e3e8; --paper: #ffffff; }
+        * { box-sizing: border-box; }
+        body { margin: 0; padding: 24px 32px 40px; background: #f6f6f8; color: var(--ink);
+          font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+        header h1 { margin: 0 0 4px; font-size: 24px; }
+        .summary { margin: 0 0 8px; color: var(--muted); }
+        .legend { margin: 0 0 20px; padding-left: 18px; color: var(--muted); font-size: 13px; max-width: 1100px; }
+        .legend li { margin: 2px 0; }
+        code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace;
+          font-size: 12px; }
+        table { border-collapse: separate; border-spacing: 0; background: var(--paper); border: 1px solid var(--line);
+          border-radius: 10px; overflow: hidden; }
+        th, td { padding: 7px 12px; text-align: left; vertical-align: middle; border-bottom: 1px solid var(--line); }
+        thead th { position: sticky; top: 0; background: #fbfbfd; font-size: 15px; }
+        thead th small { display: block; font-weight: normal; color: var(--muted); font-size: 12px; }
+        th.key { font-weight: normal; white-space: nowrap; }
+        th.key code { font-size: 13px; }
+        td { min-width: 190px; }
+        tr.section th { background: #eeeef2; font-size: 12px; text-transform: uppercase; letter-spacing: .06em;
+          color: var(--muted); padding-top: 10px; }
+        td.changed { background: #fff7d6; box-shadow: inset 3px 0 0 #e0b400; }
+        .changed-mark { background: #fff7d6; box-shadow: inset 3px 0 0 #e0b400; padding: 0 6px; }
+        td.missing { color: #aeaeb2; font-style: italic; }
+        .swatch { display: inline-block; width: 28px; height: 28px; border-radius: 6px; vertical-align: middle;
+          margin-right: 8px; border: 1px solid rgba(0,0,0,.15); background: var(--c); }
+        .swatch.translucent { background: linear-gradient(var(--c), var(--c)),
+          repeating-conic-gradient(#c8c8cc 0 25%, #ffffff 0 50%) 0 0 / 10px 10px; }
+        .swatch.text-sample { width: auto; min-width: 28px; padding: 0 6px; font-weight: 600; line-height: 26px;
+          text-align: center; }
+        .alias { display: block; color: #0a60c2; font-size: 12px; margin-top: 2px; }
+        .alias.inline { display: inline; }
+        .ratio { display: block; font-size: 12px; margin-top: 2px; }
+        .ratio small { color: var(--muted); font-size: 11px; }
+        .ratio.pass { color: #1b7f3b; }
+        .ratio.fail { color: #c4271c; }
+        .ratio.none { color: var(--muted); }
+        .font-sample { white-space: nowrap; margin-bottom: 2px; }
+        .fallback-note { display: none; color: #a15c00; font-size: 11px; }
+        td.fallback .fallback-note { display: block; }
+        .bar { display: inline-block; height: 10px; background: #8e8ea0; border-radius: 3px; margin-right: 8px;
+          vertical-align: middle; }
+        .failures { background: #fdecea; border: 1px solid #f5c2bd; border-radius: 10px; padding: 8px 16px;
+          margin-bottom: 20px; }
+        .failures pre { white-space: pre-wrap; font-size: 12px; }
+        """
+
+    /// Marks fonts the machine lacks (the sample's width equals a generic family's in
+    /// every one of three generic families), then marks the page loaded for scripts that
+    /// check it (`data-preview="ready"` on the root element).
+    private static let script = """
+        <script>
+        (function () {
+          var context = document.createElement("canvas").getContext("2d");
+          var text = "mmmmmmmmmmlli WQ@#0 The quick brown fox";
+          function width(family) {
+            context.font = "40px monospace";
+            context.font = "40px " + family;
+            return context.measureText(text).width;
+          }
+          var generics = ["monospace", "serif", "sans-serif"];
+          var samples = document.querySelectorAll("[data-font]");
+          for (var i = 0; i < samples.length; i++) {
+            var name = samples[i].getAttribute("data-font");
+            var quoted = "\\"" + name.replace(/\\\\/g, "\\\\\\\\").replace(/"/g, "\\\\\\"") + "\\"";
+            var installed = generics.some(function (generic) {
+              return width(quoted + ", " + generic) !== width(generic);
+            });
+            if (!installed) { samples[i].parentNode.classList.add("fallback"); }
+          }
+          document.documentElement.setAttribute("data-preview", "ready");
+        })();
+        </script>
+
+        """
+}

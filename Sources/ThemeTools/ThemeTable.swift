@@ -1,0 +1,174 @@
+public import ThemeKit
+
+/// One theme explained key by key: each resolved value, where its key was written, and the
+/// alias chain it was resolved through. What `themekit show` prints, as text or JSON.
+public struct ThemeTable: Sendable, Hashable {
+    /// One key of the theme.
+    public struct Row: Sendable, Hashable {
+        /// The key.
+        public var key: String
+        /// Its resolved value.
+        public var value: ThemeValue
+        /// Where the key was written, in the child-most theme that sets it.
+        public var definedAt: SourceLocation?
+        /// Where the value was written: the end of the alias chain.
+        public var valueAt: SourceLocation?
+        /// The keys the value was resolved through, in order, not counting `key` itself:
+        /// empty when the key holds its value directly.
+        public var aliasChain: [String]
+        /// For a font, the key its size came from, and where that key was written.
+        public var sizeKey: String?
+        /// Where `sizeKey` was written.
+        public var sizeAt: SourceLocation?
+
+        /// The kind of `value`.
+        public var kind: ThemeValueKind { ThemeValueKind(value) }
+    }
+
+    /// The theme's name.
+    public var theme: String
+    /// The theme and its ancestors, the theme first.
+    public var lineage: [String]
+    /// The files of `lineage`, in the same order, shown relative to the current directory.
+    public var files: [String]
+    /// Every key, sorted by Unicode scalars.
+    public var rows: [Row]
+
+    /// Explains `theme`, showing file paths with `path`.
+    public init(theme: Theme, path: DisplayPath) {
+        self.theme = theme.name
+        self.lineage = theme.lineage
+        self.files = theme.files.map { path($0) }
+        let keys = theme.values.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        self.rows = keys.compactMap { key in
+            guard let value = theme.values[key] else { return nil }
+            let source = theme.source(forKey: key)
+            var chain: [String] = []
+            var seen: Set<String> = [key]
+            var next = source?.aliasOf
+            while let link = next, seen.insert(link).inserted {
+                chain.append(link)
+                next = theme.source(forKey: link)?.aliasOf
+            }
+            let sizeKey = source?.sizeKey
+            return Row(
+                key: key, value: value, definedAt: source.map { path($0.key) },
+                valueAt: source.map { path($0.value) }, aliasChain: chain, sizeKey: sizeKey,
+                sizeAt: sizeKey.flatMap { theme.source(forKey: $0) }.map { path($0.key) })
+        }
+    }
+
+    /// The table as aligned text: a header line, then one row a key with its kind, value,
+    /// `file:line` and, for aliases and fonts, the chain and the size's key.
+    public var text: String {
+        var table: [[String]] = [["KEY", "KIND", "VALUE", "DEFINED AT", "RESOLVED THROUGH"]]
+        for row in rows {
+            var via: [String] = []
+            if !row.aliasChain.isEmpty {
+                let end = row.valueAt.map { " (\(Self.fileLine($0)))" } ?? ""
+                via.append(row.aliasChain.map { "→ " + Self.visible($0) }.joined(separator: " ") + end)
+            }
+            if let sizeKey = row.sizeKey {
+                let at = row.sizeAt.map { " (\(Self.fileLine($0)))" } ?? ""
+                via.append("size from " + Self.visible(sizeKey) + at)
+            }
+            table.append([
+                Self.visible(row.key), row.kind.rawValue, Self.display(row.value),
+                row.definedAt.map(Self.fileLine) ?? "", via.joined(separator: "; "),
+            ])
+        }
+        let heading =
+            lineage.count > 1
+            ? "\(theme): \(rows.count) keys, inherits \(lineage.dropFirst().joined(separator: " → "))"
+            : "\(theme): \(rows.count) keys"
+        return heading + "\n" + Self.aligned(table)
+    }
+
+    /// The table as JSON (the shape is in the README), with a final line break.
+    public var json: String {
+        func location(_ location: SourceLocation?) -> JSONText {
+            guard let location else { return .null }
+            return .object([
+                "file": .string(location.file), "line": .number(Double(location.line)),
+                "column": .number(Double(location.column)),
+            ])
+        }
+        let values = rows.map { row -> JSONText in
+            var object: [String: JSONText] = [
+                "key": .string(row.key), "kind": .string(row.kind.rawValue), "value": Self.json(row.value),
+                "definedAt": location(row.definedAt), "valueAt": location(row.valueAt),
+                "aliasChain": .array(row.aliasChain.map(JSONText.string)),
+            ]
+            if let sizeKey = row.sizeKey {
+                object["sizeKey"] = .string(sizeKey)
+                object["sizeAt"] = location(row.sizeAt)
+            }
+            return .object(object)
+        }
+        return JSONText.object([
+            "theme": .string(theme), "lineage": .array(lineage.map(JSONText.string)),
+            "files": .array(files.map(JSONText.string)), "values": .array(values),
+        ]).rendered
+    }
+
+    /// A resolved value as JSON: colors as `#RRGGBB(AA)`, fonts as `{"name", "size"}`,
+    /// sizes and numbers as numbers, flags as booleans, images and strings as strings.
+    public static func json(_ value: ThemeValue) -> JSONText {
+        switch value {
+        case .color(let color): .string(color.hexString)
+        case .font(let font): .object(["name": .string(font.name), "size": .number(font.size)])
+        case .size(let number), .number(let number): .number(number)
+        case .bool(let flag): .bool(flag)
+        case .image(let name), .string(let name): .string(name)
+        }
+    }
+
+    private static func fileLine(_ location: SourceLocation) -> String {
+        location.line > 0 ? "\(location.file):\(location.line)" : location.file
+    }
+
+    /// A value as one table cell: strings quoted, so that spaces and empty strings show.
+    private static func display(_ value: ThemeValue) -> String {
+        switch value {
+        case .string(let text): "\"" + visible(text).replacing("\"", with: "\\\"") + "\""
+        case .font(let font): visible(font.description)
+        default: visible(value.description)
+        }
+    }
+
+    /// `text` with line breaks, tabs and other control characters written as escapes, so
+    /// that every row stays on one line.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Rows padded to aligned columns, two spaces apart, without trailing spaces.
+    private static func aligned(_ table: [[String]]) -> String {
+        let columns = table.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in table.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0 }
+        return table.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                line += cell
+                if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - cell.count + 2) }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import ThemeKit
+import ThemeTools
+
+/// `--themes DIR`, shared by the commands that look at one theme of a folder.
+struct ThemesOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The folder of themes (default: $THEMEKIT_THEMES, else ./Themes).", valueName: "dir"))
+    var themes: String?
+
+    /// The folder: the option, else `THEMEKIT_THEMES`, else `./Themes`, as `ThemeManager.shared` does.
+    var directory: String { Self.directory(themes) }
+
+    /// `given`, else `THEMEKIT_THEMES`, else `./Themes`.
+    static func directory(_ given: String?) -> String {
+        given ?? ProcessInfo.processInfo.environment["THEMEKIT_THEMES"] ?? "./Themes"
+    }
+
+    /// Loads the theme `name` from the folder. An unknown name or a missing folder prints a
+    /// message and exits 2; a theme that does not load prints its diagnostics and exits 1.
+    func load(_ name: String, path: DisplayPath) throws -> Theme {
+        let directory = directory
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ToolFailure.usage("no such folder: \(directory)")
+        }
+        let loader = ThemeLoader(directory: directory)
+        let available = loader.availableThemes()
+        guard available.contains(name) else {
+            let list = available.isEmpty ? "none" : available.joined(separator: ", ")
+            throw ToolFailure.usage("no theme '\(name)' in \(path(directory)); available: \(list)")
+        }
+        do {
+            return try loader.load(name)
+        } catch {
+            throw ToolFailure.problems(path.rendered(error))
+        }
+    }
+}
+
+/// The current directory, for showing paths relative to it.
+func currentDisplayPath() -> DisplayPath {
+    DisplayPath(currentDirectory: FileManager.default.currentDirectoryPath)
+}
+
+/// A failure a command reports itself: a usage or I/O error (exit 2, one line on stderr)
+/// or problems in the themes (exit 1, the rendered diagnostics on stderr).
+enum ToolFailure: Error {
+    case usage(String)
+    case problems(String)
+
+    /// Prints the failure to standard error and gives the exit code to leave with.
+    func report() -> ExitCode {
+        switch self {
+        case .usage(let message):
+            FileHandle.standardError.write(Data("themekit: error: \(message)\n".utf8))
+            return ExitCode(2)
+        case .problems(let text):
+            FileHandle.standardError.write(Data(text.utf8))
+            return ExitCode(1)
+        }
+    }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning a `ToolFailure` into its message and exit code.
+    func reportingFailures(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as ToolFailure {
+            throw failure.report()
+        }
+    }
+}

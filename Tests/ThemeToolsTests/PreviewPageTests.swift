@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import ThemeKit
+import ThemeTools
+
+@Suite struct PreviewPageTests {
+    static let root = DisplayPath(currentDirectory: Paths.packageRoot.path)
+
+    static func page(_ directory: String) -> String {
+        PreviewPage.render(ThemeCollection(directory: directory), folder: root(directory), path: root)
+    }
+
+    @Test func theShippedPageNamesNothingOutsideItself() {
+        let page = Self.page(Paths.themes)
+        let csp = #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; "#
+        #expect(page.contains(csp), "the browser itself refuses to fetch anything")
+        let rest = page.replacingOccurrences(of: #"http-equiv="Content-Security-Policy""#, with: "")
+        for forbidden in ["http", "//", "src=", "href=", "@import", "url("] {
+            #expect(!rest.lowercased().contains(forbidden), "found \(forbidden)")
+        }
+        #expect(page.components(separatedBy: "<script").count == 2, "one inline script, no script src")
+    }
+
+    @Test func aColumnPerThemeDefaultFirst() {
+        let page = Self.page(Paths.themes)
+        let headings = page.components(separatedBy: "<th class=\"theme\">").dropFirst()
+            .map { String($0.prefix { $0 != "<" }) }
+        #expect(headings == ["default", "dark", "highcontrast", "lowcontrast"])
+        #expect(page.contains("<th class=\"theme\">dark<small>inherits default</small></th>"))
+    }
+
+    @Test func textColorsShowTheirContrastRatioWithAPassMark() throws {
+        let page = Self.page(Paths.themes)
+        // lowcontrast: textColor #5A5A5A on backgroundColor #F2F2F2.
+        let ratio = try #require(ThemeColor(hex: "5A5A5A")).contrastRatio(
+            against: try #require(ThemeColor(hex: "F2F2F2")))
+        #expect(ratio >= 4.5)
+        #expect(
+            page.contains(
+                #"<span class="ratio pass">\#(PreviewPage.ratioText(ratio)):1 ✓ AA<small> on backgroundColor</small>"#))
+        // lowcontrast: secondaryTextColor #8E8E93 on #F2F2F2 fails AA.
+        #expect(page.contains(#"<span class="ratio fail">2.91:1 ✗ AA<small> on backgroundColor</small>"#))
+        // header text is also measured on the header's own color.
+        #expect(page.contains("<small> on headerColor</small>"))
+    }
+
+    @Test func ratiosAreRoundedDownSoAFailNeverReadsAsAPass() {
+        #expect(PreviewPage.ratioText(4.4999) == "4.49")
+        #expect(PreviewPage.ratioText(21) == "21.00")
+        #expect(PreviewPage.ratioText(1.05) == "1.05" || PreviewPage.ratioText(1.05) == "1.04")
+        #expect(PreviewPage.ratioText(3.1) == "3.10")
+    }
+
+    @Test func textColorAndBackgroundRules() {
+        let white = ThemeValue.color(ThemeColor(red: 1, green: 1, blue: 1))
+        let theme = Theme(
+            name: "t",
+            values: [
+                "zBackgroundColor": white, "aBackgroundColor": white, "inkColor": white, "titleTextColor": white,
+                "linkForegroundColor": white, "titleColor": white, "textSize": .size(3),
+            ])
+        #expect(PreviewPage.backgroundKey(of: theme) == "aBackgroundColor", "the first key ending BackgroundColor")
+        #expect(PreviewPage.isTextColor("titleTextColor", in: theme))
+        #expect(PreviewPage.isTextColor("linkForegroundColor", in: theme))
+        #expect(!PreviewPage.isTextColor("inkColor", in: theme))
+        #expect(!PreviewPage.isTextColor("textSize", in: theme), "not a color")
+        #expect(PreviewPage.ownBackgroundKey(ofText: "titleTextColor", in: theme) == "titleColor")
+        #expect(PreviewPage.ownBackgroundKey(ofText: "linkForegroundColor", in: theme) == nil)
+        let both = Theme(name: "u", values: ["backgroundColor": white, "aBackgroundColor": white])
+        #expect(PreviewPage.backgroundKey(of: both) == "backgroundColor")
+    }
+
+    @Test func valuesThatDifferFromTheParentAreHighlighted() {
+        let page = Self.page(Paths.themes)
+        let rows = page.components(separatedBy: "\n")
+        let brand = rows.first { $0.contains("<code>brandColor</code>") } ?? ""
+        // default has no parent; the three children all change brandColor.
+        #expect(brand.components(separatedBy: "<td class=\"changed\"").count == 4)
+        let logo = rows.first { $0.contains("<code>logoImage</code>") } ?? ""
+        #expect(!logo.contains("changed"), "inherited unchanged everywhere")
+        #expect(brand.contains("title=\"differs from default\""))
+    }
+
+    @Test func aliasesFontsAndFallbackNote() {
+        let page = Self.page(Paths.themes)
+        #expect(page.contains("<span class=\"alias\">→ canvasColor</span>"))
+        #expect(
+            page.contains(
+                #"data-font="ArialRoundedMTBold" style="font-family: &quot;ArialRoundedMTBold&quot;, system-ui, sans-serif; font-size: 20px""#
+            ))
+        #expect(page.contains("fallback font"))
+        #expect(page.contains(#"document.documentElement.setAttribute("data-preview", "ready")"#))
+    }
+
+    @Test func everyThemeDerivedTextIsEscaped() {
+        let page = Self.page(Paths.fixtures.appendingPathComponent("hostile").path)
+        #expect(page.components(separatedBy: "<script").count == 2, "only the page's own script")
+        #expect(!page.contains("<img"))
+        #expect(!page.contains("</td><script"))
+        #expect(!page.contains("onmouseover=\""))
+        #expect(page.contains("<code>&lt;script&gt;alert(1)&lt;/script&gt;</code>"))
+        #expect(page.contains("<code>quote&quot;&#39;&amp;Color</code>"))
+        #expect(page.contains("&quot;&lt;/td&gt;&lt;script&gt;alert(&quot;&amp;&quot;)&lt;/script&gt;&quot;"))
+        #expect(page.contains("<span class=\"alias\">→ &lt;img alt=x&gt;TextColor</span>"))
+        #expect(page.contains(#"font-family: &quot;Evil\&quot; onmouseover=\&quot;alert(1)\3c /style&gt;"#))
+    }
+
+    @Test func themesThatFailAreListedWithTheirDiagnostics() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "<plist version=\"1.0\"><dict><key>a&lt;Font</key><string>Menlo</string></dict></plist>"
+            .write(to: folder.appendingPathComponent("broken.plist"), atomically: true, encoding: .utf8)
+        let page = PreviewPage.render(
+            ThemeCollection(directory: folder.path), folder: "x", path: DisplayPath(currentDirectory: folder.path))
+        #expect(page.contains("<h2>Themes that did not load</h2>\n<h3>broken</h3>\n<pre>broken.plist:1:"))
+        #expect(page.contains("&#39;a&lt;Font&#39; has no size"))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import ThemeKit
+import ThemeTools
+
+@Suite struct ThemeTableTests {
+    /// The shipped themes, with paths shown relative to the package root.
+    static func shipped(_ name: String) throws -> ThemeTable {
+        let theme = try ThemeLoader(directory: Paths.themes).load(name)
+        return ThemeTable(theme: theme, path: DisplayPath(currentDirectory: Paths.packageRoot.path))
+    }
+
+    @Test func walksTheWholeAliasChainToWhereTheValueIsWritten() throws {
+        let table = try Self.shipped("lowcontrast")
+        let row = try #require(table.rows.first { $0.key == "buttonTextColor" })
+        #expect(row.aliasChain == ["headerTextColor", "backgroundColor", "canvasColor"])
+        #expect(row.value == .color(try #require(ThemeColor(hex: "F2F2F2"))))
+        #expect(row.definedAt == SourceLocation(file: "Themes/default.plist", line: 47, column: 2))
+        #expect(row.valueAt == SourceLocation(file: "Themes/lowcontrast.plist", line: 18, column: 2))
+    }
+
+    @Test func aFontNamesTheKeyItsSizeCameFrom() throws {
+        let table = try Self.shipped("lowcontrast")
+        let row = try #require(table.rows.first { $0.key == "buttonFont" })
+        #expect(row.value == .font(ThemeFont(name: "Helvetica-Light", size: 20)))
+        #expect(row.aliasChain == ["headerFont"])
+        #expect(row.sizeKey == "headerFontSize")
+        #expect(row.sizeAt == SourceLocation(file: "Themes/default.plist", line: 55, column: 2))
+    }
+
+    @Test func aValueWrittenInPlaceHasNoChain() throws {
+        let table = try Self.shipped("lowcontrast")
+        let row = try #require(table.rows.first { $0.key == "brandColor" })
+        #expect(row.aliasChain.isEmpty)
+        #expect(row.sizeKey == nil)
+        #expect(row.definedAt?.file == "Themes/lowcontrast.plist")
+    }
+
+    @Test func rowsAreSortedAndLineageAndFilesAreKept() throws {
+        let table = try Self.shipped("dark")
+        #expect(table.rows.map(\.key) == table.rows.map(\.key).sorted())
+        #expect(table.rows.count == 33)
+        #expect(table.lineage == ["dark", "default"])
+        #expect(table.files == ["Themes/dark.plist", "Themes/default.plist"])
+    }
+
+    @Test func textRowsStayOnOneLineWhateverTheValueHolds() {
+        let theme = Theme(name: "t", values: ["note": .string("two\nlines \"q\""), "tab\tkey": .bool(true)])
+        let text = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: "/")).text
+        #expect(text.split(separator: "\n").count == 4, "heading, column titles and one line per key")
+        #expect(text.contains(#""two\nlines \"q\"""#))
+        #expect(text.contains(#"tab\tkey"#))
+    }
+
+    @Test func jsonEscapesAndTypesEveryValue() throws {
+        let theme = Theme(
+            name: "t",
+            values: [
+                "aColor": .color(ThemeColor(red: 1, green: 0, blue: 0, alpha: 0.4)),
+                "bFont": .font(ThemeFont(name: "A\"B", size: 12.5)), "cSize": .size(3), "d": .bool(false),
+                "e": .string("x\u{1}\\"),
+            ])
+        let json = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: "/")).json
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let values = try #require(parsed["values"] as? [[String: Any]])
+        #expect(values.map { $0["key"] as? String } == ["aColor", "bFont", "cSize", "d", "e"])
+        #expect(values[0]["value"] as? String == "#FF000066")
+        #expect((values[1]["value"] as? [String: Any])?["name"] as? String == "A\"B")
+        #expect((values[1]["value"] as? [String: Any])?["size"] as? Double == 12.5)
+        #expect(values[2]["value"] as? Int == 3)
+        #expect(values[4]["value"] as? String == "x\u{1}\\")
+        #expect(json.contains(#""x\u0001\\""#))
+    }
+}
+
+@Suite struct DisplayPathTests {
+    @Test func pathsUnderTheCurrentDirectoryBecomeRelative() {
+        let path = DisplayPath(currentDirectory: "/work/pkg")
+        #expect(path("/work/pkg/Themes/a.plist") == "Themes/a.plist")
+        #expect(path("./Themes//a.plist") == "Themes/a.plist")
+        #expect(path("/work/pkg/./Themes/a.plist") == "Themes/a.plist")
+        #expect(
+            path("/work/pkgs/a.plist") == "/work/pkgs/a.plist", "a sibling folder with a longer name stays absolute")
+        #expect(path("/elsewhere/a.plist") == "/elsewhere/a.plist")
+        #expect(path("/work/pkg") == "/work/pkg")
+    }
+
+    @Test func diagnosticsAreRenderedWithRelativePaths() {
+        let location = SourceLocation(file: "/work/pkg/Themes/a.plist", line: 3, column: 2)
+        let diagnostic = Diagnostic(
+            .duplicateKey, "twice", at: location,
+            notes: [.init("first here", at: SourceLocation(file: "/work/pkg/Themes/a.plist", line: 1, column: 2))])
+        let text = DisplayPath(currentDirectory: "/work/pkg/").rendered(ThemeError(diagnostic))
+        #expect(
+            text == """
+                Themes/a.plist:3:2: error: twice [duplicate_key]
+                Themes/a.plist:1:2: note: first here
+
+                """)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite("themekit show, end to end", .serialized)
+struct ThemeKitShowTests {
+    @Test("show lowcontrast: the table of the shipped theme")
+    func showsShippedThemeAsTable() throws {
+        let result = try CLI.run(["show", "lowcontrast", "--themes", "Themes"], tool: "themekit")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        try CLI.expectGolden(result.stdout, "show-lowcontrast.txt")
+        #expect(
+            result.stdout.contains(
+                "buttonColor            color   #7FA7C9             Themes/default.plist:45      → primaryColor → brandColor (Themes/lowcontrast.plist:14)\n"
+            ))
+    }
+
+    @Test("show --json: the same theme as JSON that parses")
+    func showsShippedThemeAsJSON() throws {
+        let result = try CLI.run(
+            ["show", "lowcontrast", "--json"], tool: "themekit", environment: ["THEMEKIT_THEMES": "Themes"])
+        #expect(result.status == 0)
+        try CLI.expectGolden(result.stdout, "show-lowcontrast.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["theme"] as? String == "lowcontrast")
+        #expect((object["values"] as? [Any])?.count == 33)
+    }
+
+    @Test("the folder: --themes, else THEMEKIT_THEMES, else ./Themes; absolute paths shown relative")
+    func folderDefaultsAndRelativePaths() throws {
+        let absolute = CLI.packageRoot.appendingPathComponent("Themes").path
+        let viaOption = try CLI.run(["show", "dark", "--themes", absolute], tool: "themekit")
+        let viaEnvironment = try CLI.run(
+            ["show", "dark"], tool: "themekit", environment: ["THEMEKIT_THEMES": absolute])
+        #expect(viaOption.status == 0)
+        #expect(viaOption.stdout.contains(" Themes/dark.plist:"))
+        #expect(!viaOption.stdout.contains(absolute))
+        #expect(viaEnvironment.stdout == viaOption.stdout)
+        // The option wins over the environment.
+        let both = try CLI.run(
+            ["show", "dark", "--themes", "Themes"], tool: "themekit", environment: ["THEMEKIT_THEMES": "Nowhere"])
+        #expect(both.stdout == viaOption.stdout)
+        // With neither (CLI.run can add to the environment, not take away), ./Themes.
+        if ProcessInfo.processInfo.environment["THEMEKIT_THEMES"] == nil {
+            let viaDefault = try CLI.run(["show", "dark"], tool: "themekit")
+            #expect(viaDefault.stdout == viaOption.stdout)
+            let elsewhere = try CLI.run(
+                ["show", "dark"], tool: "themekit", in: CLI.packageRoot.appendingPathComponent("Sources"))
+            #expect(elsewhere.status == 2)
+            #expect(elsewhere.stderr == "themekit: error: no such folder: ./Themes\n")
+        }
+    }
+
+    @Test("an unknown theme: exit 2 with the available names")
+    func unknownThemeIsExit2() throws {
+        let result = try CLI.run(["show", "nope", "--themes", "Themes"], tool: "themekit")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "themekit: error: no theme 'nope' in Themes; available: dark, default, highcontrast, lowcontrast\n")
+        let missing = try CLI.run(["show", "default", "--themes", "Nowhere"], tool: "themekit")
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "themekit: error: no such folder: Nowhere\n")
+    }
+
+    @Test("a theme that does not load: its diagnostics on stderr, exit 1")
+    func brokenThemeIsExit1() throws {
+        let result = try CLI.run(
+            ["show", "duplicate-key", "--themes", "Tests/ThemeKitTests/Fixtures/bad"], tool: "themekit")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr == """
+                Tests/ThemeKitTests/Fixtures/bad/duplicate-key.plist:9:2: error: duplicate key 'primaryColor': it is first defined on line 5 [duplicate_key]
+                \t<key>primaryColor</key>
+                \t^~~~~~~~~~~~~~~~~~~~~~~
+                Tests/ThemeKitTests/Fixtures/bad/duplicate-key.plist:5:2: note: 'primaryColor' is first defined here
+
+                """)
+    }
+}
