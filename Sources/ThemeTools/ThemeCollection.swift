@@ -45,7 +45,7 @@ public struct ThemeCollection: Sendable {
                 }
             }
         }
-        return kinds.keys.sorted().map { ($0, kinds[$0]!) }
+        return kinds.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `themekit`: tools over a folder of themes. Each subcommand is argument parsing and
 /// output only; the work is in ThemeTools.
@@ -7,7 +8,23 @@ struct ThemeKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "themekit",
         abstract: "Typed keys, tables, a preview page and exports from ThemeKit property-list themes.",
+        discussion: "Exit status: 0 success; 1 a theme has problems; 2 usage or I/O errors.",
         version: "0.1.0",
         subcommands: [KeysCommand.self, ShowCommand.self, PreviewCommand.self, ExportCommand.self]
     )
+
+    /// Exit status 2 for every usage problem, as themelint does (ArgumentParser's own is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code.rawValue == 1 || code.rawValue == 2 {
+                exit(withError: error)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            exit(withError: ExitCode(2))
+        }
+    }
 }
