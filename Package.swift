@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "themelint", targets: ["themelint"]),
         .executable(name: "themekit-demo", targets: ["themekit-demo"]),
         .executable(name: "themebench", targets: ["themebench"]),
+        .plugin(name: "ThemeLintPlugin", targets: ["ThemeLintPlugin"]),
+        .plugin(name: "ThemeKeysPlugin", targets: ["ThemeKeysPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -72,6 +74,22 @@ let package = Package(
             ],
             path: "Sources/themekit",
             swiftSettings: swiftSettings
+        ),
+        // SwiftPM plugins: `swift package themelint` lints the package's Themes folders;
+        // the build-tool plugin generates a target's typed ThemeKeys at build time.
+        .plugin(
+            name: "ThemeLintPlugin",
+            capability: .command(
+                intent: .custom(verb: "themelint", description: "Lint the package's Themes folders with themelint.")
+            ),
+            dependencies: ["themelint"],
+            path: "Plugins/ThemeLintPlugin"
+        ),
+        .plugin(
+            name: "ThemeKeysPlugin",
+            capability: .buildTool(),
+            dependencies: ["themekit"],
+            path: "Plugins/ThemeKeysPlugin"
         ),
         // Benchmarks: the C floor (libxml2 with no-op callbacks), the input generator, and
         // the executable that measures ThemeKit against its baselines.

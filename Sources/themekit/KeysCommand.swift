@@ -1,8 +1,72 @@
 import ArgumentParser
+import Foundation
+import ThemeKit
+import ThemeTools
 
-/// `themekit keys` (not built yet).
+/// `themekit keys DIR… [-o FILE]`: typed `ThemeKey`s for every key of the themes in the folders.
 struct KeysCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "keys", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "Generate typed ThemeKey declarations from the union of the themes' keys.",
+        discussion: """
+            Writes Swift source declaring one static ThemeKey per key, grouped by value type, so that
+            app code reads ThemeManager.shared[.primaryColor] and a misspelt key does not compile.
+            Keys that are not Swift identifiers are escaped (button-color becomes buttonColor); two
+            keys with one name are an error. Exit status: 0 written (warnings on stderr); 1 a theme
+            failed to load or keys cannot be named (nothing is written); 2 usage or I/O errors.
+            """
+    )
 
-    func run() throws { throw ValidationError("themekit keys is not built yet") }
+    @Argument(help: "Folders of themes (NAME.plist); their keys are merged.")
+    var directories: [String] = []
+
+    @Option(name: .shortAndLong, help: "Write the source to this file instead of standard output.")
+    var output: String?
+
+    @Option(name: .customLong("access-level"), help: "Access level of the keys: internal or public.")
+    var accessLevel = "internal"
+
+    func run() throws {
+        guard let level = KeyGenerator.AccessLevel(rawValue: accessLevel) else {
+            throw Self.usage("unknown access level '\(accessLevel)': use internal or public")
+        }
+        guard !directories.isEmpty else { throw Self.usage("give at least one folder of themes") }
+        var collections: [ThemeCollection] = []
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw Self.usage("no such folder: \(directory)") }
+            let collection = ThemeCollection(directory: directory)
+            guard !collection.themes.isEmpty || !collection.failures.isEmpty else {
+                throw Self.usage("no themes (*.plist) in \(directory)")
+            }
+            collections.append(collection)
+        }
+        let generated = KeyGenerator(accessLevel: level).generate(from: collections)
+        for diagnostic in generated.diagnostics { Self.printError(diagnostic.rendered) }
+        guard let source = generated.source else {
+            let errors = generated.diagnostics.count { $0.severity == .error }
+            Self.printError("themekit: error: no keys written: \(errors) error\(errors == 1 ? "" : "s")")
+            throw ExitCode(1)
+        }
+        if let output {
+            do {
+                try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw Self.usage("cannot write \(output)")
+            }
+        } else {
+            print(source, terminator: "")
+        }
+    }
+
+    /// Prints `message` as a usage or I/O error and gives the exit status for one (2).
+    private static func usage(_ message: String) -> ExitCode {
+        printError("themekit: error: \(message)")
+        return ExitCode(2)
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
 }

@@ -145,6 +145,11 @@ public final class ThemeManager: Sendable {
     /// The flag for an untyped `<true/>`/`<false/>` key of the current theme.
     public func bool(forKey key: String) -> Bool? { read { $0.bool(forKey: key) } }
 
+    /// The value for a typed key in the current theme, as the key's type:
+    /// `ThemeManager.shared[.primaryColor]` is a `ThemeColor?`. `nil` if the key is missing
+    /// or holds a value of another kind.
+    public subscript<Value>(key: ThemeKey<Value>) -> Value? { read { $0[key] } }
+
     /// The file for an `…Image` key: `<name>.png`, `.pdf` or `.svg` in the theme folder,
     /// in that order; `nil` if none exists or the name could leave the folder.
     public func imageURL(forKey key: String) -> URL? {

@@ -77,6 +77,12 @@ public struct Theme: Sendable {
     /// The resolved value for `key`, whatever its type.
     public subscript(key: String) -> ThemeValue? { values[key] }
 
+    /// The value for a typed key, as the key's type: `theme[.primaryColor]` is a
+    /// `ThemeColor?`. `nil` if the key is missing or holds a value of another kind.
+    public subscript<Value>(key: ThemeKey<Value>) -> Value? {
+        values[key.name].flatMap(Value.init(themeValue:))
+    }
+
     /// The color for a `…Color` key; `nil` if missing or not a color.
     public func color(forKey key: String) -> ThemeColor? {
         if case .color(let color) = values[key] { return color }

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// A small app themed with ThemeKit: its typed keys are generated at build time from
+/// `Sources/ThemedApp/Themes` by ThemeKit's build-tool plugin, and `swift package themelint`
+/// lints the same folder.
+let package = Package(
+    name: "ThemedApp",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "ThemeKit", path: "../..")
+    ],
+    targets: [
+        .executableTarget(
+            name: "ThemedApp",
+            dependencies: [.product(name: "ThemeKit", package: "ThemeKit")],
+            resources: [.copy("Themes")],
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "ThemeKeysPlugin", package: "ThemeKit")]
+        )
+    ]
+)

@@ -1,0 +1,93 @@
+/// A theme key that knows the type of its value, so that a lookup hands back that type and a
+/// misspelt key is a compile error rather than a `nil` at run time.
+///
+/// Keys are declared as static members of `ThemeKey` constrained to their value type (this is
+/// what `themekit keys` generates from a folder of themes):
+///
+/// ```swift
+/// extension ThemeKey where Value == ThemeColor {
+///     static var primaryColor: ThemeKey<ThemeColor> { ThemeKey("primaryColor") }
+/// }
+///
+/// let tint = ThemeManager.shared[.primaryColor]  // ThemeColor?
+/// ```
+///
+/// Generic types cannot have stored static properties, so keys are computed ones; building a
+/// key is building a one-string struct.
+///
+/// A key only names a value: the theme decides what is there. A lookup returns `nil` when the
+/// key is missing or holds a value of another kind (a `ThemeKey<ThemeColor>` naming a font),
+/// never traps.
+public struct ThemeKey<Value: ThemeValueConvertible>: Sendable, Hashable, CustomStringConvertible {
+    /// The key as written in the theme files, such as `primaryColor`.
+    public let name: String
+
+    /// Creates a key for the theme key `name`.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The key's name.
+    public var description: String { name }
+}
+
+/// A type a `ThemeKey` can hand back: it knows which `ThemeValue` cases hold one.
+///
+/// ThemeKit provides `ThemeColor` (`…Color` keys), `ThemeFont` (`…Font`), `Double` (`…Size`
+/// keys and untyped numbers), `String` (`…Image` keys and untyped strings), `Bool` (untyped
+/// flags) and `ThemeValue` itself (any value, for keys whose kind differs between themes).
+public protocol ThemeValueConvertible: Sendable {
+    /// The value `themeValue` holds, if it holds one of this type; otherwise `nil`.
+    init?(themeValue: ThemeValue)
+}
+
+extension ThemeColor: ThemeValueConvertible {
+    /// The color of a `.color` value; `nil` for any other.
+    public init?(themeValue: ThemeValue) {
+        guard case .color(let color) = themeValue else { return nil }
+        self = color
+    }
+}
+
+extension ThemeFont: ThemeValueConvertible {
+    /// The font of a `.font` value; `nil` for any other.
+    public init?(themeValue: ThemeValue) {
+        guard case .font(let font) = themeValue else { return nil }
+        self = font
+    }
+}
+
+extension Double: ThemeValueConvertible {
+    /// The number of a `.size` or `.number` value; `nil` for any other.
+    public init?(themeValue: ThemeValue) {
+        switch themeValue {
+        case .size(let number), .number(let number): self = number
+        default: return nil
+        }
+    }
+}
+
+extension String: ThemeValueConvertible {
+    /// The text of an `.image` (its name) or `.string` value; `nil` for any other.
+    public init?(themeValue: ThemeValue) {
+        switch themeValue {
+        case .image(let text), .string(let text): self = text
+        default: return nil
+        }
+    }
+}
+
+extension Bool: ThemeValueConvertible {
+    /// The flag of a `.bool` value; `nil` for any other.
+    public init?(themeValue: ThemeValue) {
+        guard case .bool(let flag) = themeValue else { return nil }
+        self = flag
+    }
+}
+
+extension ThemeValue: ThemeValueConvertible {
+    /// Any value, as it is.
+    public init?(themeValue: ThemeValue) {
+        self = themeValue
+    }
+}

@@ -1,0 +1,308 @@
+public import ThemeKit
+
+/// Writes Swift source that declares one typed `ThemeKey` for every key of a set of themes,
+/// so that app code says `ThemeManager.shared[.primaryColor]` and a misspelt key does not
+/// compile.
+///
+/// The keys are the union of every theme's keys (after inheritance; `INHERITED_THEME` is not
+/// a key), sorted, and grouped by the type their lookup hands back:
+///
+/// | values | key type |
+/// |---|---|
+/// | `…Color` | `ThemeKey<ThemeColor>` |
+/// | `…Font` | `ThemeKey<ThemeFont>` |
+/// | `…Size`, `…FontSize`, untyped numbers | `ThemeKey<Double>` |
+/// | `…Image`, untyped strings | `ThemeKey<String>` |
+/// | untyped `<true/>`/`<false/>` | `ThemeKey<Bool>` |
+/// | a key whose kind differs between themes | `ThemeKey<ThemeValue>`, with a warning |
+///
+/// Names: a key that is a Swift identifier keeps its name; a keyword gets backticks. Any other
+/// key is escaped, never dropped: each run of characters outside `[A-Za-z0-9_]` is removed and
+/// the letter after it upper-cased (`button-color` → `buttonColor`, `header.title` →
+/// `headerTitle`), and a leading digit gets an underscore (`2xlSpacingSize` →
+/// `_2xlSpacingSize`); the declaration's doc comment gives the original key. Two keys that
+/// end up with one name are an error (`key_name_collision`), as is a key with no letter or
+/// digit to build a name from (`unnamed_key`).
+///
+/// The output depends only on the themes and the options: no dates, no absolute paths.
+public struct KeyGenerator: Sendable {
+    /// The access level of the generated keys.
+    public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+        /// Keys visible in their module only (the default).
+        case `internal`
+        /// Keys visible to importers of their module (and a `public import ThemeKit`).
+        case `public`
+    }
+
+    /// The access level of the generated keys.
+    public var accessLevel: AccessLevel
+
+    /// Creates a generator.
+    public init(accessLevel: AccessLevel = .internal) {
+        self.accessLevel = accessLevel
+    }
+
+    /// Generates the keys of every theme in `collections`.
+    ///
+    /// Themes that failed to load, names that collide and keys that cannot be named are
+    /// errors: the result then has no source, so a tool writes no partial file.
+    public func generate(from collections: [ThemeCollection]) -> GeneratedKeys {
+        var failures = Set<Diagnostic>()
+        for collection in collections {
+            for error in collection.failures.values { failures.formUnion(error.diagnostics) }
+        }
+        if !failures.isEmpty { return GeneratedKeys(source: nil, diagnostics: failures.sorted()) }
+
+        let themes = collections.flatMap(\.themes)
+        let keys = Self.keys(of: themes)
+        var diagnostics: [Diagnostic] = []
+        var entries: [Entry] = []
+        var owners: [String: KeyInfo] = [:]
+        // Keys that are identifiers already claim their names first, so that in a collision
+        // the error lands on the escaped key, the one whose name is not what was written.
+        let named = keys.map { ($0, SwiftName(key: $0.key)) }
+        let ordered = named.filter { $0.1?.identifier == $0.0.key } + named.filter { $0.1?.identifier != $0.0.key }
+        for (info, name) in ordered {
+            guard let name else {
+                diagnostics.append(
+                    Diagnostic(
+                        .unnamedKey,
+                        "key \(Self.literal(info.key)) has no letter or digit to make a Swift name of: rename it",
+                        at: info.location, key: info.key))
+                continue
+            }
+            if let owner = owners[name.identifier] {
+                diagnostics.append(
+                    Diagnostic(
+                        .keyNameCollision,
+                        "keys \(Self.literal(owner.key)) and \(Self.literal(info.key)) would both be named "
+                            + "'\(name.identifier)' in Swift: rename one of them",
+                        at: info.location, key: info.key,
+                        notes: [.init("\(Self.literal(owner.key)) is here", at: owner.location)]))
+                continue
+            }
+            owners[name.identifier] = info
+            if info.kinds.count > 1 {
+                diagnostics.append(
+                    Diagnostic(
+                        .mixedKeyKind, severity: .warning,
+                        "key \(Self.literal(info.key)) holds different kinds of value in different themes "
+                            + "(\(info.kinds.map(\.kind.rawValue).joined(separator: ", "))): "
+                            + "its typed key is a ThemeKey<ThemeValue>",
+                        at: info.location, key: info.key,
+                        notes: info.kinds.map { .init("a \($0.kind.rawValue) in '\($0.theme)'", at: $0.location) }))
+            }
+            let group = info.kinds.count == 1 ? Group(info.kinds[0].kind) : .mixed
+            entries.append(Entry(key: info.key, name: name, group: group))
+        }
+        diagnostics.sort()
+        entries.sort { $0.key < $1.key }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return GeneratedKeys(source: nil, diagnostics: diagnostics)
+        }
+        let names = Set(themes.map(\.name)).sorted()
+        let folders = collections.map { Self.folderLabel($0.directory) }
+        return GeneratedKeys(source: render(entries, themes: names, folders: folders), diagnostics: diagnostics)
+    }
+
+    // MARK: Collecting keys
+
+    /// A key, where it was first written, and the kinds of value it holds in the themes.
+    struct KeyInfo {
+        var key: String
+        var location: SourceLocation
+        /// One entry per distinct kind, in the order of the first theme (by name) holding it.
+        var kinds: [(kind: ThemeValueKind, theme: String, location: SourceLocation)]
+    }
+
+    static func keys(of themes: [Theme]) -> [KeyInfo] {
+        var infos: [String: KeyInfo] = [:]
+        for theme in themes.sorted(by: { $0.name < $1.name }) {
+            for (key, value) in theme.values {
+                let kind = ThemeValueKind(value)
+                let location =
+                    theme.source(forKey: key)?.key ?? .wholeFile(theme.files.first ?? theme.name + ".plist")
+                if var info = infos[key] {
+                    if !info.kinds.contains(where: { $0.kind == kind }) {
+                        info.kinds.append((kind, theme.name, location))
+                        infos[key] = info
+                    }
+                } else {
+                    infos[key] = KeyInfo(key: key, location: location, kinds: [(kind, theme.name, location)])
+                }
+            }
+        }
+        return infos.values.sorted { $0.key < $1.key }
+    }
+
+    // MARK: Rendering
+
+    /// The declaration groups, in output order.
+    enum Group: CaseIterable {
+        case colors, fonts, numbers, strings, flags, mixed
+
+        init(_ kind: ThemeValueKind) {
+            switch kind {
+            case .color: self = .colors
+            case .font: self = .fonts
+            case .size, .number: self = .numbers
+            case .image, .string: self = .strings
+            case .bool: self = .flags
+            }
+        }
+
+        var valueType: String {
+            switch self {
+            case .colors: "ThemeColor"
+            case .fonts: "ThemeFont"
+            case .numbers: "Double"
+            case .strings: "String"
+            case .flags: "Bool"
+            case .mixed: "ThemeValue"
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .colors: "Colors"
+            case .fonts: "Fonts"
+            case .numbers: "Sizes and numbers"
+            case .strings: "Images and strings"
+            case .flags: "Flags"
+            case .mixed: "Keys whose kind differs between themes"
+            }
+        }
+    }
+
+    struct Entry {
+        var key: String
+        var name: SwiftName
+        var group: Group
+    }
+
+    private func render(_ entries: [Entry], themes: [String], folders: [String]) -> String {
+        let modifier = accessLevel == .public ? "public " : ""
+        var command = "themekit keys"
+        if accessLevel != .internal { command += " --access-level \(accessLevel.rawValue)" }
+        var lines = [
+            "// Generated by `\(command)` from \(folders.joined(separator: ", ")). Do not edit: change the themes "
+                + "and run the command again.",
+            "// \(entries.count) keys from the themes \(themes.joined(separator: ", ")).",
+            "",
+            accessLevel == .public ? "public import ThemeKit" : "import ThemeKit",
+        ]
+        for group in Group.allCases {
+            let members = entries.filter { $0.group == group }
+            guard !members.isEmpty else { continue }
+            let type = "ThemeKey<\(group.valueType)>"
+            lines += ["", "// MARK: - \(group.title)", ""]
+            lines.append("extension ThemeKey where Value == \(group.valueType) {")
+            for entry in members {
+                if entry.name.identifier != entry.key {
+                    lines.append("    /// The theme key \(Self.literal(entry.key)).")
+                }
+                lines.append(
+                    "    \(modifier)static var \(entry.name.declared): \(type) { ThemeKey(\(Self.literal(entry.key))) }"
+                )
+            }
+            lines.append("}")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as a Swift string literal, quotes included: safe in code and in a comment.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.properties.generalCategory == .lineSeparator
+                || scalar.properties.generalCategory == .paragraphSeparator:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// The last component of a folder, for the header: never an absolute path, and never a
+    /// line break that would end the comment.
+    static func folderLabel(_ directory: String) -> String {
+        var path = Substring(directory)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        let last = path.split(separator: "/").last.map(String.init) ?? String(path)
+        return String(
+            String.UnicodeScalarView(last.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    }
+}
+
+/// What `KeyGenerator` produced: the source, unless an error stopped it, and every problem.
+public struct GeneratedKeys: Sendable {
+    /// The Swift source; `nil` when any diagnostic is an error.
+    public var source: String?
+    /// Errors and warnings, sorted by location.
+    public var diagnostics: [Diagnostic]
+}
+
+/// A key's Swift name: the key itself when it is an identifier, else its escaped form.
+struct SwiftName: Hashable {
+    /// The identifier, without backticks.
+    var identifier: String
+
+    /// The name as declared: with backticks when it is a keyword.
+    var declared: String { Self.keywords.contains(identifier) ? "`\(identifier)`" : identifier }
+
+    /// The name for `key`; `nil` when it has no letter, digit or underscore to keep.
+    init?(key: String) {
+        var parts: [Substring] = []
+        var start: String.Index?
+        for index in key.indices {
+            if Self.isIdentifierCharacter(key[index]) {
+                if start == nil { start = index }
+            } else if let begin = start {
+                parts.append(key[begin..<index])
+                start = nil
+            }
+        }
+        if let begin = start { parts.append(key[begin...]) }
+        guard let first = parts.first else { return nil }
+        var name = String(first)
+        for part in parts.dropFirst() {
+            name += part.prefix(1).uppercased() + part.dropFirst()
+        }
+        if let lead = name.first, lead.isASCII, lead.isNumber { name = "_" + name }
+        identifier = name
+    }
+
+    private static func isIdentifierCharacter(_ character: Character) -> Bool {
+        guard character.isASCII else { return false }
+        return character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// Words that need backticks as a declared name (reserved words, and `Type`/`Protocol`,
+    /// which mean metatypes after a type). Backticks around a word that did not need them are
+    /// harmless, so the list errs on the long side.
+    static let keywords: Set<String> = [
+        "_", "Any", "Protocol", "Self", "Type", "as", "associatedtype", "async", "await", "borrowing", "break",
+        "case", "catch", "class", "consuming", "continue", "default", "defer", "deinit", "do", "else", "enum",
+        "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init",
+        "inout", "internal", "is", "let", "nil", "nonisolated", "open", "operator", "package", "precedencegroup",
+        "private", "protocol", "public", "repeat", "rethrows", "return", "self", "some", "static", "struct",
+        "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+    ]
+}
+
+extension DiagnosticCode {
+    /// themekit keys: two keys whose Swift names would be the same.
+    public static let keyNameCollision: DiagnosticCode = "key_name_collision"
+    /// themekit keys: a key with no letter, digit or underscore to build a Swift name from.
+    public static let unnamedKey: DiagnosticCode = "unnamed_key"
+    /// themekit keys: a key that holds different kinds of value in different themes (warning).
+    public static let mixedKeyKind: DiagnosticCode = "mixed_key_kind"
+}

@@ -1,0 +1,306 @@
+import Foundation
+import Testing
+
+/// The golden files of ThemeToolsTests: the CLI must print exactly what the library generates.
+private let keyGoldens = CLI.packageRoot.appendingPathComponent("Tests/ThemeToolsTests/Fixtures/Keys")
+
+/// A scratch folder removed when released.
+private final class Scratch {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-keys-\(UUID().uuidString)")
+    var path: String { url.path }
+
+    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite("themekit keys, end to end", .serialized)
+struct ThemeKitKeysTests {
+    @Test func shippedThemesPrintTheGoldenKeysOnStdout() throws {
+        let result = try CLI.run(["keys", "Themes/"], tool: "themekit")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let golden = try String(contentsOf: keyGoldens.appendingPathComponent("Themes.golden"), encoding: .utf8)
+        #expect(result.stdout == golden)
+    }
+
+    @Test func outputOptionWritesTheFileAndPrintsNothing() throws {
+        let scratch = try Scratch()
+        let file = scratch.url.appendingPathComponent("ThemeKeys.swift")
+        let result = try CLI.run(["keys", "Themes", "-o", file.path], tool: "themekit")
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written == (try CLI.run(["keys", "Themes"], tool: "themekit").stdout))
+        #expect(written.contains("static var primaryColor: ThemeKey<ThemeColor>"))
+    }
+
+    @Test func awkwardKeysPrintTheGoldenAndTheMixedKindWarning() throws {
+        let result = try CLI.run(["keys", "Tests/ThemeToolsTests/Fixtures/Keys/awkward"], tool: "themekit")
+        #expect(result.status == 0)
+        let golden = try String(contentsOf: keyGoldens.appendingPathComponent("awkward.golden"), encoding: .utf8)
+        #expect(result.stdout == golden)
+        try CLI.expectGolden(result.stderr, "keys-awkward.stderr")
+    }
+
+    @Test func collidingAndUnnamableKeysExit1AndWriteNothing() throws {
+        let scratch = try Scratch()
+        let file = scratch.url.appendingPathComponent("ThemeKeys.swift")
+        let result = try CLI.run(
+            ["keys", "Tests/ThemeToolsTests/Fixtures/Keys/collision", "-o", file.path], tool: "themekit")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        try CLI.expectGolden(result.stderr, "keys-collision.stderr")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func themeThatFailsToLoadExits1WithItsDiagnosticsAndLeavesTheOldFile() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "Themes/default.plist",
+            """
+            <plist version="1.0">
+            <dict>
+            \t<key>textColor</key>
+            \t<string>@inkColour</string>
+            \t<key>inkColor</key>
+            \t<string>#000</string>
+            </dict>
+            </plist>
+
+            """)
+        let old = try scratch.write("ThemeKeys.swift", "// the last good keys\n")
+        let result = try CLI.run(["keys", "Themes", "-o", "ThemeKeys.swift"], tool: "themekit", in: scratch.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr == """
+                Themes/default.plist:4:2: error: '@inkColour' names no key; did you mean 'inkColor'? [unresolved_alias]
+                \t<string>@inkColour</string>
+                \t^~~~~~~~~~~~~~~~~~~~~~~~~~~
+                themekit: error: no keys written: 1 error
+
+                """)
+        #expect(try String(contentsOf: old, encoding: .utf8) == "// the last good keys\n")
+    }
+
+    @Test func usageAndIOErrorsExit2() throws {
+        let missing = try CLI.run(["keys", "Nowhere/"], tool: "themekit")
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "themekit: error: no such folder: Nowhere/\n")
+        let none = try CLI.run(["keys"], tool: "themekit")
+        #expect(none.status == 2)
+        #expect(none.stderr == "themekit: error: give at least one folder of themes\n")
+        let level = try CLI.run(["keys", "Themes", "--access-level", "open"], tool: "themekit")
+        #expect(level.status == 2)
+        #expect(level.stderr == "themekit: error: unknown access level 'open': use internal or public\n")
+        let scratch = try Scratch()
+        let empty = try CLI.run(["keys", "."], tool: "themekit", in: scratch.url)
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "themekit: error: no themes (*.plist) in .\n")
+        let unwritable = try CLI.run(
+            ["keys", "Themes", "-o", scratch.url.appendingPathComponent("no/such/dir/Keys.swift").path],
+            tool: "themekit")
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("themekit: error: cannot write "))
+    }
+}
+
+/// Type-checks Swift files against the ThemeKit module of the current build, with the
+/// toolchain's `swiftc`, as an app target that imports ThemeKit would be checked.
+enum SwiftCompiler {
+    /// The folder holding `ThemeKit.swiftmodule` for this build.
+    static func modulesFolder() throws -> URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        let candidates = [
+            beside.appendingPathComponent("Modules"), beside,
+            beside.deletingLastPathComponent().appendingPathComponent("Modules"),
+            CLI.packageRoot.appendingPathComponent(".build/debug/Modules"),
+        ]
+        let found = candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("ThemeKit.swiftmodule").path)
+        }
+        return try #require(found, "no ThemeKit.swiftmodule near \(beside.path): build the package first")
+            .resolvingSymlinksInPath()
+    }
+
+    /// `swiftc`: `THEMEKIT_SWIFTC`, else the first on `PATH`, else the usual toolchain places.
+    static func swiftc() throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates: [String] = []
+        if let given = environment["THEMEKIT_SWIFTC"] { candidates.append(given) }
+        for folder in (environment["PATH"] ?? "").split(separator: ":") {
+            candidates.append(String(folder) + "/swiftc")
+        }
+        candidates += ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]
+        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return URL(fileURLWithPath: try #require(found, "no swiftc on PATH: set THEMEKIT_SWIFTC"))
+    }
+
+    /// The C flags libxml2 needs, from pkg-config when it is there.
+    static func libxml2Flags() -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pkg-config", "--cflags", "libxml-2.0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        var flags: [String] = []
+        if (try? process.run()) != nil {
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            if process.terminationStatus == 0 {
+                flags = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+            }
+        }
+        if flags.isEmpty, FileManager.default.fileExists(atPath: "/usr/include/libxml2") {
+            flags = ["-I/usr/include/libxml2"]
+        }
+        return flags.flatMap { ["-Xcc", $0] }
+    }
+
+    /// Type-checks `files` (in Swift 6 mode) and returns the compiler's status and messages.
+    static func typecheck(_ files: [URL]) throws -> CLI.Result {
+        let modules = try modulesFolder()
+        let process = Process()
+        process.executableURL = try swiftc()
+        var arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path]
+        arguments += ["-I", CLI.packageRoot.appendingPathComponent("Sources/CLibXML2").path]
+        arguments += libxml2Flags()
+        // A module cache of its own, beside the build's (whose modules clang must not see
+        // under a second spelling of their path), kept between runs so that only the first
+        // run builds the system modules.
+        let cache = modules.deletingLastPathComponent().appendingPathComponent("ThemeKitKeysTests-ModuleCache")
+        arguments += ["-module-cache-path", cache.path]
+        process.arguments = arguments + files.map(\.path)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+@Suite("generated keys compile against ThemeKit", .serialized)
+struct ThemeKitKeysCompileTests {
+    /// Generates the keys of `folder` with the built `themekit` into `scratch`.
+    private func generate(_ folder: String, into scratch: Scratch, _ options: [String] = []) throws -> URL {
+        let file = scratch.url.appendingPathComponent("ThemeKeys.swift")
+        let result = try CLI.run(["keys", folder, "-o", file.path] + options, tool: "themekit")
+        try #require(result.status == 0, "\(result.stderr)")
+        return file
+    }
+
+    @Test func generatedKeysOfTheShippedThemesCompileAndHandBackTheirTypes() throws {
+        let scratch = try Scratch()
+        let keys = try generate("Themes", into: scratch)
+        let use = try scratch.write(
+            "Use.swift",
+            """
+            import ThemeKit
+
+            func restyle(_ theme: Theme, _ manager: ThemeManager) {
+                let tint: ThemeColor? = theme[.primaryColor]
+                let title: ThemeFont? = manager[.headerFont]
+                let radius: Double? = theme[.cornerRadiusSize]
+                let logo: String? = theme[.logoImage]
+                let animated: Bool? = manager[.animationsEnabled]
+                _ = (tint, title, radius, logo, animated, ThemeManager.shared[.textColor]?.hexString)
+            }
+
+            """)
+        let result = try SwiftCompiler.typecheck([keys, use])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+    }
+
+    @Test func escapedAndKeywordKeysCompile() throws {
+        let scratch = try Scratch()
+        let keys = try generate("Tests/ThemeToolsTests/Fixtures/Keys/awkward", into: scratch)
+        let use = try scratch.write(
+            "Use.swift",
+            """
+            import ThemeKit
+
+            func read(_ theme: Theme) {
+                let tab: ThemeColor? = theme[.tabBarColor]
+                let header: ThemeFont? = theme[.headerTitleFont]
+                let spacing: Double? = theme[._2xlSpacingSize]
+                let fallback: String? = theme[.default]
+                let kind: String? = theme[.class]
+                let label: ThemeValue? = theme[.label]
+                _ = (tab, header, spacing, fallback, kind, label, theme[.quoteAndBackslash], theme[.`self`])
+            }
+
+            """)
+        let result = try SwiftCompiler.typecheck([keys, use])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func publicKeysCompileAsALibrarysAPI() throws {
+        let scratch = try Scratch()
+        let keys = try generate("Themes", into: scratch, ["--access-level", "public"])
+        let use = try scratch.write(
+            "Use.swift",
+            "public import ThemeKit\n\npublic func tint(_ theme: Theme) -> ThemeColor? { theme[.primaryColor] }\n")
+        let result = try SwiftCompiler.typecheck([keys, use])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func misspeltKeyIsACompileErrorNamingTheMissingMember() throws {
+        let scratch = try Scratch()
+        let keys = try generate("Themes", into: scratch)
+        let use = try scratch.write(
+            "Use.swift",
+            """
+            import ThemeKit
+
+            func restyle(_ theme: Theme) {
+                let tint: ThemeColor? = theme[.primaryColour]
+                _ = tint
+            }
+
+            """)
+        let result = try SwiftCompiler.typecheck([keys, use])
+        #expect(result.status != 0)
+        #expect(
+            result.stderr.contains("Use.swift:4:36: error: type 'ThemeKey<ThemeColor>' has no member 'primaryColour'"))
+    }
+
+    @Test func keyOfTheWrongTypeIsACompileError() throws {
+        let scratch = try Scratch()
+        let keys = try generate("Themes", into: scratch)
+        let use = try scratch.write(
+            "Use.swift",
+            """
+            import ThemeKit
+
+            func restyle(_ theme: Theme) {
+                let font: ThemeFont? = theme[.primaryColor]
+                _ = font
+            }
+
+            """)
+        let result = try SwiftCompiler.typecheck([keys, use])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Use.swift:4:"))
+        #expect(result.stderr.contains("primaryColor"))
+    }
+}
