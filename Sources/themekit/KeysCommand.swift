@@ -27,46 +27,41 @@ struct KeysCommand: ParsableCommand {
     var accessLevel = "internal"
 
     func run() throws {
+        try reportingFailures { try generate() }
+    }
+
+    private func generate() throws {
         guard let level = KeyGenerator.AccessLevel(rawValue: accessLevel) else {
-            throw Self.usage("unknown access level '\(accessLevel)': use internal or public")
+            throw ToolFailure.usage("unknown access level '\(accessLevel)': use internal or public")
         }
-        guard !directories.isEmpty else { throw Self.usage("give at least one folder of themes") }
+        guard !directories.isEmpty else { throw ToolFailure.usage("give at least one folder of themes") }
         var collections: [ThemeCollection] = []
         for directory in directories {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
-            else { throw Self.usage("no such folder: \(directory)") }
+            else { throw ToolFailure.usage("no such folder: \(directory)") }
             let collection = ThemeCollection(directory: directory)
             guard !collection.themes.isEmpty || !collection.failures.isEmpty else {
-                throw Self.usage("no themes (*.plist) in \(directory)")
+                throw ToolFailure.usage("no themes (*.plist) in \(directory)")
             }
             collections.append(collection)
         }
         let generated = KeyGenerator(accessLevel: level).generate(from: collections)
-        for diagnostic in generated.diagnostics { Self.printError(diagnostic.rendered) }
+        let rendered = generated.diagnostics.map { $0.rendered + "\n" }.joined()
         guard let source = generated.source else {
             let errors = generated.diagnostics.count { $0.severity == .error }
-            Self.printError("themekit: error: no keys written: \(errors) error\(errors == 1 ? "" : "s")")
-            throw ExitCode(1)
+            throw ToolFailure.problems(
+                rendered + "themekit: error: no keys written: \(errors) error\(errors == 1 ? "" : "s")\n")
         }
+        FileHandle.standardError.write(Data(rendered.utf8))
         if let output {
             do {
                 try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                throw Self.usage("cannot write \(output)")
+                throw ToolFailure.usage("cannot write \(output)")
             }
         } else {
             print(source, terminator: "")
         }
-    }
-
-    /// Prints `message` as a usage or I/O error and gives the exit status for one (2).
-    private static func usage(_ message: String) -> ExitCode {
-        printError("themekit: error: \(message)")
-        return ExitCode(2)
-    }
-
-    private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }
