@@ -65,28 +65,18 @@ public indirect enum JSONText: Sendable, Hashable {
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        let escaped = Escaping.escape(text) { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}", "\u{2029}": out += "\\u" + hex4(scalar.value)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + hex4(scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\u{2028}", "\u{2029}": "\\u" + Escaping.hex(scalar, width: 4, uppercase: true)
+            case _ where Escaping.isControl(scalar): "\\u" + Escaping.hex(scalar, width: 4, uppercase: true)
+            default: nil
             }
         }
-        return out + "\""
-    }
-
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        return "\"" + escaped + "\""
     }
 }

@@ -212,23 +212,22 @@ public struct KeyGenerator: Sendable {
 
     /// `text` as a Swift string literal, quotes included: safe in code and in a comment.
     static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
+        let escaped = Escaping.escape(text) { scalar in
             switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            case "\n": "\\n"
+            case "\t": "\\t"
+            case "\r": "\\r"
             case _
             where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.properties.generalCategory == .lineSeparator
                 || scalar.properties.generalCategory == .paragraphSeparator:
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: result.unicodeScalars.append(scalar)
+                "\\u{\(Escaping.hex(scalar, uppercase: true))}"
+            default: nil
             }
         }
-        return result + "\""
+        return "\"" + escaped + "\""
     }
 
     /// The last component of a folder, for the header: never an absolute path, and never a

@@ -138,21 +138,16 @@ public enum ThemeExporter {
     /// `text` as a double-quoted CSS string: `"` and `\` after a backslash, control
     /// characters and `<` as hex escapes (so that the value is also safe inside a `<style>`).
     public static func cssString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        let escaped = Escaping.escape(text) { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\3c "
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\" + String(scalar.value, radix: 16) + " "
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "<": "\\3c "
+            case _ where Escaping.isControl(scalar): "\\" + Escaping.hex(scalar) + " "
+            default: nil
             }
         }
-        return out + "\""
+        return "\"" + escaped + "\""
     }
 
     /// A number as CSS writes it: an integer when it is one, a plain decimal otherwise.

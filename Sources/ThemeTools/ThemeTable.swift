@@ -139,22 +139,16 @@ public struct ThemeTable: Sendable, Hashable {
     /// `text` with line breaks, tabs and other control characters written as escapes, so
     /// that every row stays on one line.
     static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
+        guard text.unicodeScalars.contains(where: Escaping.isControl) else { return text }
+        return Escaping.escape(text) { scalar in
             switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case _ where Escaping.isControl(scalar): "\\u{" + Escaping.hex(scalar) + "}"
+            default: nil
             }
         }
-        return out
     }
 
     /// Rows padded to aligned columns, two spaces apart, without trailing spaces.

@@ -1,0 +1,27 @@
+/// The one loop behind every escaper of the tools (JSON, Swift, CSS, HTML, the show
+/// table): each says only what a scalar becomes.
+enum Escaping {
+    /// `text` with each scalar replaced by what `replacement` gives for it; a scalar it
+    /// gives `nil` for is kept as it is.
+    static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                out += replaced
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0 controls and DEL.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
+
+    /// The scalar's value in hex: lower case unless asked, at least `width` digits.
+    static func hex(_ scalar: Unicode.Scalar, width: Int = 1, uppercase: Bool = false) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: uppercase)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
