@@ -6,18 +6,22 @@ public struct OrphanFontSizeRule: Rule {
 
     public func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
-        return file.document.entries.enumerated().compactMap { position, entry -> Diagnostic? in
+        var found: [Diagnostic] = []
+        for (position, entry) in file.document.entries.enumerated() {
+            // Suffixes compared on the bytes first: most keys are not sizes, and
+            // `String.hasSuffix` compares graphemes.
             let key = entry.key
-            guard KeyKind(key: key) == .size, key.hasSuffix("FontSize"), file.index[key] == position,
-                !merged.contains(String(key.dropLast("Size".count)))
-            else { return nil }
+            guard key.utf8.count > 8, key.utf8.reversed().starts(with: "FontSize".utf8.reversed()) else { continue }
             let font = String(key.dropLast("Size".count))
+            guard !merged.contains(font), file.index[key] == position else { continue }
             let close = Suggestions.closest(to: font, among: merged.filter { $0.hasSuffix("Font") })
             let hint = close.map { "; did you mean '\($0)Size'?" } ?? ""
-            return file.document.diagnostic(
-                Self.description.id, severity: .warning, "'\(key)' sizes no font: there is no '\(font)'\(hint)",
-                at: entry.keySpan, key: key)
+            found.append(
+                file.document.diagnostic(
+                    Self.description.id, severity: .warning, "'\(key)' sizes no font: there is no '\(font)'\(hint)",
+                    at: entry.keySpan, key: key))
         }
+        return found
     }
 
     public static let description = RuleDescription(
