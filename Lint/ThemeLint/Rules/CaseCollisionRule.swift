@@ -6,15 +6,10 @@ public struct CaseCollisionRule: Rule {
 
     public func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
-        // Most themes have no collision: find out with one case-insensitive hash per key
-        // before building anything.
-        var folded = Set<CaseInsensitiveKey>(minimumCapacity: merged.count)
-        var collides = false
-        for key in merged where !folded.insert(CaseInsensitiveKey(key)).inserted {
-            collides = true
-            break
-        }
-        guard collides else { return [] }
+        // Most themes have no collision: find out with one case-insensitive hash per key in
+        // a plain table before building anything. Two keys with the same folded hash send
+        // the theme to the exact check below, which a false alarm only costs time.
+        guard Self.mayCollide(merged) else { return [] }
         var byFolded: [CaseInsensitiveKey: [String]] = [:]
         for key in merged { byFolded[CaseInsensitiveKey(key), default: []].append(key) }
         var found: [Diagnostic] = []
@@ -37,6 +32,25 @@ public struct CaseCollisionRule: Rule {
                     at: entry.keySpan, key: key))
         }
         return found
+    }
+
+    /// Whether two of `keys` could fold to the same spelling: an open-addressing table of
+    /// their folded hashes, with no `Hasher` and no allocation per key.
+    static func mayCollide(_ keys: some Collection<String>) -> Bool {
+        var capacity = 16
+        while capacity < keys.count * 2 { capacity <<= 1 }
+        var table = [UInt64](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for key in keys {
+            let hash = CaseInsensitiveKey.foldedHash(key) | 1  // never 0, the empty slot
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while table[slot] != 0 {
+                if table[slot] == hash { return true }
+                slot = (slot + 1) & mask
+            }
+            table[slot] = hash
+        }
+        return false
     }
 
     public func check(folder: FolderContext) -> [Diagnostic] {
@@ -96,13 +110,21 @@ struct CaseInsensitiveKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        // FNV-1a over the folded bytes, handed to the hasher as one word: feeding the
-        // hasher byte by byte cost more than the rest of the rule.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash = (hash ^ UInt64(Self.fold(byte))) &* 0x0000_0100_0000_01B3
+        // Handed to the hasher as one word: feeding the hasher byte by byte cost more than
+        // the rest of the rule.
+        hasher.combine(Self.foldedHash(key))
+    }
+
+    /// FNV-1a over the key's bytes with ASCII letters folded to lower case.
+    static func foldedHash(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in  // contiguous bytes: no per-byte index checks
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(fold(byte))) &* 0x0000_0100_0000_01B3
+            }
+            return hash
         }
-        hasher.combine(hash)
     }
 
     private static func fold(_ byte: UInt8) -> UInt8 {
