@@ -148,8 +148,10 @@ if arguments.count >= 3, arguments[1] == "--lint-corpus" {
 }
 
 if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(arguments[2]) {
-    // For callgrind: only ThemeKit's load of the 10,000-key theme, `count` times.
-    let inputs = try Inputs(keys: 10_000, name: "profile", directory: workspace)
+    // For callgrind: only ThemeKit's load of the 10,000-key theme (or of KEYS keys, given
+    // third), `count` times.
+    let keys = arguments.count >= 4 ? Int(arguments[3]) ?? 10_000 : 10_000
+    let inputs = try Inputs(keys: keys, name: "profile", directory: workspace)
     for _ in 0..<count { sink &+= inputs.loadFromBytes()?.values.count ?? 0 }
     print(sink)
     exit(0)
