@@ -125,8 +125,7 @@ public struct Theme: Sendable {
 /// What a resolved theme keeps of its files to say, on request, where a value came from.
 final class ThemeProvenance: Sendable {
     let paths: [String]
-    let entries: [PropertyListEntry]
-    let fileOf: [Int32]
+    let entries: EntryTable
     let ids: [String: Int]
     let literal: [Int]
     /// For each entry that is a font, the entry its size came from (-1 for none); empty
@@ -134,18 +133,17 @@ final class ThemeProvenance: Sendable {
     let sizeOf: [Int32]
 
     init(
-        paths: [String], entries: [PropertyListEntry], fileOf: [Int32], ids: [String: Int], literal: [Int],
+        paths: [String], entries: EntryTable, ids: [String: Int], literal: [Int],
         sizeOf: [Int32]
     ) {
         self.paths = paths
         self.entries = entries
-        self.fileOf = fileOf
         self.ids = ids
         self.literal = literal
         self.sizeOf = sizeOf
     }
 
-    private func path(of id: Int) -> String { paths[fileOf.isEmpty ? 0 : Int(fileOf[id])] }
+    private func path(of id: Int) -> String { paths[entries.file(of: id)] }
 
     func source(forKey key: String) -> ThemeValueSource? {
         guard let id = ids[key], id >= 0 else { return nil }

@@ -41,11 +41,8 @@ struct ThemeResolver {
     let producesTheme: Bool
 
     // Per-entry tables, indexed by global entry number (file offset + entry index).
-    private var offsets: [Int] = []
-    /// Every entry of every file of the chain, in chain order.
-    private var entries: [PropertyListEntry] = []
-    /// The chain index of each entry's file; empty for a chain of one file.
-    private var fileOf: [Int32] = []
+    /// Every entry of every file of the chain, numbered, the largest file first.
+    private var entries = EntryTable()
     private var ids: [String: Int] = [:]
     private var state: [State] = []
     private var literal: [Int] = []
@@ -98,7 +95,7 @@ struct ThemeResolver {
             if complete {
                 // Where each value came from is worked out only when someone asks.
                 let provenance = ThemeProvenance(
-                    paths: chain.map(\.path), entries: entries, fileOf: fileOf, ids: ids, literal: literal,
+                    paths: chain.map(\.path), entries: entries, ids: ids, literal: literal,
                     sizeOf: sizeOf)
                 theme = Theme(
                     name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
@@ -116,22 +113,8 @@ struct ThemeResolver {
     private mutating func mergeKeys() {
         let base = chain.indices.max { chain[$0].document.entries.count < chain[$1].document.entries.count } ?? 0
         let order = [base] + chain.indices.filter { $0 != base }
-        offsets = Array(repeating: 0, count: chain.count)
-        var total = 0
-        for fileIndex in order {
-            offsets[fileIndex] = total
-            total += chain[fileIndex].document.entries.count
-        }
-        if chain.count == 1 {
-            entries = chain[0].document.entries
-        } else {
-            entries.reserveCapacity(total)
-            fileOf.reserveCapacity(total)
-            for fileIndex in order {
-                entries += chain[fileIndex].document.entries
-                fileOf += repeatElement(Int32(fileIndex), count: chain[fileIndex].document.entries.count)
-            }
-        }
+        entries = EntryTable(chain.map(\.document.entries), numberedIn: order)
+        let offsets = entries.offsets
         ids = chain[base].index
         if chain.count > 1 {
             ids.reserveCapacity(chain.reduce(0) { $0 + $1.index.count })
@@ -238,7 +221,7 @@ struct ThemeResolver {
 
     /// The index in `chain` of the file an entry belongs to.
     @inline(__always)
-    private func file(of id: Int) -> Int { fileOf.isEmpty ? 0 : Int(fileOf[id]) }
+    private func file(of id: Int) -> Int { entries.file(of: id) }
 
     @inline(__always)
     private func entry(_ id: Int) -> PropertyListEntry { entries[id] }
