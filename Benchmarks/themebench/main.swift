@@ -119,6 +119,21 @@ struct Inputs {
         }
         return analysis.theme
     }
+
+    /// The floor: libxml2's SAX2 pass with no-op callbacks over the same bytes.
+    func floorPass() -> Int {
+        var events = 0
+        for bytes in [child, parent] {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        events &+= Int(themebench_sax_noop($0, Int32(buffer.count)))
+                    }
+                }
+            }
+        }
+        return events
+    }
 }
 
 let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("themebench-\(getpid())").path
@@ -152,7 +167,9 @@ if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(argum
     // third), `count` times.
     let keys = arguments.count >= 4 ? Int(arguments[3]) ?? 10_000 : 10_000
     let inputs = try Inputs(keys: keys, name: "profile", directory: workspace)
-    for _ in 0..<count { sink &+= inputs.loadFromBytes()?.values.count ?? 0 }
+    // `--profile-floor` profiles the C floor's pass over the same bytes instead.
+    let floor = arguments.contains("--profile-floor")
+    for _ in 0..<count { sink &+= floor ? inputs.floorPass() : inputs.loadFromBytes()?.values.count ?? 0 }
     print(sink)
     exit(0)
 }
@@ -175,17 +192,7 @@ for (keys, runs, targeted) in [(10_000, 30, true), (1_000, 200, false), (100, 2_
             sink &+= (plist as? [String: Any])?.count ?? 0
         }
     }
-    let floor = median(runs: runs) {
-        for bytes in [inputs.child, inputs.parent] {
-            bytes.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress.map { base in
-                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                        sink &+= themebench_sax_noop($0, Int32(buffer.count))
-                    }
-                }
-            }
-        }
-    }
+    let floor = median(runs: runs) { sink &+= inputs.floorPass() }
     if keys == 10_000 {
         // The reader alone, which the foundation issue measured against Foundation.
         let reader = PropertyListReader()
