@@ -1,3 +1,5 @@
+import ThemeKit
+
 /// A JSON value built by the tools' JSON outputs, written with sorted object keys and
 /// two-space indentation so that the same theme always gives the same bytes.
 public indirect enum JSONText: Sendable, Hashable {
@@ -60,7 +62,7 @@ public indirect enum JSONText: Sendable, Hashable {
 
     /// An integer when the number is one, else Swift's shortest round-tripping decimal.
     static func number(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        ThemeValue.text(of: number)
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped.

@@ -41,11 +41,7 @@ public enum PreviewPage {
 
     /// A contrast ratio as the page shows it: two decimals, rounded down, so that a ratio
     /// just under 4.5 never reads as 4.50.
-    public static func ratioText(_ ratio: Double) -> String {
-        let hundredths = Int((ratio * 100).rounded(.down))
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
+    public static func ratioText(_ ratio: Double) -> String { ThemeColor.contrastRatioText(ratio) }
 
     /// The page for `collection`: themes in columns (`default` first, then by name), keys in
     /// rows grouped by kind; themes that failed to load are listed with their diagnostics.

@@ -153,8 +153,7 @@ public enum ThemeExporter {
     /// A number as CSS writes it: an integer when it is one, a plain decimal otherwise.
     static func cssNumber(_ number: Double) -> String {
         guard number.isFinite else { return "0" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
-        let text = String(number)
+        let text = ThemeValue.text(of: number)
         guard text.contains("e") else { return text }
         // Exponents are valid CSS, but keep to plain decimals that every parser reads.
         return String(Int((number * 1e6).rounded())).withDecimalPoint(places: 6)

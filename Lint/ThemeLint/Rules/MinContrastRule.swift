@@ -162,12 +162,10 @@ public struct MinContrastRule: Rule {
 enum ContrastFormat {
     /// A ratio truncated (not rounded) to two decimals, so that a failing 4.499 reads
     /// 4.49, never the passing-looking 4.50.
-    static func ratio(_ value: Double) -> String {
-        String(format: "%.2f", (value * 100).rounded(.down) / 100)
-    }
+    static func ratio(_ value: Double) -> String { ThemeColor.contrastRatioText(value) }
 
     /// A configured number as written: `7`, `4.5`.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+        ThemeValue.text(of: value)
     }
 }

@@ -28,6 +28,15 @@ extension ThemeColor {
             alpha: outAlpha)
     }
 
+    /// A contrast ratio as WCAG checkers show it: two decimals, truncated rather than
+    /// rounded, so that a failing 4.499 reads 4.49 and never the passing-looking 4.50.
+    public static func contrastRatioText(_ ratio: Double) -> String {
+        guard ratio.isFinite, ratio >= 0, ratio < 1e12 else { return String(ratio) }
+        let hundredths = Int((ratio * 100).rounded(.down))
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
     /// The WCAG 2.x contrast ratio of this color as text on `background`, from 1 (none) to 21
     /// (black on white). A translucent foreground is painted over the background first; a
     /// translucent background is taken as painted over white, as a page's would be.

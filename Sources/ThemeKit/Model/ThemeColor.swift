@@ -97,7 +97,6 @@ public struct ThemeFont: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let size = size == size.rounded() && abs(size) < 1e15 ? String(Int(size)) : String(size)
-        return "\(name) \(size)"
+        "\(name) \(ThemeValue.text(of: size))"
     }
 }

@@ -21,12 +21,19 @@ public enum ThemeValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .color(let color): color.hexString
         case .font(let font): font.description
-        case .size(let size), .number(let size):
-            size == size.rounded() && abs(size) < 1e15 ? String(Int(size)) : String(size)
+        case .size(let size), .number(let size): Self.text(of: size)
         case .image(let name): name
         case .string(let text): text
         case .bool(let flag): flag ? "true" : "false"
         }
+    }
+}
+
+extension ThemeValue {
+    /// A number as a theme would write it: `12` when it is whole, `12.5` otherwise (Swift's
+    /// shortest form that reads back the same).
+    public static func text(of number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 }
 
