@@ -125,6 +125,27 @@ func misplaced(_ position: SourcePosition, in lengths: [Int]) -> String? {
     return nil
 }
 
+/// The position of every byte offset of a document's text (0 through its length), by the
+/// plainest walk over it: a line after each LF, a column per byte that is not a UTF-8
+/// continuation byte. For checking the positions the document works out.
+func referencePositions(_ document: PropertyListDocument) -> [SourcePosition] {
+    var positions: [SourcePosition] = []
+    positions.reserveCapacity(document.text.bytes.count + 1)
+    var line = 1
+    var column = 1
+    for byte in document.text.bytes {
+        positions.append(SourcePosition(line: line, column: column))
+        if byte == 0x0A {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+    positions.append(SourcePosition(line: line, column: column))
+    return positions
+}
+
 func check(_ file: ThemeFile) {
     let document = file.document
     let lengths = lineLengths(document)
@@ -136,27 +157,47 @@ func check(_ file: ThemeFile) {
     func ordered(_ a: SourcePosition, _ b: SourcePosition, _ what: String) {
         guard !(b < a) else { trap("\(what): \(b.line):\(b.column) before \(a.line):\(a.column)") }
     }
-    var previous: SourcePosition?
+    let count = document.text.bytes.count
+    let reference = referencePositions(document)
+    // Offsets: inside the text, each range in order, entries in file order.
+    func inText(_ range: SourceRange, _ what: String) {
+        guard range.start >= 0, range.start <= range.end, range.end <= count else {
+            trap("\(what): bytes \(range.start)..<\(range.end) not an ordered range of the \(count)-byte text")
+        }
+    }
+    // Positions worked out from the offsets: on the text, in order, and where an
+    // independent walk over the bytes puts them.
+    func placed(_ range: SourceRange, _ what: String) -> SourceSpan {
+        inText(range, what)
+        let span = document.span(of: range)
+        valid(span.start, "\(what) start")
+        valid(span.end, "\(what) end")
+        ordered(span.start, span.end, what)
+        for (offset, position) in [(range.start, span.start), (range.end, span.end)]
+        where position != reference[offset] {
+            trap("\(what): offset \(offset) placed at \(position.line):\(position.column)")
+        }
+        return span
+    }
+    var previous: (offset: Int, position: SourcePosition)?
     for entry in document.entries {
-        valid(entry.keySpan.start, "key span start of '\(entry.key)'")
-        valid(entry.keySpan.end, "key span end of '\(entry.key)'")
-        valid(entry.valueSpan.start, "value span start of '\(entry.key)'")
-        valid(entry.valueSpan.end, "value span end of '\(entry.key)'")
-        ordered(entry.keySpan.start, entry.keySpan.end, "key span of '\(entry.key)'")
-        ordered(entry.keySpan.end, entry.valueSpan.start, "key and value of '\(entry.key)'")
-        ordered(entry.valueSpan.start, entry.valueSpan.end, "value span of '\(entry.key)'")
-        if let previous { ordered(previous, entry.keySpan.start, "entries out of file order at '\(entry.key)'") }
-        previous = entry.valueSpan.end
+        let keySpan = placed(entry.keyRange, "key span of '\(entry.key)'")
+        let valueSpan = placed(entry.valueRange, "value span of '\(entry.key)'")
+        ordered(keySpan.end, valueSpan.start, "key and value of '\(entry.key)'")
+        guard entry.keyRange.end <= entry.valueRange.start else { trap("key and value of '\(entry.key)' overlap") }
+        if let previous {
+            ordered(previous.position, keySpan.start, "entries out of file order at '\(entry.key)'")
+            guard previous.offset <= entry.keyRange.start else {
+                trap("entry offsets out of file order at '\(entry.key)'")
+            }
+        }
+        previous = (entry.valueRange.end, valueSpan.end)
     }
     for comment in document.comments {
-        valid(comment.span.start, "comment start")
-        valid(comment.span.end, "comment end")
-        ordered(comment.span.start, comment.span.end, "comment span")
+        _ = placed(comment.range, "comment span")
     }
     if let root = document.root {
-        valid(root.span.start, "root start")
-        valid(root.span.end, "root end")
-        ordered(root.span.start, root.span.end, "root span")
+        _ = placed(root.range, "root span")
     }
     for (key, index) in file.index {
         guard index < document.entries.count, document.entries[index].key == key else {

@@ -5,8 +5,24 @@ import Testing
 
 @Suite("Reading well-formed property lists")
 struct ReaderTests {
+    /// An entry with its locations worked out by its document, for comparing with a table.
+    struct LocatedEntry: Equatable {
+        var key: String
+        var value: PropertyListValue
+        var keySpan: SourceSpan
+        var valueSpan: SourceSpan
+    }
+
+    /// Every entry of `document` with its key span and value span.
+    static func located(_ document: PropertyListDocument) -> [LocatedEntry] {
+        document.entries.map {
+            LocatedEntry(
+                key: $0.key, value: $0.value, keySpan: document.keySpan(of: $0), valueSpan: document.valueSpan(of: $0))
+        }
+    }
+
     /// Every entry of good/all-types.plist: key, typed value, key span and value span.
-    static let allTypesEntries: [PropertyListEntry] = [
+    static let allTypesEntries: [LocatedEntry] = [
         .init(key: "primaryColor", value: .string("35a2fb"), keySpan: span(5, 2, 5, 25), valueSpan: span(6, 2, 6, 25)),
         .init(key: "headerFontSize", value: .integer(17), keySpan: span(7, 2, 7, 27), valueSpan: span(8, 2, 8, 23)),
         .init(key: "spacingSize", value: .real(12.5), keySpan: span(9, 2, 9, 24), valueSpan: span(10, 2, 10, 19)),
@@ -24,8 +40,11 @@ struct ReaderTests {
     func readsEveryScalarTypeWithLocations() throws {
         let document = try Fixtures.document("good/all-types.plist")
         #expect(document.diagnostics == [])
-        #expect(document.entries == Self.allTypesEntries)
-        #expect(document.root == PropertyListRoot(kind: .dict, elementName: "dict", span: span(4, 1, 21, 8)))
+        #expect(Self.located(document) == Self.allTypesEntries)
+        let root = try #require(document.root)
+        #expect(root.kind == .dict)
+        #expect(root.elementName == "dict")
+        #expect(document.span(of: root.range) == span(4, 1, 21, 8))
     }
 
     @Test(
@@ -34,17 +53,14 @@ struct ReaderTests {
     func encodingsAndLineEndingsReadTheSame(name: String) throws {
         let document = try Fixtures.document(name)
         #expect(document.diagnostics == [])
-        #expect(document.entries == Self.allTypesEntries)
+        #expect(Self.located(document) == Self.allTypesEntries)
     }
 
     @Test("comments are kept with their text and span, for suppression")
     func keepsComments() throws {
         let document = try Fixtures.document("good/all-types.plist")
-        #expect(
-            document.comments == [
-                PropertyListComment(
-                    text: " themelint:disable-next-line duplicate_key ", span: span(18, 2, 18, 52))
-            ])
+        #expect(document.comments.map(\.text) == [" themelint:disable-next-line duplicate_key "])
+        #expect(document.comments.map { document.span(of: $0.range) } == [span(18, 2, 18, 52)])
     }
 
     @Test("columns count Unicode scalars, not bytes")
@@ -53,7 +69,7 @@ struct ReaderTests {
         #expect(document.diagnostics == [])
         #expect(document.entries.map(\.key) == ["greeting", "nextColor"])
         // "héllo wörld ☺" is 13 scalars but 17 bytes: counted in bytes, the key would be at 55.
-        #expect(document.entries[1].keySpan == span(2, 51, 2, 71))
+        #expect(document.keySpan(of: document.entries[1]) == span(2, 51, 2, 71))
         #expect(document.entries[0].value == .string("héllo wörld ☺"))
     }
 
@@ -78,8 +94,8 @@ struct ReaderTests {
         let document = try Fixtures.document("bad/not-flat.plist")
         #expect(document.diagnostics == [])
         #expect(document.entries.map(\.value) == [.nested(.dict), .nested(.array), .nested(.data), .nested(.date)])
-        #expect(document.entries[0].valueSpan == span(6, 2, 9, 9))
-        #expect(document.entries[1].valueSpan == span(11, 2, 11, 10))
+        #expect(document.valueSpan(of: document.entries[0]) == span(6, 2, 9, 9))
+        #expect(document.valueSpan(of: document.entries[1]) == span(11, 2, 11, 10))
     }
 
     @Test("the shipped themes read without a problem")
@@ -102,5 +118,28 @@ struct ReaderTests {
         let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
         #expect(document.diagnostics == [])
         #expect(document.entries.map(\.value) == [.integer(42), .integer(31)])
+    }
+
+    @Test("positions from byte offsets: LF and CRLF end a line, a lone CR does not, columns count scalars")
+    func positionsFromOffsets() {
+        let text = Array("a\r\nb\rc\né☺x\n\ny".utf8)
+        let lines = SourceLines(text)
+        // The reference: walk the bytes, a new line after each LF, a column per scalar.
+        var line = 1
+        var column = 1
+        for offset in 0...text.count {
+            #expect(lines.position(at: offset) == position(line, column), "offset \(offset)")
+            #expect(lines.line(at: offset) == line, "offset \(offset)")
+            guard offset < text.count else { break }
+            if text[offset] == 0x0A {
+                line += 1
+                column = 1
+            } else if text[offset] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        #expect(lines.position(at: -5) == position(1, 1))
+        #expect(lines.position(at: text.count + 5) == position(line, column))
+        #expect(SourceLines([]).position(at: 0) == position(1, 1))
     }
 }

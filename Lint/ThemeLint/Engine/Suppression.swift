@@ -17,14 +17,20 @@ struct Suppression {
     /// The directives of one file.
     static func directives(in file: ThemeFile) -> [Directive] {
         let entries = file.document.entries
-        return file.document.comments.compactMap { comment in
+        let comments = file.document.comments
+        guard comments.contains(where: { $0.text.contains(marker) }) else { return [] }
+        let index = file.document.lines()
+        return comments.compactMap { comment in
             let text = comment.text.trimmingCharacters(in: .whitespaces)
             guard text.hasPrefix(marker) else { return nil }
             let ids = text.dropFirst(marker.count)
                 .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
                 .map(String.init)
-            let next = entries.first { $0.keySpan.start > comment.span.start }
-            let lines = next.map { $0.keySpan.start.line...max($0.valueSpan.end.line, $0.keySpan.start.line) }
+            let next = entries.first { $0.keyRange.start > comment.range.start }
+            let lines = next.map { next -> ClosedRange<Int> in
+                let first = index.line(at: next.keyRange.start)
+                return first...max(index.line(at: next.valueRange.end), first)
+            }
             return Directive(file: file, comment: comment, ids: ids, lines: lines)
         }
     }
@@ -57,7 +63,7 @@ struct Suppression {
             if directive.ids.isEmpty {
                 kept.append(
                     document.diagnostic(
-                        .invalidDisable, "this comment names no rule to disable", at: directive.comment.span))
+                        .invalidDisable, "this comment names no rule to disable", at: directive.comment.range))
             }
             for id in unknown {
                 let hint =
@@ -65,14 +71,14 @@ struct Suppression {
                     .map { "; did you mean '\($0)'?" } ?? ""
                 kept.append(
                     document.diagnostic(
-                        .invalidDisable, "'\(id)' is not a themelint rule\(hint)", at: directive.comment.span))
+                        .invalidDisable, "'\(id)' is not a themelint rule\(hint)", at: directive.comment.range))
             }
             if !used[index], unknown.isEmpty, !directive.ids.isEmpty {
                 kept.append(
                     document.diagnostic(
                         .superfluousDisable, severity: .warning,
                         "this comment silences nothing: no \(directive.ids.joined(separator: ", ")) on the next entry",
-                        at: directive.comment.span))
+                        at: directive.comment.range))
             }
         }
         return kept

@@ -23,13 +23,13 @@ public struct CaseCollisionRule: Rule {
             let earlier = group.filter { other in
                 guard other != key else { return false }
                 guard let mine = file[other] else { return true }
-                return mine.keySpan.start < entry.keySpan.start
+                return mine.keyRange.start < entry.keyRange.start
             }
             guard let other = earlier.sorted().first else { continue }
             found.append(
                 file.document.diagnostic(
                     Self.description.id, severity: .warning, "'\(key)' differs from '\(other)' only in letter case",
-                    at: entry.keySpan, key: key))
+                    at: entry.keyRange, key: key))
         }
         return found
     }

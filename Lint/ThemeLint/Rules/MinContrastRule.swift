@@ -61,7 +61,7 @@ public struct MinContrastRule: Rule {
             return Diagnostic(
                 .minContrast, message, at: .wholeFile(file.path), key: pair.foreground, notes: notes)
         }
-        return file.document.diagnostic(.minContrast, message, at: entry.keySpan, key: pair.foreground, notes: notes)
+        return file.document.diagnostic(.minContrast, message, at: entry.keyRange, key: pair.foreground, notes: notes)
     }
 
     /// The report of a pair whose key is missing, or is not a color, in a theme: an error,

@@ -19,7 +19,7 @@ public struct OrphanFontSizeRule: Rule {
             found.append(
                 file.document.diagnostic(
                     Self.description.id, severity: .warning, "'\(key)' sizes no font: there is no '\(font)'\(hint)",
-                    at: entry.keySpan, key: key))
+                    at: entry.keyRange, key: key))
         }
         return found
     }

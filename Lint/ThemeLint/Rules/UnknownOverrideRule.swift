@@ -12,7 +12,7 @@ public struct UnknownOverrideRule: Rule {
         let known = files.dropFirst().flatMap(\.keys)
         let parent = theme.analysis.lineage.dropFirst().first ?? "its parent"
         let keys = introduced.compactMap { key in file[key].map { (key, $0) } }.sorted {
-            $0.1.keySpan.start < $1.1.keySpan.start
+            $0.1.keyRange.start < $1.1.keyRange.start
         }
         // Suggestions compare each key with every ancestor key: spend at most a fixed
         // number of comparisons, in file order, so a huge child cannot make it quadratic.
@@ -27,7 +27,7 @@ public struct UnknownOverrideRule: Rule {
             return file.document.diagnostic(
                 Self.description.id, severity: .warning,
                 "'\(key)' overrides nothing: no ancestor of this theme ('\(parent)' and up) has it\(hint)",
-                at: entry.keySpan, key: key)
+                at: entry.keyRange, key: key)
         }
     }
 

@@ -4,8 +4,7 @@
 /// before a key moves its column by one, not by its UTF-8 length. A tab is one column.
 ///
 /// Lines and columns are kept in 32 bits (a theme is at most 64 MiB, so neither can reach
-/// 2³¹): every entry of a document holds four positions, and halving them makes a large
-/// theme's entries a third smaller. Larger values given to the initialiser are clamped.
+/// 2³¹). Larger values given to the initialiser are clamped.
 public struct SourcePosition: Sendable, Hashable, Comparable {
     private var storedLine: Int32
     private var storedColumn: Int32
@@ -48,6 +47,37 @@ public struct SourceSpan: Sendable, Hashable {
     public init(start: SourcePosition, end: SourcePosition) {
         self.start = start
         self.end = end
+    }
+}
+
+/// The stretch of a document's text that one element covers, as UTF-8 byte offsets: from
+/// its `<` to just past its `>`.
+///
+/// The reader records offsets rather than lines and columns: positions are needed only
+/// to report or explain, and the document works them out on request
+/// (`PropertyListDocument.span(of:)`). Offsets of one document compare in file order.
+/// They are kept in 32 bits (a theme is at most 64 MiB); larger values given to the
+/// initialiser are clamped.
+public struct SourceRange: Sendable, Hashable {
+    private var storedStart: Int32
+    private var storedEnd: Int32
+
+    /// The byte offset of the element's first character (its `<`).
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = Int32(clamping: newValue) }
+    }
+
+    /// The byte offset just past the element's last character, as an exclusive end.
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = Int32(clamping: newValue) }
+    }
+
+    /// Creates a range from byte offsets.
+    public init(start: Int, end: Int) {
+        storedStart = Int32(clamping: start)
+        storedEnd = Int32(clamping: end)
     }
 }
 

@@ -123,8 +123,12 @@ public struct Theme: Sendable {
 }
 
 /// What a resolved theme keeps of its files to say, on request, where a value came from.
+///
+/// Entries keep byte offsets, so the chain's documents are kept too: their texts turn the
+/// offsets into lines and columns when a source is asked for.
 final class ThemeProvenance: Sendable {
-    let paths: [String]
+    /// The chain's documents, in chain order (child first).
+    let documents: [PropertyListDocument]
     let entries: EntryTable
     let ids: [String: Int]
     let literal: [Int]
@@ -133,17 +137,17 @@ final class ThemeProvenance: Sendable {
     let sizeOf: [Int32]
 
     init(
-        paths: [String], entries: EntryTable, ids: [String: Int], literal: [Int],
+        documents: [PropertyListDocument], entries: EntryTable, ids: [String: Int], literal: [Int],
         sizeOf: [Int32]
     ) {
-        self.paths = paths
+        self.documents = documents
         self.entries = entries
         self.ids = ids
         self.literal = literal
         self.sizeOf = sizeOf
     }
 
-    private func path(of id: Int) -> String { paths[entries.file(of: id)] }
+    private func document(of id: Int) -> PropertyListDocument { documents[entries.file(of: id)] }
 
     func source(forKey key: String) -> ThemeValueSource? {
         guard let id = ids[key], id >= 0 else { return nil }
@@ -154,8 +158,8 @@ final class ThemeProvenance: Sendable {
             if ids[name] != nil { aliasOf = name }
         }
         return ThemeValueSource(
-            key: SourceLocation(file: path(of: id), entries[id].keySpan.start),
-            value: SourceLocation(file: path(of: target), entries[target].valueSpan.start),
+            key: document(of: id).location(at: entries[id].keyRange.start),
+            value: document(of: target).location(at: entries[target].valueRange.start),
             aliasOf: aliasOf, sizeKey: sizeOf.isEmpty || sizeOf[id] < 0 ? nil : entries[Int(sizeOf[id])].key)
     }
 }

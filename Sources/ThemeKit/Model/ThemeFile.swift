@@ -34,30 +34,30 @@ public struct ThemeFile: Sendable {
         var diagnostics = document.diagnostics
         var index = [String: Int](minimumCapacity: document.entries.count)
         func diagnostic(
-            _ code: DiagnosticCode, _ message: String, at span: SourceSpan, key: String? = nil,
+            _ code: DiagnosticCode, _ message: String, at range: SourceRange, key: String? = nil,
             notes: [Diagnostic.Note] = []
         ) -> Diagnostic {
-            document.diagnostic(code, message, at: span, key: key, notes: notes)
+            document.diagnostic(code, message, at: range, key: key, notes: notes)
         }
 
         if let root = document.root, root.kind != .dict {
             diagnostics.append(
                 diagnostic(
                     .notFlat, "the root is <\(root.elementName)>; a theme's root is a <dict> of keys and values",
-                    at: root.span))
+                    at: root.range))
         }
         var nestedKeys: Set<String> = []
         for (position, entry) in document.entries.enumerated() {
             // One hash lookup per key on the common path: insert, and undo on a duplicate.
             if let first = index.updateValue(position, forKey: entry.key) {
                 index[entry.key] = first
-                let firstSpan = document.entries[first].keySpan
+                let firstStart = document.position(at: document.entries[first].keyRange.start)
                 diagnostics.append(
                     diagnostic(
                         .duplicateKey,
-                        "duplicate key '\(entry.key)': it is first defined on line \(firstSpan.start.line)",
-                        at: entry.keySpan, key: entry.key,
-                        notes: [.init("'\(entry.key)' is first defined here", at: document.location(firstSpan.start))]))
+                        "duplicate key '\(entry.key)': it is first defined on line \(firstStart.line)",
+                        at: entry.keyRange, key: entry.key,
+                        notes: [.init("'\(entry.key)' is first defined here", at: document.location(firstStart))]))
                 continue
             }
             if case .nested(let kind) = entry.value {
@@ -66,7 +66,7 @@ public struct ThemeFile: Sendable {
                     diagnostic(
                         .notFlat,
                         "'\(entry.key)' is \(kind == .array ? "an" : "a") <\(kind.rawValue)>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
-                        at: entry.valueSpan, key: entry.key))
+                        at: entry.valueRange, key: entry.key))
             }
         }
         for key in nestedKeys { index[key] = nil }

@@ -94,7 +94,7 @@ public struct ThemeLoader: Sendable {
                         namedBy.file.document.diagnostic(
                             .missingParent,
                             "\(ThemeName.inheritanceKey) names '\(current)', but there is no \(current).plist beside this theme",
-                            at: namedBy.entry.valueSpan, key: ThemeName.inheritanceKey))
+                            at: namedBy.entry.valueRange, key: ThemeName.inheritanceKey))
                 } else {
                     diagnostics.append(
                         Diagnostic(.themeNotFound, "no theme named '\(current)' in \(directory)", at: .wholeFile(path)))
@@ -111,7 +111,7 @@ public struct ThemeLoader: Sendable {
                     file.document.diagnostic(
                         .missingParent,
                         "\(ThemeName.inheritanceKey) must be a theme name; \(ThemeResolver.describe(parentEntry.value)) is not one",
-                        at: parentEntry.valueSpan, key: ThemeName.inheritanceKey))
+                        at: parentEntry.valueRange, key: ThemeName.inheritanceKey))
                 break
             }
             if seen.contains(parent) {
@@ -120,7 +120,7 @@ public struct ThemeLoader: Sendable {
                 diagnostics.append(
                     file.document.diagnostic(
                         .inheritanceCycle, "inheritance cycle: \(cycle.joined(separator: " → "))",
-                        at: parentEntry.valueSpan, key: ThemeName.inheritanceKey))
+                        at: parentEntry.valueRange, key: ThemeName.inheritanceKey))
                 break
             }
             namedBy = (file, parentEntry)

@@ -95,7 +95,7 @@ struct ThemeResolver {
             if complete {
                 // Where each value came from is worked out only when someone asks.
                 let provenance = ThemeProvenance(
-                    paths: chain.map(\.path), entries: entries, ids: ids, literal: literal,
+                    documents: chain.map(\.document), entries: entries, ids: ids, literal: literal,
                     sizeOf: sizeOf)
                 theme = Theme(
                     name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
@@ -287,22 +287,22 @@ struct ThemeResolver {
     private mutating func reportCycle(path: [Int], revisiting: Int) {
         guard let start = path.firstIndex(of: revisiting) else { return }
         var members = Array(path[start...])
-        let locations = members.map { location(of: $0, \.valueSpan) }
+        let locations = members.map { location(of: $0, \.valueRange) }
         if let first = locations.indices.min(by: { locations[$0] < locations[$1] }) {
             members = Array(members[first...] + members[..<first])
         }
         let names = members.map { entry($0).key }
         let notes = members.dropFirst().map { id in
-            Diagnostic.Note("'\(entry(id).key)' is part of this cycle", at: location(of: id, \.valueSpan))
+            Diagnostic.Note("'\(entry(id).key)' is part of this cycle", at: location(of: id, \.valueRange))
         }
         report(
             .aliasCycle, "alias cycle: \((names + [names[0]]).joined(separator: " → "))", at: members[0],
-            \.valueSpan, notes: notes)
+            \.valueRange, notes: notes)
         for id in members { state[id] = .failed }
     }
 
     private mutating func reportUnknownAlias(_ id: Int, name: String) {
-        report(.unresolvedAlias, "'@\(name)' names no key", at: id, \.valueSpan)
+        report(.unresolvedAlias, "'@\(name)' names no key", at: id, \.valueRange)
         pendingSuggestions.append((diagnostics.count - 1, name))
     }
 
@@ -363,7 +363,7 @@ struct ThemeResolver {
             case .found(let size): return .font(ThemeFont(name: fontName, size: size))
             case .invalid: return nil
             case .missing:
-                report(.missingFontSize, "'\(key)' has no size: add '\(key)Size'", at: id, \.keySpan)
+                report(.missingFontSize, "'\(key)' has no size: add '\(key)Size'", at: id, \.keyRange)
                 return nil
             }
         case .image:
@@ -434,18 +434,18 @@ struct ThemeResolver {
             report(
                 code,
                 "'\(key)' resolves through '\(entry(target).key)' to \(Self.describe(entry(target).value)), which is not \(expected)",
-                at: id, \.valueSpan)
+                at: id, \.valueRange)
             return
         }
         if case .string(let text) = own, Self.looksLikeKeyName(text), code == .invalidColor || code == .invalidSize {
             report(
                 .unresolvedAlias,
                 "'\(key)' is '\(text)', which is neither \(expected.split(separator: " (").first ?? "") nor a key",
-                at: id, \.valueSpan)
+                at: id, \.valueRange)
             pendingSuggestions.append((diagnostics.count - 1, text))
             return
         }
-        report(code, "'\(key)' is \(Self.describe(own)), which is not \(expected)", at: id, \.valueSpan)
+        report(code, "'\(key)' is \(Self.describe(own)), which is not \(expected)", at: id, \.valueRange)
     }
 
     /// Whether a string reads as a key name (a would-be alias) rather than a value:
@@ -471,17 +471,17 @@ struct ThemeResolver {
 
     // MARK: Sources and reporting
 
-    private func location(of id: Int, _ span: KeyPath<PropertyListEntry, SourceSpan>) -> SourceLocation {
-        SourceLocation(file: chain[file(of: id)].path, entries[id][keyPath: span].start)
+    private func location(of id: Int, _ range: KeyPath<PropertyListEntry, SourceRange>) -> SourceLocation {
+        chain[file(of: id)].document.location(at: entries[id][keyPath: range].start)
     }
 
     private mutating func report(
-        _ code: DiagnosticCode, _ message: String, at id: Int, _ span: KeyPath<PropertyListEntry, SourceSpan>,
+        _ code: DiagnosticCode, _ message: String, at id: Int, _ range: KeyPath<PropertyListEntry, SourceRange>,
         notes: [Diagnostic.Note] = []
     ) {
         let entry = entries[id]
         diagnostics.append(
             chain[file(of: id)].document.diagnostic(
-                code, message, at: entry[keyPath: span], key: entry.key, notes: notes))
+                code, message, at: entry[keyPath: range], key: entry.key, notes: notes))
     }
 }

@@ -30,22 +30,27 @@ public enum PropertyListValue: Sendable, Hashable {
 }
 
 /// One key and its value from the root dictionary, with where each was written.
+///
+/// Where is kept as byte offsets into the document's text; the document that holds the
+/// entry turns them into lines and columns on request (`PropertyListDocument.keySpan(of:)`
+/// and `valueSpan(of:)`).
 public struct PropertyListEntry: Sendable, Hashable {
     /// The key's text.
     public var key: String
     /// The value that follows the key.
     public var value: PropertyListValue
-    /// From `<key>` to `</key>`.
-    public var keySpan: SourceSpan
-    /// From the value's opening tag to the end of its closing tag (or of `<true/>`).
-    public var valueSpan: SourceSpan
+    /// From `<key>` to just past `</key>`, as byte offsets.
+    public var keyRange: SourceRange
+    /// From the value's opening tag to just past its closing tag (or past `<true/>`), as
+    /// byte offsets.
+    public var valueRange: SourceRange
 
     /// Creates an entry.
-    public init(key: String, value: PropertyListValue, keySpan: SourceSpan, valueSpan: SourceSpan) {
+    public init(key: String, value: PropertyListValue, keyRange: SourceRange, valueRange: SourceRange) {
         self.key = key
         self.value = value
-        self.keySpan = keySpan
-        self.valueSpan = valueSpan
+        self.keyRange = keyRange
+        self.valueRange = valueRange
     }
 }
 
@@ -53,8 +58,9 @@ public struct PropertyListEntry: Sendable, Hashable {
 public struct PropertyListComment: Sendable, Hashable {
     /// The text between `<!--` and `-->`, as written.
     public var text: String
-    /// From `<!--` to just past `-->`.
-    public var span: SourceSpan
+    /// From `<!--` to just past `-->`, as byte offsets (`PropertyListDocument.span(of:)`
+    /// gives lines and columns).
+    public var range: SourceRange
 }
 
 /// The root element of the property list: `<dict>` for a theme, anything else is an error.
@@ -63,8 +69,9 @@ public struct PropertyListRoot: Sendable, Hashable {
     public var kind: PropertyListKind?
     /// The root element's name as written.
     public var elementName: String
-    /// Where the root element starts and ends.
-    public var span: SourceSpan
+    /// Where the root element starts and ends, as byte offsets
+    /// (`PropertyListDocument.span(of:)` gives lines and columns).
+    public var range: SourceRange
 }
 
 /// What the reader made of one file: the root dictionary's entries in file order with
@@ -85,7 +92,7 @@ public struct PropertyListDocument: Sendable {
     public internal(set) var root: PropertyListRoot?
     /// Problems with the XML or the scalars' text, all coded `parse_error`, in file order.
     public internal(set) var diagnostics: [Diagnostic] = []
-    /// The UTF-8 text the positions refer to (after a BOM is dropped or UTF-16 decoded).
+    /// The UTF-8 text the byte offsets refer to (after a BOM is dropped or UTF-16 decoded).
     let text: SourceText
 
     init(file: String, text: SourceText) {
@@ -101,10 +108,43 @@ public struct PropertyListDocument: Sendable {
         SourceLocation(file: file, position)
     }
 
-    /// An index of this document's lines, for quoting source lines in diagnostics.
+    /// The location of a byte offset in this document's file.
+    public func location(at offset: Int) -> SourceLocation {
+        SourceLocation(file: file, position(at: offset))
+    }
+
+    /// An index of this document's lines, for quoting source lines in diagnostics and
+    /// turning byte offsets into lines and columns.
     ///
     /// Built the first time it is asked for (one pass over the text), then shared.
     public func lines() -> SourceLines { text.lines }
+
+    /// The 1-based line and column of a byte offset of this document's text (columns in
+    /// Unicode scalars; LF and CRLF end a line, a lone CR does not).
+    public func position(at offset: Int) -> SourcePosition {
+        text.lines.position(at: offset)
+    }
+
+    /// The lines and columns of a range of this document's text.
+    public func span(of range: SourceRange) -> SourceSpan {
+        Self.span(of: range, in: text.lines)
+    }
+
+    /// Where `entry`'s key was written, from `<key>` to just past `</key>`; `entry` must be
+    /// one of this document's.
+    public func keySpan(of entry: PropertyListEntry) -> SourceSpan {
+        span(of: entry.keyRange)
+    }
+
+    /// Where `entry`'s value was written, from its opening tag to just past its closing
+    /// tag; `entry` must be one of this document's.
+    public func valueSpan(of entry: PropertyListEntry) -> SourceSpan {
+        span(of: entry.valueRange)
+    }
+
+    static func span(of range: SourceRange, in lines: SourceLines) -> SourceSpan {
+        SourceSpan(start: lines.position(at: range.start), end: lines.position(at: range.end))
+    }
 
     /// A diagnostic at a span of this document, quoting its source line.
     public func diagnostic(
@@ -118,5 +158,21 @@ public struct PropertyListDocument: Sendable {
         return Diagnostic(
             code, severity: severity, message, at: location(span.start), end: span.end, key: key,
             sourceLine: text.lines.text(ofLine: span.start.line), notes: notes)
+    }
+
+    /// A diagnostic at a range of this document, quoting its source line.
+    public func diagnostic(
+        _ code: DiagnosticCode,
+        severity: Severity = .error,
+        _ message: String,
+        at range: SourceRange,
+        key: String? = nil,
+        notes: [Diagnostic.Note] = []
+    ) -> Diagnostic {
+        let lines = text.lines
+        let span = Self.span(of: range, in: lines)
+        return Diagnostic(
+            code, severity: severity, message, at: location(span.start), end: span.end, key: key,
+            sourceLine: lines.text(ofLine: span.start.line), notes: notes)
     }
 }

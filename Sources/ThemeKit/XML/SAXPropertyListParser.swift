@@ -247,9 +247,9 @@ private struct Builder {
         /// The root `<dict>`: alternates keys and values.
         case rootDict
         /// A `<key>` or scalar value whose text is being collected.
-        case scalar(Element, start: SourcePosition)
+        case scalar(Element, start: Int)
         /// A nested value of the root dict: recorded as an entry, its content skipped.
-        case nested(PropertyListKind, start: SourcePosition)
+        case nested(PropertyListKind, start: Int)
         /// A root that is not a dict: recorded as the root, its content skipped.
         case otherRoot
         /// Anything else: already reported (or inside something skipped), content skipped.
@@ -257,7 +257,7 @@ private struct Builder {
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
-    /// The same bytes as a document's text, whose line index quotes lines in diagnostics.
+    /// The same bytes as a document's text, whose line index places and quotes diagnostics.
     let sourceText: SourceText
     let file: String
     let limits: PropertyListReader.Limits
@@ -268,13 +268,12 @@ private struct Builder {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var root: PropertyListRoot?
 
-    private var cursor = PositionCursor()
     private var frames: [Frame] = []
     /// The text of the scalar being read. libxml2 usually hands over a scalar's text in
     /// one piece; it is turned into a `String` at once, and only joined when more follow.
     private var text = ""
     private var scalarHasChild = false
-    private var pendingKey: (name: String, span: SourceSpan)?
+    private var pendingKey: (name: String, range: SourceRange)?
     private var rootElementSeen = false
     private var stopped = false
 
@@ -294,17 +293,13 @@ private struct Builder {
         pointer.assumingMemoryBound(to: Builder.self)
     }
 
-    // MARK: Positions
+    // MARK: Offsets
 
     /// The parser's offset in the text; libxml2 parses a copy of exactly these bytes.
     private var offset: Int {
         guard let context else { return bytes.count }
         let offset = themekit_parser_offset(context)
         return offset < 0 ? bytes.count : min(offset, bytes.count)
-    }
-
-    private mutating func position(at offset: Int) -> SourcePosition {
-        cursor.position(at: offset, in: bytes)
     }
 
     /// The offset of the `<` that opens the tag the parser is in or just finished.
@@ -356,12 +351,12 @@ private struct Builder {
 
     private mutating func openRoot(_ element: Element) {
         rootElementSeen = true
-        let start = position(at: tagStart(before: offset))
+        let start = tagStart(before: offset)
         if case .unknown(let name) = element {
-            report("unknown element <\(name)>; a property list's root is <dict>", at: tagStart(before: offset))
+            report("unknown element <\(name)>; a property list's root is <dict>", at: start)
         }
         root = PropertyListRoot(
-            kind: element.kind, elementName: element.name, span: SourceSpan(start: start, end: start))
+            kind: element.kind, elementName: element.name, range: SourceRange(start: start, end: start))
         frames.append(element == .dict ? .rootDict : .otherRoot)
     }
 
@@ -371,7 +366,7 @@ private struct Builder {
             if let pendingKey { keyWithoutValue(pendingKey) }
             pendingKey = nil
             beginText()
-            frames.append(.scalar(.key, start: position(at: startOffset)))
+            frames.append(.scalar(.key, start: startOffset))
             return
         }
         guard let kind = element.kind else {
@@ -391,10 +386,10 @@ private struct Builder {
         }
         switch kind {
         case .dict, .array, .data, .date:
-            frames.append(.nested(kind, start: position(at: startOffset)))
+            frames.append(.nested(kind, start: startOffset))
         case .string, .integer, .real, .bool:
             beginText()
-            frames.append(.scalar(element, start: position(at: startOffset)))
+            frames.append(.scalar(element, start: startOffset))
         }
     }
 
@@ -402,7 +397,7 @@ private struct Builder {
         guard !stopped, let frame = frames.popLast() else { return }
         switch frame {
         case .scalar(let element, let start):
-            let span = SourceSpan(start: start, end: position(at: offset))
+            let range = SourceRange(start: start, end: offset)
             defer { text = "" }
             if scalarHasChild {
                 scalarHasChild = false
@@ -410,26 +405,26 @@ private struct Builder {
                 return
             }
             if element == .key {
-                pendingKey = (text, span)
+                pendingKey = (text, range)
                 return
             }
             guard let key = pendingKey else { return }
             pendingKey = nil
-            if let value = scalarValue(element, span: span) {
-                entries.append(PropertyListEntry(key: key.name, value: value, keySpan: key.span, valueSpan: span))
+            if let value = scalarValue(element, range: range) {
+                entries.append(PropertyListEntry(key: key.name, value: value, keyRange: key.range, valueRange: range))
             }
         case .nested(let kind, let start):
-            let span = SourceSpan(start: start, end: position(at: offset))
+            let range = SourceRange(start: start, end: offset)
             if let key = pendingKey {
                 entries.append(
-                    PropertyListEntry(key: key.name, value: .nested(kind), keySpan: key.span, valueSpan: span))
+                    PropertyListEntry(key: key.name, value: .nested(kind), keyRange: key.range, valueRange: range))
             }
             pendingKey = nil
         case .rootDict, .otherRoot:
             if let key = pendingKey { keyWithoutValue(key) }
             pendingKey = nil
-            let end = position(at: offset)
-            root?.span.end = end
+            let end = offset
+            root?.range.end = end
         case .plist, .skipped:
             break
         }
@@ -481,7 +476,7 @@ private struct Builder {
         comments.append(
             PropertyListComment(
                 text: String(cString: text),
-                span: SourceSpan(start: position(at: start), end: position(at: end))))
+                range: SourceRange(start: start, end: end)))
     }
 
     /// The DOCTYPE callback: the cursor stands on `[` when an internal subset follows.
@@ -587,7 +582,7 @@ private struct Builder {
         scalarHasChild = false
     }
 
-    private mutating func scalarValue(_ element: Element, span: SourceSpan) -> PropertyListValue? {
+    private mutating func scalarValue(_ element: Element, range: SourceRange) -> PropertyListValue? {
         switch element {
         case .string:
             return .string(text)
@@ -596,16 +591,16 @@ private struct Builder {
             let written = text.trimmingXMLSpace()
             if let value = Self.integer(written) { return .integer(value) }
             let reason = Self.looksNumeric(written) ? "is out of range for an integer" : "is not an integer"
-            report(span: span, "<integer> '\(written)' \(reason)")
+            report(range: range, "<integer> '\(written)' \(reason)")
             return nil
         case .real:
             let written = text.trimmingXMLSpace()
             if let value = Double(written) { return .real(value) }
-            report(span: span, "<real> '\(written)' is not a number")
+            report(range: range, "<real> '\(written)' is not a number")
             return nil
         case .true, .false:
             if text.utf8.contains(where: { !Self.isXMLSpace($0) }) {
-                report(span: span, "<\(element.name)/> takes no text")
+                report(range: range, "<\(element.name)/> takes no text")
                 return nil
             }
             return .bool(element == .true)
@@ -663,21 +658,24 @@ private struct Builder {
 
     // MARK: Reporting
 
-    private mutating func keyWithoutValue(_ key: (name: String, span: SourceSpan)) {
-        report(span: key.span, "key '\(key.name)' has no value after it")
+    private mutating func keyWithoutValue(_ key: (name: String, range: SourceRange)) {
+        report(range: key.range, "key '\(key.name)' has no value after it")
     }
 
     private mutating func report(_ message: String, at offset: Int) {
-        let start = position(at: offset)
-        report(span: SourceSpan(start: start, end: start), message)
+        report(range: SourceRange(start: offset, end: offset), message)
     }
 
-    private mutating func report(span: SourceSpan, _ message: String) {
+    private mutating func report(range: SourceRange, _ message: String) {
+        // Entries keep byte offsets; only problems found while reading are placed at once,
+        // through the text's line index (built at the first of them).
+        let lines = sourceText.lines
+        let span = PropertyListDocument.span(of: range, in: lines)
         diagnostics.append(
             Diagnostic(
                 .parseError, message, at: SourceLocation(file: file, span.start),
                 end: span.end != span.start ? span.end : nil,
-                sourceLine: sourceText.lines.text(ofLine: span.start.line)))
+                sourceLine: lines.text(ofLine: span.start.line)))
     }
 
     /// Records an error that ends the parse, and stops libxml2.

@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// The UTF-8 text of a document, shared by every copy of the document, with its line
-/// index built once, the first time a diagnostic quotes a line.
+/// index built once, the first time a line is quoted or a position is asked for.
 ///
 /// A line break is LF; a CR before it belongs to the line, so CRLF files count lines and
 /// columns like LF ones.
@@ -31,38 +31,56 @@ final class SourceText: Sendable {
     }
 }
 
-/// Turns increasing byte offsets of one text into 1-based lines and columns.
+/// An index of the lines of a text: quotes a line in a diagnostic, and turns the byte
+/// offsets the reader records into 1-based lines and columns.
 ///
-/// It remembers the column of the last offset it was asked for, so a run of requests
-/// along one line counts each byte once, and the whole text is scanned once overall.
-struct PositionCursor {
-    private var offset = 0
-    private var line = 1
-    private var column = 1
+/// A line break is LF; a CR before it belongs to the line, and a lone CR breaks nothing.
+/// Columns count Unicode scalars from the start of the line.
+public struct SourceLines: Sendable {
+    private let bytes: [UInt8]
+    /// The offset of each line's first byte, in order; the first is 0.
+    private let starts: [Int32]
 
-    /// The position of the byte at `target`, counting columns in Unicode scalars.
-    mutating func position(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
-        let target = min(max(target, 0), bytes.count)
-        if target < offset {
-            offset = 0
-            line = 1
-            column = 1
-        }
-        if let base = bytes.baseAddress {
-            var scan = offset
-            while scan < target, let hit = memchr(base + scan, 0x0A, target - scan) {
-                let found = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                line += 1
-                column = 1
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts: [Int32] = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var scan = 0
+            while scan < buffer.count, let hit = memchr(base + scan, 0x0A, buffer.count - scan) {
+                let found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                starts.append(Int32(clamping: found + 1))
                 scan = found + 1
-                offset = scan
             }
         }
-        if target > offset, let base = bytes.baseAddress {
-            column += Self.scalarCount(from: base + offset, to: base + target)
+        self.starts = starts
+    }
+
+    /// The 1-based line that the byte at `offset` is on (an offset just past a line break
+    /// is on the next line). Offsets outside the text are clamped to it.
+    public func line(at offset: Int) -> Int {
+        let target = Int32(clamping: min(max(offset, 0), bytes.count))
+        // The last line start at or before the target.
+        var low = 0
+        var high = starts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= target { low = middle } else { high = middle }
         }
-        offset = target
-        return SourcePosition(line: line, column: column)
+        return low + 1
+    }
+
+    /// The 1-based line and column of the byte at `offset`, the column counting Unicode
+    /// scalars from the line's start. Offsets outside the text are clamped to it.
+    public func position(at offset: Int) -> SourcePosition {
+        let target = min(max(offset, 0), bytes.count)
+        let line = line(at: target)
+        let start = Int(starts[line - 1])
+        let scalars = bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress, target > start else { return 0 }
+            return Self.scalarCount(from: base + start, to: base + target)
+        }
+        return SourcePosition(line: line, column: scalars + 1)
     }
 
     /// How many Unicode scalars start in `[start, end)` of valid UTF-8: every byte that is
@@ -85,21 +103,6 @@ struct PositionCursor {
         }
         return (end - start) - continuation
     }
-}
-
-/// An index of the lines of a text, for quoting a line in a diagnostic.
-public struct SourceLines: Sendable {
-    private let bytes: [UInt8]
-    private let starts: [Int]
-
-    init(_ source: some Collection<UInt8>) {
-        bytes = Array(source)
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            starts.append(index + 1)
-        }
-        self.starts = starts
-    }
 
     /// Lines longer than this (in bytes) are not quoted: a minified theme would otherwise
     /// copy its one huge line into every diagnostic.
@@ -110,8 +113,8 @@ public struct SourceLines: Sendable {
     /// U+FFFD.
     public func text(ofLine line: Int) -> String? {
         guard line >= 1, line <= starts.count else { return nil }
-        let start = starts[line - 1]
-        var end = line < starts.count ? starts[line] - 1 : bytes.count
+        let start = Int(starts[line - 1])
+        var end = line < starts.count ? Int(starts[line]) - 1 : bytes.count
         guard end - start <= Self.maximumQuotedLength else { return nil }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         guard start <= end else { return nil }
