@@ -59,7 +59,10 @@ long themebench_sax_noop(const char *bytes, int length) {
 
 long themebench_heap_in_use(void) {
 #if defined(__GLIBC__)
-    return (long)mallinfo2().uordblks;
+    // Small blocks in the arenas plus the large ones glibc maps on their own (128 KiB and
+    // up by default): a large theme's arrays and texts are of the second kind.
+    struct mallinfo2 info = mallinfo2();
+    return (long)(info.uordblks + info.hblkhd);
 #else
     return -1;
 #endif

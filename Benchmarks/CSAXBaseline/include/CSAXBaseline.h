@@ -6,7 +6,8 @@
 /// seen (so the work cannot be optimised away), or -1 if the document is not well formed.
 long themebench_sax_noop(const char *bytes, int length);
 
-/// Bytes of heap in use (glibc's `mallinfo2().uordblks`), or -1 where that is not known.
+/// Bytes of heap in use (glibc's `mallinfo2()`: `uordblks`, the arenas' blocks in use, plus
+/// `hblkhd`, the blocks mapped on their own), or -1 where that is not known.
 long themebench_heap_in_use(void);
 
 /// This process's peak resident set size in kilobytes (`VmHWM` on Linux).
