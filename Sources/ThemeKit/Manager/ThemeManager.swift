@@ -167,6 +167,10 @@ public final class ThemeManager: Sendable {
     /// A lookup: one dictionary read of pre-resolved values, under the lock for its length.
     @inline(__always)
     private func read<T>(_ lookup: (borrowing Theme) -> T?) -> T? {
+        // Once started (every lookup but the first), one lock: whether the saved choice
+        // has been restored is checked under the same lock as the read.
+        let started: T?? = state.withLock { $0.isStarted ? .some(lookup($0.theme)) : .none }
+        if let started { return started }
         startIfNeeded()
         return state.withLock { lookup($0.theme) }
     }
