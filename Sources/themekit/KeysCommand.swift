@@ -54,14 +54,6 @@ struct KeysCommand: ParsableCommand {
                 rendered + "themekit: error: no keys written: \(errors) error\(errors == 1 ? "" : "s")\n")
         }
         FileHandle.standardError.write(Data(rendered.utf8))
-        if let output {
-            do {
-                try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw ToolFailure.usage("cannot write \(output)")
-            }
-        } else {
-            print(source, terminator: "")
-        }
+        try emit(source, to: output, what: "the keys")
     }
 }

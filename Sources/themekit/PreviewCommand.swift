@@ -35,15 +35,7 @@ struct PreviewCommand: ParsableCommand {
                 throw ToolFailure.usage("no themes (*.plist) in \(path(directory))")
             }
             let page = PreviewPage.render(collection, folder: path(directory), path: path)
-            if let output {
-                do {
-                    try Data(page.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    throw ToolFailure.usage("cannot write the page to \(output)")
-                }
-            } else {
-                print(page, terminator: "")
-            }
+            try emit(page, to: output, what: "the page")
             let problems = collection.failures.keys.sorted().compactMap { collection.failures[$0] }
             if !problems.isEmpty {
                 throw ToolFailure.problems(problems.map(path.rendered).joined())

@@ -65,6 +65,20 @@ enum ToolFailure: Error {
     }
 }
 
+/// Writes `text` to the file `output` (atomically), or to standard output when there is none.
+/// A file that cannot be written is a usage or I/O error (exit 2) naming `what`.
+func emit(_ text: String, to output: String?, what: String) throws {
+    guard let output else {
+        print(text, terminator: "")
+        return
+    }
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+        throw ToolFailure.usage("cannot write \(what) to \(output)")
+    }
+}
+
 extension ParsableCommand {
     /// Runs `body`, turning a `ToolFailure` into its message and exit code.
     func reportingFailures(_ body: () throws -> Void) throws {

@@ -32,14 +32,21 @@ struct CLI {
         _ arguments: [String], tool: String = "themelint", in directory: URL = packageRoot,
         environment: [String: String] = [:]
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = try binary(tool)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["GITHUB_ACTIONS"] = nil
         env.merge(environment) { $1 }
-        process.environment = env
+        return try run(executable: binary(tool), arguments, in: directory, environment: env)
+    }
+
+    /// Runs any program to its end and collects its status and output.
+    static func run(
+        executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -173,8 +173,6 @@ enum SwiftCompiler {
     /// Type-checks `files` (in Swift 6 mode) and returns the compiler's status and messages.
     static func typecheck(_ files: [URL]) throws -> CLI.Result {
         let modules = try modulesFolder()
-        let process = Process()
-        process.executableURL = try swiftc()
         var arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path]
         arguments += ["-I", CLI.packageRoot.appendingPathComponent("Sources/CLibXML2").path]
         arguments += libxml2Flags()
@@ -183,18 +181,7 @@ enum SwiftCompiler {
         // run builds the system modules.
         let cache = modules.deletingLastPathComponent().appendingPathComponent("ThemeKitKeysTests-ModuleCache")
         arguments += ["-module-cache-path", cache.path]
-        process.arguments = arguments + files.map(\.path)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return try CLI.run(executable: swiftc(), arguments + files.map(\.path))
     }
 }
 

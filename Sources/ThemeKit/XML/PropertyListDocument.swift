@@ -169,10 +169,7 @@ public struct PropertyListDocument: Sendable {
         key: String? = nil,
         notes: [Diagnostic.Note] = []
     ) -> Diagnostic {
-        let lines = text.lines
-        let span = Self.span(of: range, in: lines)
-        return Diagnostic(
-            code, severity: severity, message, at: location(span.start), end: span.end, key: key,
-            sourceLine: lines.text(ofLine: span.start.line), notes: notes)
+        diagnostic(
+            code, severity: severity, message, at: Self.span(of: range, in: text.lines), key: key, notes: notes)
     }
 }
