@@ -24,6 +24,34 @@ struct ResolutionTests {
             theme.sources["textColor"]?.key == SourceLocation(file: folder.path + "/middle.plist", line: 4, column: 2))
     }
 
+    @Test("the keys a child adds are found on request, whether or not a theme is built")
+    func introducedKeysOnRequest() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "base", ["primaryColor": "111111", "textColor": "222222", "lineColor": "333333", "inkColor": "444444"])
+        // The merge numbers the largest file first: the parent for "small", the child for
+        // "large", so both ways of finding the added keys are met.
+        try folder.theme("small", ["INHERITED_THEME": "base", "textColor": "555555", "extraColor": "666666"])
+        try folder.theme(
+            "large",
+            [
+                "INHERITED_THEME": "base", "textColor": "000005", "aColor": "000006", "bColor": "000007",
+                "cColor": "000008",
+            ])
+        // INHERITED_THEME counts: the file sets it, and the root theme does not.
+        for (name, added) in [
+            ("small", ["INHERITED_THEME", "extraColor"]), ("large", ["INHERITED_THEME", "aColor", "bColor", "cColor"]),
+        ] {
+            let both = folder.loader.analyze(name, findsIntroducedKeys: true)
+            #expect(both.theme != nil)
+            #expect(both.introducedKeys?.sorted() == added)
+            let lint = folder.loader.analyze(name, producesTheme: false, findsIntroducedKeys: true)
+            #expect(lint.theme == nil)
+            #expect(lint.introducedKeys?.sorted() == added)
+            #expect(folder.loader.analyze(name).introducedKeys == nil)
+        }
+    }
+
     @Test("aliases bind late: a parent's alias uses the child's value")
     func lateBoundAliasesAcrossParentAndChild() throws {
         let folder = try TemporaryDirectory()

@@ -108,13 +108,12 @@ public struct ThemeLinter: Sendable {
         }
         let folder = String(theme.path.dropLast(fileName.count + 1))
         let loader = ThemeLoader(directory: folder, options: options)
-        let analysis = loader.analyze(name, producesTheme: false) { path in cache.read(path) }
+        // A theme is built only when an enabled rule reads its values: building one is not free.
+        let analysis = loader.analyze(
+            name, producesTheme: configuration.needsResolvedTheme(named: name), findsIntroducedKeys: true
+        ) { path in cache.read(path) }
         var context = ThemeContext(analysis: analysis, configuration: configuration)
-        if configuration.needsResolvedTheme(named: name), analysis.errors.isEmpty {
-            // Resolved a second time (the files are cached): building the theme is not free,
-            // and an analysis that builds one does not work out the keys a child introduces.
-            context.resolvedTheme = loader.analyze(name) { path in cache.read(path) }.theme
-        }
+        context.resolvedTheme = analysis.theme
         return analysis.diagnostics + rules.flatMap { $0.check(context) }
     }
 }

@@ -16,7 +16,8 @@ public struct ThemeAnalysis: Sendable {
     /// did not run. A view of the resolver's own table: nothing is copied to offer it.
     public var mergedKeys: Dictionary<String, Int>.Keys?
     /// The keys the theme's own file sets that none of its ancestors has (empty for a
-    /// theme without a parent); nil when resolution did not run.
+    /// theme without a parent); nil unless asked for with `findsIntroducedKeys`, or when
+    /// resolution did not run.
     public var introducedKeys: [String]?
 
     /// The diagnostics that are errors.
@@ -57,8 +58,11 @@ public struct ThemeLoader: Sendable {
     /// Reads and resolves a theme, collecting every problem rather than stopping.
     ///
     /// With `producesTheme` false (the linter), every value is still resolved and checked,
-    /// but no `Theme` is built.
-    public func analyze(_ name: String, producesTheme: Bool = true, reader: FileReader? = nil) -> ThemeAnalysis {
+    /// but no `Theme` is built. With `findsIntroducedKeys`, the analysis also lists the keys
+    /// the theme's own file adds to its ancestors' (found during the merge, for the linter).
+    public func analyze(
+        _ name: String, producesTheme: Bool = true, findsIntroducedKeys: Bool = false, reader: FileReader? = nil
+    ) -> ThemeAnalysis {
         let plistReader = PropertyListReader(limits: options.limits)
         let read: FileReader
         if let reader {
@@ -133,13 +137,13 @@ public struct ThemeLoader: Sendable {
         if !analysis.files.isEmpty, !unreadable, !brokenLineage {
             var resolver = ThemeResolver(
                 name: name, lineage: analysis.lineage, chain: analysis.files, options: options,
-                producesTheme: producesTheme)
+                producesTheme: producesTheme, findsIntroducedKeys: findsIntroducedKeys)
             let outcome = resolver.resolve()
             diagnostics += outcome.diagnostics
             let hasErrors = diagnostics.contains { $0.severity == .error }
             analysis.theme = hasErrors ? nil : outcome.theme
             analysis.mergedKeys = resolver.mergedKeys
-            analysis.introducedKeys = resolver.introducedKeys
+            analysis.introducedKeys = findsIntroducedKeys ? resolver.introducedKeys : nil
         }
         analysis.diagnostics = diagnostics.sorted()
         return analysis

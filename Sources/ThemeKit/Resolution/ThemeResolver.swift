@@ -39,6 +39,8 @@ struct ThemeResolver {
 
     /// Whether to build the theme's values and sources, or only find its problems.
     let producesTheme: Bool
+    /// Whether to work out `introducedKeys` during the merge.
+    let findsIntroducedKeys: Bool
 
     // Per-entry tables, indexed by global entry number (file offset + entry index).
     /// Every entry of every file of the chain, numbered, the largest file first.
@@ -57,12 +59,16 @@ struct ThemeResolver {
     private var path: [Int] = []
     private var diagnostics: [Diagnostic] = []
 
-    init(name: String, lineage: [String], chain: [ThemeFile], options: ThemeOptions, producesTheme: Bool = true) {
+    init(
+        name: String, lineage: [String], chain: [ThemeFile], options: ThemeOptions, producesTheme: Bool = true,
+        findsIntroducedKeys: Bool = false
+    ) {
         self.name = name
         self.lineage = lineage
         self.chain = chain
         self.options = options
         self.producesTheme = producesTheme
+        self.findsIntroducedKeys = findsIntroducedKeys
     }
 
     /// The keys the theme's own file sets that no ancestor has (empty for a theme with no
@@ -126,7 +132,7 @@ struct ThemeResolver {
             // When the theme's file is the base, an ancestor's key found already in the
             // table at one of its entries (numbered first) marks that entry as inherited.
             let ownCount = base == 0 ? chain[0].document.entries.count : 0
-            var inherited = !producesTheme && base == 0 ? [Bool](repeating: false, count: ownCount) : []
+            var inherited = findsIntroducedKeys && base == 0 ? [Bool](repeating: false, count: ownCount) : []
             for fileIndex in chain.indices where fileIndex > base {  // ancestors, nearest first
                 let offset = offsets[fileIndex]
                 for (key, entry) in chain[fileIndex].index {
@@ -141,7 +147,7 @@ struct ThemeResolver {
                 let offset = offsets[fileIndex]
                 for (key, entry) in chain[fileIndex].index {
                     // The theme's own file goes in last: a key no other file has is new.
-                    if ids.updateValue(offset + entry, forKey: key) == nil, fileIndex == 0, !producesTheme {
+                    if ids.updateValue(offset + entry, forKey: key) == nil, fileIndex == 0, findsIntroducedKeys {
                         introducedKeys.append(key)
                     }
                 }
