@@ -43,13 +43,7 @@ public struct ThemeTable: Sendable, Hashable {
         self.rows = keys.compactMap { key in
             guard let value = theme.values[key] else { return nil }
             let source = theme.source(forKey: key)
-            var chain: [String] = []
-            var seen: Set<String> = [key]
-            var next = source?.aliasOf
-            while let link = next, seen.insert(link).inserted {
-                chain.append(link)
-                next = theme.source(forKey: link)?.aliasOf
-            }
+            let chain = theme.aliasChain(forKey: key)
             let sizeKey = source?.sizeKey
             return Row(
                 key: key, value: value, definedAt: source.map { path($0.key) },

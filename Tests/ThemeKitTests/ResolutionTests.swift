@@ -52,6 +52,17 @@ struct ResolutionTests {
         }
     }
 
+    @Test("aliasChain lists the keys a value was resolved through, in order")
+    func aliasChainInOrder() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default", ["brandColor": "35a2fb", "primaryColor": "brandColor", "buttonColor": "@primaryColor"])
+        let theme = try folder.loader.load("default")
+        #expect(theme.aliasChain(forKey: "buttonColor") == ["primaryColor", "brandColor"])
+        #expect(theme.aliasChain(forKey: "brandColor").isEmpty)
+        #expect(theme.aliasChain(forKey: "noSuchColor").isEmpty)
+    }
+
     @Test("aliases bind late: a parent's alias uses the child's value")
     func lateBoundAliasesAcrossParentAndChild() throws {
         let folder = try TemporaryDirectory()

@@ -90,14 +90,7 @@ public struct MinContrastRule: Rule {
 
     /// `key`, then each key its alias chain passes through, to the one holding the value.
     private static func chain(of key: String, in theme: Theme) -> [String] {
-        var keys = [key]
-        // A resolved theme has no cycle; the bound keeps a broken one from looping anyway.
-        while keys.count <= theme.values.count, let next = theme.source(forKey: keys[keys.count - 1])?.aliasOf,
-            !keys.contains(next)
-        {
-            keys.append(next)
-        }
-        return keys
+        [key] + theme.aliasChain(forKey: key)
     }
 
     public static let description = RuleDescription(

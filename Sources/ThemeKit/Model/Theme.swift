@@ -62,6 +62,20 @@ public struct Theme: Sendable {
         return provenance?.source(forKey: key) ?? givenSources[key]
     }
 
+    /// The keys `key`'s value was resolved through, in order, not counting `key` itself:
+    /// empty when the key holds its value directly (or is not in the theme).
+    public func aliasChain(forKey key: String) -> [String] {
+        var chain: [String] = []
+        var seen: Set<String> = [key]
+        var next = source(forKey: key)?.aliasOf
+        // A loaded theme has no cycle; the check keeps a hand-made one from looping.
+        while let link = next, seen.insert(link).inserted {
+            chain.append(link)
+            next = source(forKey: link)?.aliasOf
+        }
+        return chain
+    }
+
     /// Where every value came from (built on each call: prefer `source(forKey:)`).
     public var sources: [String: ThemeValueSource] {
         var sources: [String: ThemeValueSource] = [:]
