@@ -54,10 +54,10 @@ public struct KeyGenerator: Sendable {
         if !failures.isEmpty { return GeneratedKeys(source: nil, diagnostics: failures.sorted()) }
 
         let themes = collections.flatMap(\.themes)
-        let keys = Self.keys(of: themes)
+        let keys = ThemeCollection.keyUses(of: themes)
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
-        var owners: [String: KeyInfo] = [:]
+        var owners: [String: ThemeCollection.KeyUse] = [:]
         // Keys that are identifiers already claim their names first, so that in a collision
         // the error lands on the escaped key, the one whose name is not what was written.
         let named = keys.map { ($0, SwiftName(key: $0.key)) }
@@ -103,36 +103,6 @@ public struct KeyGenerator: Sendable {
         let names = Set(themes.map(\.name)).sorted()
         let folders = collections.map { Self.folderLabel($0.directory) }
         return GeneratedKeys(source: render(entries, themes: names, folders: folders), diagnostics: diagnostics)
-    }
-
-    // MARK: Collecting keys
-
-    /// A key, where it was first written, and the kinds of value it holds in the themes.
-    struct KeyInfo {
-        var key: String
-        var location: SourceLocation
-        /// One entry per distinct kind, in the order of the first theme (by name) holding it.
-        var kinds: [(kind: ThemeValueKind, theme: String, location: SourceLocation)]
-    }
-
-    static func keys(of themes: [Theme]) -> [KeyInfo] {
-        var infos: [String: KeyInfo] = [:]
-        for theme in themes.sorted(by: { $0.name < $1.name }) {
-            for (key, value) in theme.values {
-                let kind = ThemeValueKind(value)
-                let location =
-                    theme.source(forKey: key)?.key ?? .wholeFile(theme.files.first ?? theme.name + ".plist")
-                if var info = infos[key] {
-                    if !info.kinds.contains(where: { $0.kind == kind }) {
-                        info.kinds.append((kind, theme.name, location))
-                        infos[key] = info
-                    }
-                } else {
-                    infos[key] = KeyInfo(key: key, location: location, kinds: [(kind, theme.name, location)])
-                }
-            }
-        }
-        return infos.values.sorted { $0.key < $1.key }
     }
 
     // MARK: Rendering

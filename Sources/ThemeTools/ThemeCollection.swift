@@ -34,18 +34,36 @@ public struct ThemeCollection: Sendable {
     /// Every key of every theme, sorted, each with the kind of value it holds. A key whose
     /// themes disagree on the kind (a color in one, a string in another) gets `nil`.
     public var keyKinds: [(key: String, kind: ThemeValueKind?)] {
-        var kinds: [String: ThemeValueKind?] = [:]
-        for theme in themes {
+        Self.keyUses(of: themes).map { use in (use.key, use.kinds.count == 1 ? use.kinds[0].kind : nil) }
+    }
+
+    /// A key of a set of themes, where it was first written, and the kinds of value it holds.
+    struct KeyUse {
+        var key: String
+        var location: SourceLocation
+        /// One entry per distinct kind, in the order of the first theme (by name) holding it.
+        var kinds: [(kind: ThemeValueKind, theme: String, location: SourceLocation)]
+    }
+
+    /// Every key of `themes`, sorted, with where it is written and each kind it holds.
+    static func keyUses(of themes: [Theme]) -> [KeyUse] {
+        var uses: [String: KeyUse] = [:]
+        for theme in themes.sorted(by: { $0.name < $1.name }) {
             for (key, value) in theme.values {
                 let kind = ThemeValueKind(value)
-                if let seen = kinds[key] {
-                    if seen != kind { kinds[key] = .some(nil) }
+                let location =
+                    theme.source(forKey: key)?.key ?? .wholeFile(theme.files.first ?? theme.name + ".plist")
+                if var use = uses[key] {
+                    if !use.kinds.contains(where: { $0.kind == kind }) {
+                        use.kinds.append((kind, theme.name, location))
+                        uses[key] = use
+                    }
                 } else {
-                    kinds[key] = .some(kind)
+                    uses[key] = KeyUse(key: key, location: location, kinds: [(kind, theme.name, location)])
                 }
             }
         }
-        return kinds.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return uses.values.sorted { $0.key < $1.key }
     }
 }
 
