@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import ThemeKit
 
@@ -81,6 +82,49 @@ struct ConfigurationParsingTests {
     func invalidUTF8() throws {
         #expect(throws: ConfigurationError.self) {
             try LintConfiguration.parse(Data([0x7B, 0xFF, 0x7D]), file: "c.json")
+        }
+    }
+}
+
+@Suite("Reading the configuration file")
+struct ConfigurationFileTests {
+    @Test("a FIFO named .themelint.json is refused at once, not waited on")
+    func fifoIsRefusedWithoutBlocking() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent(LintConfiguration.fileName).path, 0o644) == 0)
+        let outcome = Mutex<String?>(nil)
+        let path = folder.path
+        Thread.detachNewThread {
+            let message: String
+            do {
+                _ = try LintConfiguration.discover(in: path)
+                message = "read"
+            } catch {
+                message = (error as? LintFailure)?.message ?? "\(error)"
+            }
+            outcome.withLock { $0 = message }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while outcome.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(outcome.withLock { $0 } == "cannot read the configuration .themelint.json: is not a regular file")
+    }
+
+    @Test("a configuration over the size limit is refused")
+    func oversizedFileIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(LintConfiguration.fileName)
+        try Data(repeating: 0x20, count: LintConfiguration.maximumFileSize + 1).write(to: file)
+        #expect(
+            throws: LintFailure(
+                "\(LintConfiguration.fileName): larger than 1048576 bytes; a configuration is a few lines")
+        ) {
+            try LintConfiguration.discover(in: folder.path)
         }
     }
 }

@@ -123,21 +123,20 @@ extension LintConfiguration {
         guard !isDirectory.boolValue else {
             throw LintFailure("the configuration \(path) is a directory, not a file")
         }
-        guard let handle = FileHandle(forReadingAtPath: absolute) else {
-            throw LintFailure("cannot read the configuration \(path)")
-        }
-        defer { try? handle.close() }
-        let data: Data
+        // ThemeKit's reader of theme files: bounded, and a FIFO is refused, not waited on.
+        let bytes: [UInt8]
         do {
-            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+            bytes = try FileBytes.load(absolute, limit: maximumFileSize)
         } catch {
-            throw LintFailure("cannot read the configuration \(path)")
-        }
-        guard data.count <= maximumFileSize else {
-            throw LintFailure("\(path): larger than \(maximumFileSize) bytes; a configuration is a few lines")
+            switch error {
+            case .tooLarge:
+                throw LintFailure("\(path): larger than \(maximumFileSize) bytes; a configuration is a few lines")
+            case .system(let reason):
+                throw LintFailure("cannot read the configuration \(path): \(reason)")
+            }
         }
         do {
-            return try parse(data, file: path)
+            return try parse(Data(bytes), file: path)
         } catch {
             throw LintFailure(error.description)
         }

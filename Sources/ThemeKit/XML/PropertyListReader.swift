@@ -90,14 +90,20 @@ public struct PropertyListReader: Sendable {
     }
 }
 
-/// Reads a whole regular file with POSIX calls, checking its size before reading it.
-enum FileBytes {
-    enum Failure: Error {
+/// Reads a whole regular file with POSIX calls, checking its size before reading it: what
+/// ThemeKit reads themes with, and the linter its configuration file.
+public enum FileBytes {
+    /// Why a file was not read.
+    public enum Failure: Error, Sendable, Hashable {
+        /// The file is larger than the limit (its size, or the bytes read so far).
         case tooLarge(Int)
+        /// The file could not be opened or read, or is not a regular file: the reason.
         case system(String)
     }
 
-    static func load(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    /// The bytes of the regular file at `path`, at most `limit` of them. Opened without
+    /// blocking, so that a FIFO or a device at `path` is refused rather than waited on.
+    public static func load(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         // Non-blocking, so that a FIFO (or a device) named like a theme cannot stall the
         // open; its type is refused below before anything is read.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
