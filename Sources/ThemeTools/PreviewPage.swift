@@ -39,10 +39,6 @@ public enum PreviewPage {
         return nil
     }
 
-    /// A contrast ratio as the page shows it: two decimals, rounded down, so that a ratio
-    /// just under 4.5 never reads as 4.50.
-    public static func ratioText(_ ratio: Double) -> String { ThemeColor.contrastRatioText(ratio) }
-
     /// The page for `collection`: themes in columns (`default` first, then by name), keys in
     /// rows grouped by kind; themes that failed to load are listed with their diagnostics.
     /// `folder` is how the page names the folder; `path` shows the diagnostics' paths.
@@ -158,7 +154,7 @@ public enum PreviewPage {
         let ratio = color.contrastRatio(against: background)
         let pass = ratio >= minimumContrast
         let mark = pass ? "✓ AA" : "✗ AA"
-        return "<span class=\"ratio \(pass ? "pass" : "fail")\">\(ratioText(ratio)):1 \(mark)"
+        return "<span class=\"ratio \(pass ? "pass" : "fail")\">\(ThemeColor.contrastRatioText(ratio)):1 \(mark)"
             + "<small> on \(escape(key))</small></span>"
     }
 

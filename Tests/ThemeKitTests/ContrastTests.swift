@@ -21,6 +21,21 @@ import ThemeKit
         #expect(abs(ratio - expected) < 0.01, "\(foreground) on \(background): \(ratio)")
     }
 
+    // Shared by themelint's min_contrast and the preview page.
+    @Test("ratios are truncated to two decimals: a failing 4.499 reads 4.49, not 4.50")
+    func ratiosAreTruncated() {
+        #expect(ThemeColor.contrastRatioText(4.4999) == "4.49")
+        #expect(ThemeColor.contrastRatioText(4.478) == "4.47")
+        #expect(ThemeColor.contrastRatioText(2.999_999) == "2.99")
+        #expect(ThemeColor.contrastRatioText(1) == "1.00")
+        #expect(ThemeColor.contrastRatioText(21) == "21.00")
+        #expect(
+            ThemeColor.contrastRatioText(1.05) == "1.05" || ThemeColor.contrastRatioText(1.05) == "1.04")
+        #expect(ThemeColor.contrastRatioText(3.1) == "3.10")
+        #expect(ThemeValue.text(of: 7) == "7")
+        #expect(ThemeValue.text(of: 4.5) == "4.5")
+    }
+
     @Test func translucentTextIsPaintedOverTheBackgroundFirst() throws {
         // Black at 50% on white shows as mid grey: far less contrast than solid black.
         let half = try color("#00000080")

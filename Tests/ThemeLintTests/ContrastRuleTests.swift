@@ -33,16 +33,6 @@ struct ContrastRuleTests {
         }
     }
 
-    @Test("ratios are truncated to two decimals: a failing 4.499 reads 4.49, not 4.50")
-    func ratiosAreTruncated() {
-        #expect(ContrastFormat.ratio(4.4999) == "4.49")
-        #expect(ContrastFormat.ratio(4.478) == "4.47")
-        #expect(ContrastFormat.ratio(2.999_999) == "2.99")
-        #expect(ContrastFormat.ratio(1) == "1.00")
-        #expect(ContrastFormat.number(7) == "7")
-        #expect(ContrastFormat.number(4.5) == "4.5")
-    }
-
     @Test("a failing pair names both keys, both values, the ratio and the minimum, at the theme's own key")
     func reportsBothValuesAndRatio() throws {
         let diagnostics = try lint(

@@ -227,7 +227,7 @@ struct ConfigurationParser {
         guard Self.ratioRange.contains(minimum) else {
             throw error(
                 at: minimumPath,
-                "must be a contrast ratio from 1 to 21, not \(ContrastFormat.number(minimum)) (4.5 is WCAG AA for text, 7 is AAA)"
+                "must be a contrast ratio from 1 to 21, not \(ThemeValue.text(of: minimum)) (4.5 is WCAG AA for text, 7 is AAA)"
             )
         }
         var themes: [String]?

@@ -49,7 +49,7 @@ public struct MinContrastRule: Rule {
     ) -> Diagnostic {
         let message =
             "\(describe(pair.foreground, foreground, in: theme)) on \(describe(pair.background, background, in: theme)): "
-            + "contrast \(ContrastFormat.ratio(ratio)):1 is below the minimum \(ContrastFormat.number(pair.minimum)):1"
+            + "contrast \(ThemeColor.contrastRatioText(ratio)):1 is below the minimum \(ThemeValue.text(of: pair.minimum)):1"
         var notes: [Diagnostic.Note] = []
         for (key, role) in [(pair.foreground, "foreground"), (pair.background, "background")] {
             if let source = theme.source(forKey: key), source.value.line > 0 {
@@ -149,16 +149,4 @@ public struct MinContrastRule: Rule {
     /// AAA, for the theme named `highcontrast` only.
     private static let highContrastPair = ContrastPair(
         foreground: "textColor", background: "backgroundColor", minimum: 7, themes: ["highcontrast"])
-}
-
-/// Numbers in contrast reports, written as WCAG checkers write them.
-enum ContrastFormat {
-    /// A ratio truncated (not rounded) to two decimals, so that a failing 4.499 reads
-    /// 4.49, never the passing-looking 4.50.
-    static func ratio(_ value: Double) -> String { ThemeColor.contrastRatioText(value) }
-
-    /// A configured number as written: `7`, `4.5`.
-    static func number(_ value: Double) -> String {
-        ThemeValue.text(of: value)
-    }
 }
