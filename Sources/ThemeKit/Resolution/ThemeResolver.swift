@@ -169,58 +169,50 @@ struct ThemeResolver {
     /// byte or length no key has cannot be a bare alias, and is not hashed to find out.
     /// Colors (`#35a2fb`), numbers and most font names are ruled out this way.
     struct KeyShapes {
-        private var firstBytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        private var lengths = (UInt64(0), UInt64(0))
+        /// A set of the numbers 0…255, in four words held inline (an array here cost 1% of
+        /// a small theme's load in allocation and bounds checks).
+        private struct Bits {
+            private var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+
+            mutating func insert(_ number: Int) {
+                let bit = UInt64(1) << UInt64(number & 63)
+                switch number >> 6 {
+                case 0: words.0 |= bit
+                case 1: words.1 |= bit
+                case 2: words.2 |= bit
+                default: words.3 |= bit
+                }
+            }
+
+            func contains(_ number: Int) -> Bool {
+                let bit = UInt64(1) << UInt64(number & 63)
+                switch number >> 6 {
+                case 0: return words.0 & bit != 0
+                case 1: return words.1 & bit != 0
+                case 2: return words.2 & bit != 0
+                default: return words.3 & bit != 0
+                }
+            }
+        }
+
+        private var firstBytes = Bits()
+        /// Lengths of 255 bytes and more share the last number.
+        private var lengths = Bits()
 
         init() {}
 
         init(_ keys: some Sequence<String>) {
-            for key in keys { insert(key) }
-        }
-
-        private mutating func insert(_ key: String) {
-            let utf8 = key.utf8
-            guard let first = utf8.first else { return }
-            Self.set(&firstBytes, Int(first))
-            let count = utf8.count
-            if count < 127 { Self.setLength(&lengths, count) } else { Self.setLength(&lengths, 127) }
+            for key in keys {
+                guard let first = key.utf8.first else { continue }
+                firstBytes.insert(Int(first))
+                lengths.insert(min(key.utf8.count, 255))
+            }
         }
 
         /// Whether some key could be `text` (false means certainly not).
         func mayMatch(_ text: String) -> Bool {
-            let utf8 = text.utf8
-            guard let first = utf8.first, Self.get(firstBytes, Int(first)) else { return false }
-            return Self.getLength(lengths, min(utf8.count, 127))
-        }
-
-        private static func set(_ bits: inout (UInt64, UInt64, UInt64, UInt64), _ index: Int) {
-            let mask = UInt64(1) << UInt64(index & 63)
-            switch index >> 6 {
-            case 0: bits.0 |= mask
-            case 1: bits.1 |= mask
-            case 2: bits.2 |= mask
-            default: bits.3 |= mask
-            }
-        }
-
-        private static func get(_ bits: (UInt64, UInt64, UInt64, UInt64), _ index: Int) -> Bool {
-            let mask = UInt64(1) << UInt64(index & 63)
-            switch index >> 6 {
-            case 0: return bits.0 & mask != 0
-            case 1: return bits.1 & mask != 0
-            case 2: return bits.2 & mask != 0
-            default: return bits.3 & mask != 0
-            }
-        }
-
-        /// Lengths of 127 bytes and more share the last bit.
-        private static func setLength(_ bits: inout (UInt64, UInt64), _ length: Int) {
-            if length < 64 { bits.0 |= UInt64(1) << UInt64(length) } else { bits.1 |= UInt64(1) << UInt64(length - 64) }
-        }
-
-        private static func getLength(_ bits: (UInt64, UInt64), _ length: Int) -> Bool {
-            length < 64
-                ? bits.0 & (UInt64(1) << UInt64(length)) != 0 : bits.1 & (UInt64(1) << UInt64(length - 64)) != 0
+            guard let first = text.utf8.first else { return false }
+            return firstBytes.contains(Int(first)) && lengths.contains(min(text.utf8.count, 255))
         }
     }
 
