@@ -21,7 +21,8 @@ struct LiveReloadTests {
             "default", ["themeName": "default", "primaryColor": "123456", "titleFont": "A", "titleFontSize": "1"])
         #expect(log.wait { manager.color(forKey: "primaryColor")?.hexString == "#123456" })
         #expect(log.wait { log.count(ThemeManager.didChangeThemeNotification) >= 1 })
-        #expect(log.userInfos.first == ["previousTheme": "default", "theme": "default"])
+        #expect(
+            log.userInfos.first == ["previousTheme": "default", "theme": "default", "themeValue": "Theme(default)"])
     }
 
     @Test("an editor's atomic save (write a temporary file, rename it over) reloads")

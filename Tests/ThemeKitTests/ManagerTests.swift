@@ -15,7 +15,11 @@ struct Posted: Sendable {
         var info: [String: String] = [:]
         for (key, value) in note.userInfo ?? [:] {
             guard let key = key as? String else { continue }
-            info[key] = (value as? String) ?? String(describing: type(of: value))
+            if let theme = value as? Theme {
+                info[key] = "Theme(\(theme.name))"  // the theme the change installed, by name
+            } else {
+                info[key] = (value as? String) ?? String(describing: type(of: value))
+            }
         }
         userInfo = info
         object = note.object.map { ObjectIdentifier($0 as AnyObject) }
@@ -85,7 +89,7 @@ struct ManagerTests {
         #expect(manager.color(forKey: "primaryColor")?.hexString == "#000000")
         #expect(manager.font(forKey: "titleFont") == ThemeFont(name: "Helvetica", size: 17))
         #expect(log.names == [ThemeManager.didChangeThemeNotification])
-        #expect(log.userInfos == [["previousTheme": "default", "theme": "dark"]])
+        #expect(log.userInfos == [["previousTheme": "default", "theme": "dark", "themeValue": "Theme(dark)"]])
         #expect(log.objects == [ObjectIdentifier(manager)])
         #expect(store.name == "dark")
     }
@@ -136,7 +140,8 @@ struct ManagerTests {
             "default", ["themeName": "default", "primaryColor": "00ff00", "titleFont": "X", "titleFontSize": "9"])
         try manager.reloadTheme()
         #expect(manager.color(forKey: "primaryColor")?.hexString == "#00FF00")
-        #expect(log.userInfos == [["previousTheme": "default", "theme": "default"]])
+        #expect(
+            log.userInfos == [["previousTheme": "default", "theme": "default", "themeValue": "Theme(default)"]])
         try folder.write("default.plist", "not xml")
         #expect(throws: ThemeError.self) { try manager.reloadTheme() }
         #expect(manager.color(forKey: "primaryColor")?.hexString == "#00FF00")
@@ -263,11 +268,11 @@ struct ManagerTests {
             received.append(change)
             if received.count == 2 { break }
         }
-        #expect(
-            received == [
-                ThemeChange(previousTheme: "dark", theme: "default", cause: .changed),
-                ThemeChange(previousTheme: "default", theme: "default", cause: .reloaded),
-            ])
+        #expect(received.map(\.previousTheme.name) == ["dark", "default"])
+        #expect(received.map(\.theme.name) == ["default", "default"])
+        #expect(received.map(\.cause) == [.changed, .reloaded])
+        #expect(received.map { $0.theme.color(forKey: "primaryColor")?.hexString } == ["#0000FF", "#0000FF"])
+        #expect(received.first?.previousTheme.color(forKey: "primaryColor")?.hexString == "#000000")
     }
 
     @Test("readers never see a mix of two themes while another thread switches them")

@@ -1,5 +1,8 @@
 /// One change of a manager's theme, as delivered by `ThemeManager.changes()`.
-public struct ThemeChange: Sendable, Hashable {
+///
+/// It carries the themes themselves, not only their names: a subscriber that falls behind
+/// still styles itself with the theme of the change it is reading, not a later one.
+public struct ThemeChange: Sendable {
     /// Why the theme changed.
     public enum Cause: Sendable, Hashable {
         /// `changeTheme(_:)` chose another theme.
@@ -8,17 +11,20 @@ public struct ThemeChange: Sendable, Hashable {
         case reloaded
         /// A theme file changed on disk while the manager was watching.
         case fileChanged
+        /// The manager's folder or options were changed after start, and the saved choice
+        /// was restored from them.
+        case restarted
     }
 
     /// The theme before the change.
-    public var previousTheme: String
-    /// The theme after the change.
-    public var theme: String
+    public var previousTheme: Theme
+    /// The theme after the change: the one the manager held right after it.
+    public var theme: Theme
     /// Why it changed.
     public var cause: Cause
 
     /// Creates a change.
-    public init(previousTheme: String, theme: String, cause: Cause) {
+    public init(previousTheme: Theme, theme: Theme, cause: Cause) {
         self.previousTheme = previousTheme
         self.theme = theme
         self.cause = cause

@@ -32,6 +32,13 @@ public struct Theme: Sendable {
     public let lineage: [String]
     /// The files of `lineage`, in the same order, as paths.
     public let files: [String]
+    /// What was wrong with a theme loaded despite errors (the keys they broke are left
+    /// out); empty for a theme that loaded whole.
+    public private(set) var problems: [Diagnostic] = []
+
+    /// Whether the theme was loaded despite errors, or stands in for one that could not be
+    /// loaded at all: some keys the theme's files set are missing from it.
+    public var isDegraded: Bool { !problems.isEmpty }
 
     /// Creates a theme from resolved values, with their sources if known.
     public init(
@@ -87,6 +94,13 @@ public struct Theme: Sendable {
 
     /// A theme with no values, used when nothing could be loaded.
     public static func empty(named name: String) -> Theme { Theme(name: name, values: [:]) }
+
+    /// This theme, marked as loaded despite `problems`.
+    func degraded(by problems: [Diagnostic]) -> Theme {
+        var theme = self
+        theme.problems = problems.sorted()
+        return theme
+    }
 
     /// The resolved value for `key`, whatever its type.
     public subscript(key: String) -> ThemeValue? { values[key] }

@@ -48,9 +48,12 @@ public struct ThemeLoader: Sendable {
 
     /// Loads a theme whole.
     ///
+    /// With `allowingErrors`, a theme whose files can be read and whose lineage is whole
+    /// loads even when some of its keys are broken: those keys are left out, and the
+    /// theme's `problems` (and `isDegraded`) say what was wrong.
     /// - Throws: `ThemeError` with every error of the theme and its ancestors.
-    public func load(_ name: String) throws(ThemeError) -> Theme {
-        let analysis = analyze(name)
+    public func load(_ name: String, allowingErrors: Bool = false) throws(ThemeError) -> Theme {
+        let analysis = analyze(name, keepsPartialTheme: allowingErrors)
         if let theme = analysis.theme { return theme }
         throw ThemeError(analysis.errors)
     }
@@ -62,6 +65,16 @@ public struct ThemeLoader: Sendable {
     /// the theme's own file adds to its ancestors' (found during the merge, for the linter).
     public func analyze(
         _ name: String, producesTheme: Bool = true, findsIntroducedKeys: Bool = false, reader: FileReader? = nil
+    ) -> ThemeAnalysis {
+        analyze(
+            name, producesTheme: producesTheme, keepsPartialTheme: false, findsIntroducedKeys: findsIntroducedKeys,
+            reader: reader)
+    }
+
+    /// `analyze`, keeping a degraded theme (the keys that resolve) when there are errors.
+    func analyze(
+        _ name: String, producesTheme: Bool = true, keepsPartialTheme: Bool, findsIntroducedKeys: Bool = false,
+        reader: FileReader? = nil
     ) -> ThemeAnalysis {
         let plistReader = PropertyListReader(limits: options.limits)
         let read: FileReader
@@ -137,11 +150,16 @@ public struct ThemeLoader: Sendable {
         if !analysis.files.isEmpty, !unreadable, !brokenLineage {
             var resolver = ThemeResolver(
                 name: name, lineage: analysis.lineage, chain: analysis.files, options: options,
-                producesTheme: producesTheme, findsIntroducedKeys: findsIntroducedKeys)
+                producesTheme: producesTheme, keepsPartialTheme: keepsPartialTheme,
+                findsIntroducedKeys: findsIntroducedKeys)
             let outcome = resolver.resolve()
             diagnostics += outcome.diagnostics
-            let hasErrors = diagnostics.contains { $0.severity == .error }
-            analysis.theme = hasErrors ? nil : outcome.theme
+            let errors = diagnostics.filter { $0.severity == .error }
+            if errors.isEmpty {
+                analysis.theme = outcome.theme
+            } else if keepsPartialTheme {
+                analysis.theme = outcome.theme?.degraded(by: errors)
+            }
             analysis.mergedKeys = resolver.mergedKeys
             analysis.introducedKeys = findsIntroducedKeys ? resolver.introducedKeys : nil
         }

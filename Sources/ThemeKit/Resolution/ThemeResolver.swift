@@ -39,6 +39,9 @@ struct ThemeResolver {
 
     /// Whether to build the theme's values and sources, or only find its problems.
     let producesTheme: Bool
+    /// Whether a theme with errors is still built from the keys that resolve (a degraded
+    /// theme, for a manager that must not start unstyled).
+    let keepsPartialTheme: Bool
     /// Whether to work out `introducedKeys` during the merge.
     let findsIntroducedKeys: Bool
 
@@ -61,13 +64,14 @@ struct ThemeResolver {
 
     init(
         name: String, lineage: [String], chain: [ThemeFile], options: ThemeOptions, producesTheme: Bool = true,
-        findsIntroducedKeys: Bool = false
+        keepsPartialTheme: Bool = false, findsIntroducedKeys: Bool = false
     ) {
         self.name = name
         self.lineage = lineage
         self.chain = chain
         self.options = options
         self.producesTheme = producesTheme
+        self.keepsPartialTheme = keepsPartialTheme
         self.findsIntroducedKeys = findsIntroducedKeys
     }
 
@@ -89,7 +93,14 @@ struct ThemeResolver {
         addSuggestions()
         let errors = diagnostics.contains { $0.severity == .error }
         var theme: Theme?
-        if producesTheme, !errors {
+        if producesTheme, errors, keepsPartialTheme {
+            // A degraded theme: the keys that resolved, none of the broken ones.
+            let values = ids.compactMapValues { id in id >= 0 ? typed[id] : nil }
+            let provenance = ThemeProvenance(
+                documents: chain.map(\.document), entries: entries, ids: ids, literal: literal, sizeOf: sizeOf)
+            theme = Theme(
+                name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
+        } else if producesTheme, !errors {
             // With no error every key has its value, so the values table can be mapped from
             // the merged table in place: same buckets, no key hashed again.
             var complete = true
