@@ -323,7 +323,13 @@ public final class ThemeManager: Sendable {
     /// Delivers everything queued, in order, unless another thread (or an outer frame of
     /// this one) is delivering: that one then delivers it after the item in hand.
     private func deliver() {
-        if state.withLock({ $0.outbox.claim() }) {
+        if MainQueue.isCurrent, !Thread.isMainThread {
+            // On Linux, once an async `main` has started, the main queue (and the main actor)
+            // runs on a worker thread. Foundation there posts to a `queue: .main` observer by
+            // queueing it on the main queue and waiting, which from the main queue itself
+            // never ends: deliver from the private queue instead. Bindings still apply now.
+            deliverLater()
+        } else if state.withLock({ $0.outbox.claim() }) {
             while let item = state.withLock({ $0.outbox.next() }) {
                 deliver(item)
             }
@@ -410,7 +416,7 @@ public final class ThemeManager: Sendable {
     /// Applies queued changes to the bindings: now when on the main thread, else soon on
     /// the main queue.
     private func applyBindings() {
-        if Thread.isMainThread {
+        if MainQueue.isCurrent {
             MainActor.assumeIsolated { applyBindingRound() }
             return
         }
@@ -633,3 +639,18 @@ public final class ThemeManager: Sendable {
 }
 
 extension ThemeManager: Observable {}
+
+/// Whether code runs on the main queue, which is where the main actor runs: the main thread
+/// on Apple platforms and in synchronous Linux programs, a worker thread once an async
+/// `main` on Linux has handed the main queue to dispatch.
+enum MainQueue {
+    /// Marks the main queue. `nonisolated(unsafe)`: written once, by the lazy initializer,
+    /// and `DispatchSpecificKey` is only ever compared by identity afterwards.
+    nonisolated(unsafe) private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ThemeKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Observers that call the manager back, from every kind of callback (SPEC §5.1): none of
+/// these may trap on a re-entered lock, deadlock, or hear a change twice or out of order.
+@Suite("Observers calling the manager back", .serialized)
+struct ReentrancyTests {
+    /// Records the changes one observer hears, as "previous→new".
+    final class Heard: Sendable {
+        private let list = Mutex<[String]>([])
+        var all: [String] { list.withLock { $0 } }
+        func add(_ note: Notification) {
+            let previous = note.userInfo?[ThemeManager.previousThemeKey] as? String ?? "?"
+            let current = note.userInfo?[ThemeManager.themeKey] as? String ?? "?"
+            list.withLock { $0.append("\(previous)→\(current)") }
+        }
+    }
+
+    @Test("an observer that changes the theme from its callback: heard after the current change, no trap")
+    func observerChangesTheme() throws {
+        let folder = try twoThemes()
+        let center = NotificationCenter()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: center, store: InMemoryThemeStore())
+        _ = manager.currentThemeName
+        let heard = Heard()
+        let token = center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: manager, queue: nil) {
+            note in
+            heard.add(note)
+            // The crash: this trapped with "Recursive call to lock Mutex".
+            if note.userInfo?[ThemeManager.themeKey] as? String == "dark" { try? manager.changeTheme("default") }
+        }
+        defer { center.removeObserver(token) }
+        try manager.changeTheme("dark")
+        #expect(heard.all == ["default→dark", "dark→default"])
+        #expect(manager.currentThemeName == "default")
+    }
+
+    @Test("every manager call from a change observer's callback works")
+    func everyCallFromACallback() throws {
+        let folder = try twoThemes()
+        let other = try twoThemes()
+        let center = NotificationCenter()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: center, store: InMemoryThemeStore())
+        let results = Mutex<[String]>([])
+        let (folderPath, otherPath) = (folder.path, other.path)
+        let token = center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: manager, queue: nil) {
+            _ in
+            // Only the first time: the reload below is a change too, heard here again.
+            guard results.withLock({ $0.isEmpty }) else {
+                results.withLock { $0.append("heard again: \(manager.currentThemeName)") }
+                return
+            }
+            var seen: [String] = []
+            seen.append(manager.currentThemeName)
+            seen.append(manager.color(forKey: "primaryColor")?.hexString ?? "nil")
+            seen.append(manager.availableThemes.joined(separator: ","))
+            seen.append(manager.directory == folderPath ? "folder" : "other")
+            _ = manager.changes()
+            do {
+                try manager.reloadTheme()
+                try manager.startWatching(quietPeriod: .milliseconds(20))
+                seen.append(manager.isWatching ? "watching" : "not watching")
+                manager.stopWatching()
+            } catch {
+                seen.append("\(error)")
+            }
+            results.withLock { $0.append(seen.joined(separator: " ")) }
+        }
+        try manager.changeTheme("dark")
+        center.removeObserver(token)
+        // The callback's reload is heard once, after the change that caused it.
+        #expect(results.withLock { $0 } == ["dark #000000 dark,default folder watching", "heard again: dark"])
+
+        // Re-pointing the folder from a callback: the restore from there is heard as a change.
+        let heard = Heard()
+        let second = center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: manager, queue: nil) {
+            note in
+            heard.add(note)
+            if heard.all.count == 1 { manager.directory = otherPath }
+        }
+        defer { center.removeObserver(second) }
+        try manager.changeTheme("default")
+        #expect(manager.directory == other.path)
+        #expect(heard.all == ["dark→default", "default→default"])
+        #expect(manager.currentTheme.files.first?.hasPrefix(other.path) == true)
+    }
+
+    @Test("a failure observer that falls back to default from its callback")
+    func failureObserverFallsBack() throws {
+        let folder = try twoThemes()
+        let center = NotificationCenter()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: center, store: InMemoryThemeStore())
+        try manager.changeTheme("dark")
+        let failures = Mutex(0)
+        let token = center.addObserver(
+            forName: ThemeManager.didFailToReloadNotification, object: manager, queue: nil
+        ) { _ in
+            failures.withLock { $0 += 1 }
+            try? manager.changeTheme("default")
+        }
+        defer { center.removeObserver(token) }
+        try manager.startWatching(quietPeriod: .milliseconds(20))
+        defer { manager.stopWatching() }
+        try folder.write("dark.plist", "<plist><dict><key>broken")
+        let log = NotificationLog()
+        #expect(log.wait { manager.currentThemeName == "default" })
+        #expect(failures.withLock { $0 } >= 1)
+        // The same at start: a saved theme that fails, and an observer that picks default.
+        let started = ThemeManager(
+            directory: folder.path, notificationCenter: center, store: InMemoryThemeStore("dark"))
+        let startToken = center.addObserver(
+            forName: ThemeManager.didFailToReloadNotification, object: started, queue: nil
+        ) { _ in try? started.changeTheme("default") }
+        defer { center.removeObserver(startToken) }
+        #expect(started.currentThemeName == "default")
+        #expect(started.restoreError?.codes == [.parseError])
+    }
+
+    @Test("a queue: .main observer with live reload while the main thread changes themes: no deadlock")
+    @MainActor
+    func mainQueueObserverWithLiveReload() async throws {
+        let folder = try twoThemes()
+        let center = NotificationCenter()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: center, store: InMemoryThemeStore())
+        let heard = Heard()
+        let token = center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: manager, queue: .main)
+        {
+            note in heard.add(note)
+        }
+        defer { center.removeObserver(token) }
+        try manager.startWatching(quietPeriod: .milliseconds(1))
+        defer { manager.stopWatching() }
+        let stop = Atomic(false)
+        let path = folder.path + "/default.plist"
+        Thread.detachNewThread {
+            var round = 0
+            while !stop.load(ordering: .relaxed) {
+                round += 1
+                let color = round.isMultiple(of: 2) ? "0000ff" : "0000fe"
+                let text = plist([
+                    "themeName": "default", "primaryColor": color, "titleFont": "Helvetica", "titleFontSize": "17",
+                ])
+                try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                usleep(2_000)
+            }
+        }
+        // The old manager deadlocked here: the watcher thread posted under the change lock and
+        // waited for the main queue, while the main thread waited for the lock.
+        for round in 0..<200 {
+            try? manager.changeTheme(round.isMultiple(of: 2) ? "dark" : "default")
+            await Task.yield()
+        }
+        stop.store(true, ordering: .relaxed)
+        try await Task.sleep(for: .milliseconds(200))
+        let chain = heard.all
+        #expect(chain.count >= 200)
+        #expect(Self.brokenLinks(in: chain).isEmpty, "\(Self.brokenLinks(in: chain).prefix(5))")
+    }
+
+    /// The places where a heard change does not start where the one before it ended.
+    static func brokenLinks(in chain: [String]) -> [String] {
+        var broken: [String] = []
+        for (before, after) in zip(chain, chain.dropFirst()) {
+            let end = before.split(separator: "→").last.map(String.init)
+            let start = after.split(separator: "→").first.map(String.init)
+            if end != start { broken.append("\(before) then \(after)") }
+        }
+        return broken
+    }
+
+    @Test("observers on a serial queue, .main and the posting thread hear every change once, in order, under load")
+    func orderUnderLoad() async throws {
+        let seconds = ProcessInfo.processInfo.environment["THEMEKIT_STRESS_SECONDS"].flatMap(Double.init) ?? 2
+        let folder = try TemporaryDirectory()
+        let names = ["default", "alpha", "beta", "gamma"]
+        for name in names { try folder.theme(name, ["themeName": name, "markerColor": "000000"]) }
+        let center = NotificationCenter()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: center, store: InMemoryThemeStore())
+        _ = manager.currentThemeName
+        let serial = OperationQueue()
+        serial.maxConcurrentOperationCount = 1
+        let observers: [(String, OperationQueue?)] = [
+            ("posting thread", nil), ("serial queue", serial), ("main", .main),
+        ]
+        let heard = observers.map { _ in Heard() }
+        let calledBack = Atomic(0)
+        var tokens: [any NSObjectProtocol] = []
+        for (index, observer) in observers.enumerated() {
+            let record = heard[index]
+            tokens.append(
+                center.addObserver(
+                    forName: ThemeManager.didChangeThemeNotification, object: manager, queue: observer.1
+                ) { note in
+                    record.add(note)
+                    // The serial-queue observer changes the theme itself now and then.
+                    if index == 1, Int.random(in: 0..<8) == 0 {
+                        try? manager.changeTheme(names.randomElement() ?? "default")
+                        calledBack.wrappingAdd(1, ordering: .relaxed)
+                    }
+                })
+        }
+        defer { for token in tokens { center.removeObserver(token) } }
+        let stream = manager.changes(bufferingNewest: 1_000_000)
+        try manager.startWatching(quietPeriod: .milliseconds(2))
+        defer { manager.stopWatching() }
+
+        let stop = Atomic(false)
+        let changes = Atomic(0)
+        let group = DispatchGroup()
+        for _ in 0..<3 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                while !stop.load(ordering: .relaxed) {
+                    if (try? manager.changeTheme(names.randomElement() ?? "default")) != nil {
+                        changes.wrappingAdd(1, ordering: .relaxed)
+                    }
+                }
+            }
+        }
+        group.enter()
+        let directory = folder.path
+        Thread.detachNewThread {
+            defer { group.leave() }
+            var round = 0
+            while !stop.load(ordering: .relaxed) {
+                round += 1
+                let name = manager.currentThemeName
+                let text = plist(["themeName": name, "markerColor": StressTests.hex(round & 0xFF_FFFF)])
+                try? Data(text.utf8).write(
+                    to: URL(fileURLWithPath: directory + "/" + name + ".plist"), options: .atomic)
+                usleep(3_000)
+            }
+        }
+        try await Task.sleep(for: .seconds(seconds))
+        stop.store(true, ordering: .relaxed)
+        let joined = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: group.wait(timeout: .now() + 60)) }
+        }
+        #expect(joined == .success)
+        manager.stopWatching()
+        // Let the queues and the main actor catch up with what is still being delivered.
+        let reference = heard[0]
+        var settled = false
+        for _ in 0..<500 {
+            try await Task.sleep(for: .milliseconds(20))
+            let counts = heard.map(\.all.count)
+            if counts.allSatisfy({ $0 == counts[0] }), counts[0] > 0 {
+                try await Task.sleep(for: .milliseconds(100))
+                if heard.map(\.all.count) == counts {
+                    settled = true
+                    break
+                }
+            }
+        }
+        #expect(settled, "\(heard.map(\.all.count))")
+        var streamed: [String] = []
+        for await change in stream {
+            streamed.append("\(change.previousTheme.name)→\(change.theme.name)")
+            if streamed.count == reference.all.count { break }
+        }
+        print(
+            "order: \(changes.load(ordering: .relaxed)) changes from 3 threads, "
+                + "\(calledBack.load(ordering: .relaxed)) from a callback, \(reference.all.count) heard by each "
+                + "of \(observers.count) observers and the stream")
+        for (index, observer) in observers.enumerated() {
+            #expect(heard[index].all == reference.all, "\(observer.0) heard another sequence")
+            #expect(Self.brokenLinks(in: heard[index].all).isEmpty, "\(observer.0)")
+        }
+        #expect(streamed == reference.all)
+        #expect(!reference.all.isEmpty)
+        #expect(reference.all.last?.split(separator: "→").last.map(String.init) == manager.currentThemeName)
+    }
+}
