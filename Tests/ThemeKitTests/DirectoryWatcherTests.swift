@@ -128,29 +128,73 @@ struct DirectoryWatcherTests {
         }
     #endif
 
-    @Test("variable-length records: NUL padding dropped, nameless records skipped")
+    @Test("variable-length records: NUL padding dropped, nameless records have no name")
     func parsesRecords() {
         var bytes: [UInt8] = []
         bytes += record(name: "default.plist", paddedTo: 16)
-        bytes += record(name: nil, paddedTo: 0)  // e.g. IN_Q_OVERFLOW
+        bytes += record(watch: 1, mask: 0x400, name: nil, paddedTo: 0)  // the folder deleted
         bytes += record(name: ".default.plist.tmp", paddedTo: 32)
         bytes += record(name: "x", paddedTo: 16)
-        let names = bytes.withUnsafeBytes { DirectoryWatcher.names(inInotifyRecords: $0) }
-        #expect(names == ["default.plist", ".default.plist.tmp", "x"])
+        let records = bytes.withUnsafeBytes { DirectoryWatcher.records(inInotifyRecords: $0) }
+        #expect(records.map(\.name) == ["default.plist", nil, ".default.plist.tmp", "x"])
+        #expect(records[1].events == .deletedSelf)
+        #expect(records[0].events == .closedAfterWrite)
+    }
+
+    @Test("a queue overflow record (wd -1, mask 0x4000, no name) is read as an overflow")
+    func parsesOverflowRecord() {
+        let bytes = record(name: "a.plist", paddedTo: 16) + record(watch: -1, mask: 0x4000, name: nil, paddedTo: 0)
+        let records = bytes.withUnsafeBytes { DirectoryWatcher.records(inInotifyRecords: $0) }
+        #expect(records.count == 2)
+        #expect(records.last == DirectoryWatcher.InotifyRecord(watch: -1, events: .queueOverflow, name: nil))
+    }
+
+    @Test("records of two watches are told apart by their wd, with the directory flag")
+    func parsesWatchDescriptors() {
+        let bytes =
+            record(watch: 1, mask: 0x8, name: "a.plist", paddedTo: 16)
+            + record(watch: 2, mask: 0x4000_0100, name: "Themes", paddedTo: 16)
+        let records = bytes.withUnsafeBytes { DirectoryWatcher.records(inInotifyRecords: $0) }
+        #expect(
+            records == [
+                DirectoryWatcher.InotifyRecord(watch: 1, events: .closedAfterWrite, name: "a.plist"),
+                DirectoryWatcher.InotifyRecord(watch: 2, events: [.created, .isDirectory], name: "Themes"),
+            ])
     }
 
     @Test("a truncated record ends the parse without reading past the buffer")
     func stopsAtTruncatedRecord() {
         let whole = record(name: "a.plist", paddedTo: 16)
-        let bytes = whole + record(name: "b.plist", paddedTo: 16).dropLast(4)
-        let names = bytes.withUnsafeBytes { DirectoryWatcher.names(inInotifyRecords: $0) }
-        #expect(names == ["a.plist"])
+        for cut in [4, 16, 20] {
+            let bytes = whole + record(name: "b.plist", paddedTo: 16).dropLast(cut)
+            let records = bytes.withUnsafeBytes { DirectoryWatcher.records(inInotifyRecords: $0) }
+            #expect(records.map(\.name) == ["a.plist"], "cut \(cut) bytes")
+        }
+        let headerOnly = record(watch: -1, mask: 0x4000, name: nil, paddedTo: 0).dropLast(1)
+        #expect(headerOnly.withUnsafeBytes { DirectoryWatcher.records(inInotifyRecords: $0) }.isEmpty)
     }
 
+    #if canImport(Glibc)
+        @Test("the event bits spelled out for the parser are the kernel's")
+        func eventBitsMatchKernel() {
+            typealias Events = DirectoryWatcher.InotifyEvents
+            let pairs: [(Events, Int32)] = [
+                (.attributes, IN_ATTRIB), (.closedAfterWrite, IN_CLOSE_WRITE), (.movedFrom, IN_MOVED_FROM),
+                (.movedTo, IN_MOVED_TO), (.created, IN_CREATE), (.deleted, IN_DELETE),
+                (.deletedSelf, IN_DELETE_SELF), (.movedSelf, IN_MOVE_SELF), (.queueOverflow, IN_Q_OVERFLOW),
+                (.ignored, IN_IGNORED), (.onlyDirectory, IN_ONLYDIR), (.isDirectory, IN_ISDIR),
+            ]
+            for (events, kernel) in pairs {
+                #expect(events.rawValue == UInt32(kernel))
+            }
+        }
+    #endif
+
     /// One record as the kernel lays it out: wd, mask, cookie, len, then the padded name.
-    private func record(name: String?, paddedTo length: Int) -> [UInt8] {
+    private func record(watch: Int32 = 1, mask: UInt32 = 0x8, name: String?, paddedTo length: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        for field in [UInt32(1), 0x8, 0, UInt32(length)] {
+        withUnsafeBytes(of: watch) { bytes += $0 }
+        for field in [mask, 0, UInt32(length)] {
             withUnsafeBytes(of: field) { bytes += $0 }
         }
         var nameBytes = Array((name ?? "").utf8)

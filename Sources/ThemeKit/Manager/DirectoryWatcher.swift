@@ -143,27 +143,75 @@ public final class DirectoryWatcher: Sendable {
         let cappedSeconds = min(seconds, 365 * 24 * 60 * 60)
         return .nanoseconds(Int(clamping: cappedSeconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
+}
 
-    /// The file names in a buffer of inotify records, in order, skipping records without one.
+extension DirectoryWatcher {
+    /// The events of an inotify record that the watcher asks for or reads: the values of
+    /// `<sys/inotify.h>` (the Linux ABI), spelled out so that the parser builds everywhere.
+    struct InotifyEvents: OptionSet, Hashable, Sendable {
+        let rawValue: UInt32
+
+        static let attributes = Self(rawValue: 0x0000_0004)
+        static let closedAfterWrite = Self(rawValue: 0x0000_0008)
+        static let movedFrom = Self(rawValue: 0x0000_0040)
+        static let movedTo = Self(rawValue: 0x0000_0080)
+        static let created = Self(rawValue: 0x0000_0100)
+        static let deleted = Self(rawValue: 0x0000_0200)
+        static let deletedSelf = Self(rawValue: 0x0000_0400)
+        static let movedSelf = Self(rawValue: 0x0000_0800)
+        /// The kernel's queue overflowed: events after this one were dropped (`wd` is -1).
+        static let queueOverflow = Self(rawValue: 0x0000_4000)
+        /// The watch is gone: removed, or its directory deleted.
+        static let ignored = Self(rawValue: 0x0000_8000)
+        /// Asked for: watch the path only if it is a directory.
+        static let onlyDirectory = Self(rawValue: 0x0100_0000)
+        /// Reported: the entry the event names is a directory.
+        static let isDirectory = Self(rawValue: 0x4000_0000)
+
+        /// What the folder's watch asks for: its entries' changes, and its own end.
+        static let folderWatch: Self = [
+            .closedAfterWrite, .movedTo, .movedFrom, .created, .deleted, .attributes, .deletedSelf, .movedSelf,
+            .onlyDirectory,
+        ]
+        /// What the parent's watch asks for: entries appearing (the folder made again), and its own end.
+        static let parentWatch: Self = [.created, .movedTo, .deletedSelf, .movedSelf, .onlyDirectory]
+        /// Any of these ends what a watch stands for: the kernel dropped it (`ignored`, after
+        /// `deletedSelf`), or its directory left the watched path (`movedSelf`).
+        static let watchEnded: Self = [.ignored, .deletedSelf, .movedSelf]
+    }
+
+    /// One inotify record: which watch it is for, what happened, and the entry it names.
+    struct InotifyRecord: Hashable, Sendable {
+        /// The watch descriptor (`wd`) the record is for; -1 for a queue overflow.
+        var watch: Int32
+        var events: InotifyEvents
+        /// The entry's name, or `nil` when the record is about the watched directory itself.
+        var name: String?
+    }
+
+    /// The records in a buffer read from an inotify descriptor, in order.
     ///
     /// Each record is a 16-byte header (`wd`, `mask`, `cookie`, `len`, native-endian 32-bit
     /// integers) followed by `len` bytes holding the name, NUL-padded. A truncated record
     /// ends the parse.
-    static func names(inInotifyRecords bytes: UnsafeRawBufferPointer) -> [String] {
+    static func records(inInotifyRecords bytes: UnsafeRawBufferPointer) -> [InotifyRecord] {
         let headerSize = 16
-        var names: [String] = []
+        var records: [InotifyRecord] = []
         var offset = 0
         while bytes.count - offset >= headerSize {
+            let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+            let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
             let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
             let nameStart = offset + headerSize
             guard bytes.count - nameStart >= length else { break }
             let name = bytes[nameStart..<nameStart + length].prefix { $0 != 0 }
-            if !name.isEmpty {
-                names.append(String(decoding: name, as: UTF8.self))
-            }
+            records.append(
+                InotifyRecord(
+                    watch: watch, events: InotifyEvents(rawValue: mask),
+                    name: name.isEmpty ? nil : String(decoding: name, as: UTF8.self)))
             offset = nameStart + length
         }
-        return names
+        return records
     }
 }
 
@@ -207,7 +255,7 @@ private enum Inotify {
                 let count = read(descriptor, buffer.baseAddress, capacity)
                 if count > 0 {
                     let records = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-                    names.formUnion(DirectoryWatcher.names(inInotifyRecords: records))
+                    names.formUnion(DirectoryWatcher.records(inInotifyRecords: records).compactMap(\.name))
                 } else if count < 0, errno == EINTR {
                     continue
                 } else {
