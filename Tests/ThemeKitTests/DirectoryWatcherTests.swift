@@ -24,7 +24,7 @@ struct DirectoryWatcherTests {
             try overwrite(file, "new contents")
 
             let calls = await recorder.waitForCalls { !$0.isEmpty }
-            #expect(calls.first == ["a.plist"])
+            #expect(calls.first == .files(["a.plist"]))
         }
 
         @Test("an atomic save (temporary file renamed over the target) reports the target")
@@ -39,8 +39,8 @@ struct DirectoryWatcherTests {
             #expect(rename(temporary, directory.url.appendingPathComponent("a.plist").path) == 0)
 
             // The rename may land in a later burst than the write, so look at every call.
-            let calls = await recorder.waitForCalls { $0.contains { $0.contains("a.plist") } }
-            #expect(calls.contains { $0.contains("a.plist") })
+            let calls = await recorder.waitForCalls { $0.contains { $0.fileNames.contains("a.plist") } }
+            #expect(calls.contains { $0.fileNames.contains("a.plist") })
         }
 
         @Test("a burst of 20 writes to two files is coalesced into one call naming both")
@@ -57,11 +57,11 @@ struct DirectoryWatcherTests {
                 try overwrite(files[index % 2], "write \(index)")
             }
 
-            _ = await recorder.waitForCalls { $0.reduce(into: Set()) { $0.formUnion($1) }.count == 2 }
+            _ = await recorder.waitForCalls { $0.reduce(into: Set()) { $0.formUnion($1.fileNames) }.count == 2 }
             // Give any stray further call time to arrive before counting.
             try await Task.sleep(for: .milliseconds(600))
             let calls = recorder.calls
-            #expect(calls.first == ["a.plist", "b.plist"])
+            #expect(calls.first == .files(["a.plist", "b.plist"]))
             #expect(calls.count <= 2, "20 writes gave \(calls.count) calls")
         }
 
@@ -90,8 +90,8 @@ struct DirectoryWatcherTests {
             let file = try directory.write("a.plist", "old")
             let recorder = Recorder()
             let holder = Mutex<DirectoryWatcher?>(nil)
-            let watcher = try DirectoryWatcher(directory: directory.path) { names in
-                recorder.record(names)
+            let watcher = try DirectoryWatcher(directory: directory.path) { change in
+                recorder.record(change)
                 holder.withLock { $0 }?.stop()
             }
             holder.withLock { $0 = watcher }
@@ -125,6 +125,33 @@ struct DirectoryWatcherTests {
                 try DirectoryWatcher(directory: file) { _ in }
             }
             #expect(error?.diagnostics.first?.code == .ioError)
+        }
+
+        @Test(
+            "more events than the kernel's queue holds are reported as one rescan, then files again",
+            .enabled(if: overflowLimit != nil, "needs a readable max_queued_events of at most 100,000"))
+        func reportsOverflowAsRescan() async throws {
+            let limit = try #require(overflowLimit)
+            let directory = try TemporaryDirectory()
+            let files = [try directory.write("a.plist", ""), try directory.write("b.plist", "")]
+            let recorder = Recorder()
+            let watcher = try recorder.watch(directory)
+            defer { watcher.stop() }
+
+            watcher.pauseForTesting()
+            // Alternate files: the kernel merges an event only with an identical one just before it.
+            for index in 0..<(limit + limit / 4 + 100) {
+                touchForWriting(files[index % 2])
+            }
+            watcher.resumeForTesting()
+
+            let calls = await recorder.waitForCalls { $0.contains(.rescan) }
+            #expect(calls.contains(.rescan))
+            #expect(calls.allSatisfy { $0 == .rescan || $0.fileNames.isSubset(of: ["a.plist", "b.plist"]) })
+
+            let later = try directory.write("c.plist", "after the overflow")
+            let after = await recorder.waitForCalls { $0.contains { $0.fileNames.contains("c.plist") } }
+            #expect(after.contains { $0.fileNames.contains("c.plist") }, "wrote \(later)")
         }
     #endif
 
@@ -203,27 +230,52 @@ struct DirectoryWatcherTests {
     }
 }
 
+#if canImport(Glibc)
+    /// The kernel's inotify queue length, if it is readable and small enough to overflow in a
+    /// test.
+    private let overflowLimit: Int? = {
+        guard let text = try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8),
+            let limit = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), limit > 0, limit <= 100_000
+        else { return nil }
+        return limit
+    }()
+
+    /// Opens a file for writing and closes it: one `IN_CLOSE_WRITE` event, nothing written.
+    private func touchForWriting(_ path: String) {
+        let descriptor = open(path, O_WRONLY)
+        if descriptor >= 0 { close(descriptor) }
+    }
+#endif
+
+extension DirectoryWatcher.Change {
+    /// The file names of a `.files` call; empty for the others.
+    fileprivate var fileNames: Set<String> {
+        if case .files(let names) = self { names } else { [] }
+    }
+
+}
+
 /// Collects handler calls from the watcher's queue for the test to inspect.
 private final class Recorder: Sendable {
-    private let recorded = Mutex<[Set<String>]>([])
+    private let recorded = Mutex<[DirectoryWatcher.Change]>([])
 
-    var calls: [Set<String>] { recorded.withLock { $0 } }
+    var calls: [DirectoryWatcher.Change] { recorded.withLock { $0 } }
 
-    func record(_ names: Set<String>) {
-        recorded.withLock { $0.append(names) }
+    func record(_ change: DirectoryWatcher.Change) {
+        recorded.withLock { $0.append(change) }
     }
 
     func watch(_ directory: TemporaryDirectory, quietPeriod: Duration = .milliseconds(50)) throws
         -> DirectoryWatcher
     {
-        try DirectoryWatcher(directory: directory.path, quietPeriod: quietPeriod) { [self] names in
-            record(names)
+        try DirectoryWatcher(directory: directory.path, quietPeriod: quietPeriod) { [self] change in
+            record(change)
         }
     }
 
     /// Polls until `condition` holds for the calls so far, or five seconds pass; returns
     /// the calls either way, so that the caller's expectations report what happened.
-    func waitForCalls(until condition: ([Set<String>]) -> Bool) async -> [Set<String>] {
+    func waitForCalls(until condition: ([DirectoryWatcher.Change]) -> Bool) async -> [DirectoryWatcher.Change] {
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline, !condition(calls) {
             try? await Task.sleep(for: .milliseconds(10))

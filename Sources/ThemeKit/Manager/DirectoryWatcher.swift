@@ -5,15 +5,19 @@ import Synchronization
     import Glibc
 #endif
 
-/// Watches one directory and reports, once per burst of changes, the names of the files
-/// that changed.
+/// Watches one directory and reports, once per burst of changes, what changed in it.
 ///
 /// On Linux the watcher reads inotify events for the directory (not its subdirectories).
 /// After the first event it waits for a quiet period; every further event restarts the
 /// wait, and when the directory has been quiet for that long the handler is called once
-/// with the set of file names (last path components, such as `default.plist`) seen during
-/// the burst. An atomic save therefore reports both the temporary name and the final one.
-/// Events that carry no name, such as a queue overflow, are ignored.
+/// with a ``Change``:
+///
+/// - ``Change/files(_:)``: the names of the files (last path components, such as
+///   `default.plist`) seen during the burst. An atomic save reports both the temporary
+///   name and the final one.
+/// - ``Change/rescan``: events were lost, because the kernel's event queue overflowed.
+///   Anything in the folder may have changed. A rescan supersedes the file names of its
+///   burst.
 ///
 /// Handler calls never overlap. The watcher is `Sendable`: its mutable state lives behind
 /// a `Mutex`, and `stop()` may be called from any thread, including from the handler.
@@ -25,13 +29,20 @@ public final class DirectoryWatcher: Sendable {
         var source: ReadSource?
         /// Set by `stop()`; once set, no handler call starts.
         var isStopped = false
-        /// The names seen since the last handler call.
-        var pending: Set<String> = []
+        /// What was seen since the last handler call.
+        var burst = Burst()
         /// Bumped by every batch of events, so that only the last scheduled flush fires.
         var generation: UInt64 = 0
         /// The thread running the handler right now, if any, so that `stop()` called from
         /// inside the handler does not wait for itself.
         var deliveringThread: UInt?
+
+        /// Takes what the next handler call reports, if anything: a rescan, else the file names.
+        mutating func takeChange() -> Change? {
+            defer { burst = Burst() }
+            if burst.rescan { return .rescan }
+            return burst.names.isEmpty ? nil : .files(burst.names)
+        }
     }
 
     private let state = Mutex(State())
@@ -40,7 +51,7 @@ public final class DirectoryWatcher: Sendable {
     /// A serial queue for reading events and calling the handler.
     private let queue: DispatchQueue
     private let quietPeriod: DispatchTimeInterval
-    private let onChange: @Sendable (Set<String>) -> Void
+    private let onChange: @Sendable (Change) -> Void
 
     /// Starts watching `directory`.
     ///
@@ -50,7 +61,7 @@ public final class DirectoryWatcher: Sendable {
     ///     handler is called. A negative period counts as zero.
     ///   - queue: Where the handler runs; calls are serialized even on a concurrent queue.
     ///     `nil` uses a private serial queue.
-    ///   - onChange: Called once per burst with the names of the files that changed.
+    ///   - onChange: Called once per burst with what changed.
     /// - Throws: A `ThemeError` with an `io_error` diagnostic if the directory cannot be
     ///   watched (it does not exist, is not a directory, is unreadable, or inotify is
     ///   unavailable).
@@ -58,7 +69,7 @@ public final class DirectoryWatcher: Sendable {
         directory: String,
         quietPeriod: Duration = .milliseconds(50),
         queue: DispatchQueue? = nil,
-        onChange: @escaping @Sendable (Set<String>) -> Void
+        onChange: @escaping @Sendable (DirectoryWatcher.Change) -> Void
     ) throws(ThemeError) {
         let descriptor = try Inotify.watch(directory)
         self.queue = DispatchQueue(label: "ThemeKit.DirectoryWatcher", target: queue)
@@ -88,12 +99,20 @@ public final class DirectoryWatcher: Sendable {
 
     deinit { stop() }
 
+    /// Holds back reading events and calling the handler until `resumeForTesting()`, so that
+    /// a test can make the kernel's queue overflow. Calls must be balanced before the watcher
+    /// is released (libdispatch traps on releasing a suspended queue).
+    func pauseForTesting() { queue.suspend() }
+
+    /// Ends a `pauseForTesting()`.
+    func resumeForTesting() { queue.resume() }
+
     /// Creates and resumes the read source. Not top-level code, so the closures are not
     /// main-actor closures and may run on the background queue.
     private func start(_ descriptor: Int32) {
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler { @Sendable [weak self] in
-            self?.receive(Inotify.readNames(from: descriptor))
+            self?.receive(Inotify.readBurst(from: descriptor))
         }
         source.setCancelHandler { @Sendable in
             Inotify.close(descriptor)
@@ -102,12 +121,12 @@ public final class DirectoryWatcher: Sendable {
         source.resume()
     }
 
-    /// Adds a batch of names to the burst and restarts the quiet period. Runs on `queue`.
-    private func receive(_ names: Set<String>) {
-        guard !names.isEmpty else { return }
+    /// Adds a batch of events to the burst and restarts the quiet period. Runs on `queue`.
+    private func receive(_ burst: Burst) {
+        guard !burst.isEmpty else { return }
         let generation: UInt64? = state.withLock { state in
             guard !state.isStopped else { return nil }
-            state.pending.formUnion(names)
+            state.burst.formUnion(burst)
             state.generation &+= 1
             return state.generation
         }
@@ -122,16 +141,14 @@ public final class DirectoryWatcher: Sendable {
     private func flush(ifStill generation: UInt64) {
         let current = Inotify.currentThread()
         delivery.withLock { _ in
-            let names: Set<String>? = state.withLock { state in
-                guard !state.isStopped, state.generation == generation, !state.pending.isEmpty
+            let change: Change? = state.withLock { state in
+                guard !state.isStopped, state.generation == generation, let change = state.takeChange()
                 else { return nil }
-                let names = state.pending
-                state.pending = []
                 state.deliveringThread = current
-                return names
+                return change
             }
-            guard let names else { return }
-            onChange(names)
+            guard let change else { return }
+            onChange(change)
             state.withLock { $0.deliveringThread = nil }
         }
     }
@@ -146,6 +163,15 @@ public final class DirectoryWatcher: Sendable {
 }
 
 extension DirectoryWatcher {
+    /// What one handler call reports.
+    public enum Change: Sendable, Hashable {
+        /// These files (last path components) changed during the burst.
+        case files(Set<String>)
+        /// Events may have been lost (the kernel's queue overflowed): anything in the folder
+        /// may have changed; rescan it.
+        case rescan
+    }
+
     /// The events of an inotify record that the watcher asks for or reads: the values of
     /// `<sys/inotify.h>` (the Linux ABI), spelled out so that the parser builds everywhere.
     struct InotifyEvents: OptionSet, Hashable, Sendable {
@@ -215,6 +241,21 @@ extension DirectoryWatcher {
     }
 }
 
+/// What a burst has seen so far.
+private struct Burst: Sendable {
+    /// The names of the folder's entries that changed.
+    var names: Set<String> = []
+    /// Whether events may have been lost.
+    var rescan = false
+
+    var isEmpty: Bool { names.isEmpty && !rescan }
+
+    mutating func formUnion(_ other: Burst) {
+        names.formUnion(other.names)
+        rescan = rescan || other.rescan
+    }
+}
+
 /// A dispatch read source handed between threads.
 ///
 /// `@unchecked Sendable` because the protocol is not marked `Sendable` on Linux, though
@@ -243,26 +284,32 @@ private enum Inotify {
             return descriptor
         }
 
-        /// Reads every pending event until the descriptor would block; returns their names.
-        static func readNames(from descriptor: Int32) -> Set<String> {
+        /// Reads every pending event until the descriptor would block; returns what they say.
+        static func readBurst(from descriptor: Int32) -> Burst {
             // Room for many records; one record is at most 16 + NAME_MAX + 1 bytes.
             let capacity = 64 * 1024
             let buffer = UnsafeMutableRawBufferPointer.allocate(
                 byteCount: capacity, alignment: MemoryLayout<UInt32>.alignment)
             defer { buffer.deallocate() }
-            var names = Set<String>()
+            var burst = Burst()
             while true {
                 let count = read(descriptor, buffer.baseAddress, capacity)
                 if count > 0 {
                     let records = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-                    names.formUnion(DirectoryWatcher.records(inInotifyRecords: records).compactMap(\.name))
+                    for record in DirectoryWatcher.records(inInotifyRecords: records) {
+                        if record.events.contains(.queueOverflow) {
+                            burst.rescan = true
+                        } else if let name = record.name {
+                            burst.names.insert(name)
+                        }
+                    }
                 } else if count < 0, errno == EINTR {
                     continue
                 } else {
                     break  // EAGAIN: drained. Any other error: nothing more to read now.
                 }
             }
-            return names
+            return burst
         }
 
         static func close(_ descriptor: Int32) {
@@ -289,7 +336,7 @@ private enum Inotify {
         }
 
         // Unreachable: `watch` always throws, so no watcher is ever started.
-        static func readNames(from descriptor: Int32) -> Set<String> { [] }
+        static func readBurst(from descriptor: Int32) -> Burst { Burst() }
         static func close(_ descriptor: Int32) {}
         static func currentThread() -> UInt { 0 }
     #endif

@@ -302,8 +302,8 @@ public final class ThemeManager: Sendable {
         startIfNeeded()
         stopWatching()
         let directory = self.directory
-        let watcher = try DirectoryWatcher(directory: directory, quietPeriod: quietPeriod) { [weak self] names in
-            self?.filesChanged(names)
+        let watcher = try DirectoryWatcher(directory: directory, quietPeriod: quietPeriod) { [weak self] change in
+            if case .files(let names) = change { self?.filesChanged(names) }
         }
         state.withLock { $0.watcher = watcher }
     }
