@@ -148,10 +148,123 @@ struct DirectoryWatcherTests {
             let calls = await recorder.waitForCalls { $0.contains(.rescan) }
             #expect(calls.contains(.rescan))
             #expect(calls.allSatisfy { $0 == .rescan || $0.fileNames.isSubset(of: ["a.plist", "b.plist"]) })
+            #expect(watcher.isWatching)
 
             let later = try directory.write("c.plist", "after the overflow")
             let after = await recorder.waitForCalls { $0.contains { $0.fileNames.contains("c.plist") } }
             #expect(after.contains { $0.fileNames.contains("c.plist") }, "wrote \(later)")
+        }
+
+        @Test("a folder deleted with its files and made again is watched anew: a rescan, then files")
+        func rewatchesFolderMadeAgain() async throws {
+            let parent = try TemporaryDirectory()
+            let folder = try parent.folder("Themes")
+            try parent.write("Themes/a.plist", "old")
+            let recorder = Recorder()
+            let watcher = try DirectoryWatcher(directory: folder.path) { recorder.record($0) }
+            defer { watcher.stop() }
+
+            try FileManager.default.removeItem(at: folder)
+            #expect(watcher.isWatching)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            try parent.write("Themes/b.plist", "written right after mkdir")
+
+            let calls = await recorder.waitForCalls { $0.contains(.rescan) }
+            #expect(calls.contains(.rescan))
+            #expect(!calls.contains { if case .stopped = $0 { true } else { false } })
+            #expect(watcher.isWatching)
+
+            try parent.write("Themes/c.plist", "written later")
+            let after = await recorder.waitForCalls { $0.contains { $0.fileNames.contains("c.plist") } }
+            #expect(after.contains { $0.fileNames.contains("c.plist") })
+            #expect(watcher.isWatching)
+
+            watcher.stop()
+            #expect(!watcher.isWatching)
+            let count = recorder.calls.count
+            try parent.write("Themes/d.plist", "after stop")
+            try FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(recorder.calls.count == count)
+        }
+
+        @Test("a folder moved away and another made in its place is watched anew")
+        func rewatchesFolderReplacedByRename() async throws {
+            let parent = try TemporaryDirectory()
+            let folder = try parent.folder("Themes")
+            let recorder = Recorder()
+            let watcher = try DirectoryWatcher(directory: folder.path) { recorder.record($0) }
+            defer { watcher.stop() }
+
+            let old = parent.url.appendingPathComponent("Themes.old")
+            try FileManager.default.moveItem(at: folder, to: old)
+            let replacement = try parent.folder("Themes.new")
+            try FileManager.default.moveItem(at: replacement, to: folder)
+
+            let calls = await recorder.waitForCalls { $0.contains(.rescan) }
+            #expect(calls.contains(.rescan))
+
+            // Only the folder now at the path is watched, not the one moved away.
+            try parent.write("Themes.old/moved.plist", "ignored")
+            try parent.write("Themes/c.plist", "reported")
+            let after = await recorder.waitForCalls { $0.contains { $0.fileNames.contains("c.plist") } }
+            #expect(after.contains { $0.fileNames.contains("c.plist") })
+            #expect(!after.contains { $0.fileNames.contains("moved.plist") })
+            #expect(watcher.isWatching)
+        }
+
+        @Test("a folder deleted with its parent stops the watcher with io_error, its last call")
+        func stopsWhenParentDeletedToo() async throws {
+            let grandparent = try TemporaryDirectory()
+            let parent = try grandparent.folder("parent")
+            let folder = try grandparent.folder("parent/Themes")
+            try grandparent.write("parent/Themes/a.plist", "old")
+            let recorder = Recorder()
+            let holder = Mutex<DirectoryWatcher?>(nil)
+            let watcher = try DirectoryWatcher(directory: folder.path) { change in
+                recorder.record(change)
+                if case .stopped = change { holder.withLock { $0 }?.stop() }  // stop() inside the last call returns
+            }
+            holder.withLock { $0 = watcher }
+            defer { watcher.stop() }
+
+            try FileManager.default.removeItem(at: parent)
+
+            let calls = await recorder.waitForCalls { $0.last?.stopError != nil }
+            let error = try #require(calls.last?.stopError)
+            #expect(error.codes == [.ioError])
+            #expect(
+                error.diagnostics.first?.message
+                    == "cannot watch \(folder.path): it was deleted or moved away, and so was its parent folder \(parent.path)"
+            )
+            #expect(error.diagnostics.first?.location == SourceLocation(file: folder.path, line: 1, column: 1))
+            #expect(calls.filter { $0.stopError != nil }.count == 1)
+            #expect(!watcher.isWatching)
+
+            // Made again, the folder is not watched any more; stop() after the end still returns.
+            _ = try grandparent.folder("parent")
+            _ = try grandparent.folder("parent/Themes")
+            try grandparent.write("parent/Themes/b.plist", "not seen")
+            watcher.stop()
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(recorder.calls.count == calls.count)
+        }
+
+        @Test("stop() while the folder is gone ends reports: its return is not reported")
+        func stopWhileFolderGone() async throws {
+            let parent = try TemporaryDirectory()
+            let folder = try parent.folder("Themes")
+            let recorder = Recorder()
+            let watcher = try DirectoryWatcher(directory: folder.path) { recorder.record($0) }
+
+            try FileManager.default.removeItem(at: folder)
+            watcher.stop()
+            #expect(!watcher.isWatching)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            try parent.write("Themes/a.plist", "not seen")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(recorder.calls.isEmpty)
         }
     #endif
 
@@ -217,6 +330,21 @@ struct DirectoryWatcherTests {
         }
     #endif
 
+    @Test(
+        "a folder's parent and name come from its path's components",
+        arguments: [
+            ("Themes", DirectoryWatcher.Placement(parent: ".", name: "Themes")),
+            ("./Themes", DirectoryWatcher.Placement(parent: ".", name: "Themes")),
+            ("Themes/", DirectoryWatcher.Placement(parent: ".", name: "Themes")),
+            ("app/Themes", DirectoryWatcher.Placement(parent: "app", name: "Themes")),
+            ("/a", DirectoryWatcher.Placement(parent: "/", name: "a")),
+            ("/srv//app/Themes/", DirectoryWatcher.Placement(parent: "/srv/app", name: "Themes")),
+            ("/", nil), (".", nil), ("Themes/..", nil), ("", nil),
+        ])
+    func placesFolder(path: String, expected: DirectoryWatcher.Placement?) {
+        #expect(DirectoryWatcher.Placement(of: path) == expected)
+    }
+
     /// One record as the kernel lays it out: wd, mask, cookie, len, then the padded name.
     private func record(watch: Int32 = 1, mask: UInt32 = 0x8, name: String?, paddedTo length: Int) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -253,6 +381,19 @@ extension DirectoryWatcher.Change {
         if case .files(let names) = self { names } else { [] }
     }
 
+    /// The error of a `.stopped` call.
+    fileprivate var stopError: ThemeError? {
+        if case .stopped(let error) = self { error } else { nil }
+    }
+}
+
+extension TemporaryDirectory {
+    /// Makes a folder inside this one and returns its URL.
+    fileprivate func folder(_ name: String) throws -> URL {
+        let folder = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        return folder
+    }
 }
 
 /// Collects handler calls from the watcher's queue for the test to inspect.
