@@ -5,52 +5,83 @@ import Synchronization
     import Glibc
 #endif
 
-/// Watches one directory and reports, once per burst of changes, the names of the files
-/// that changed.
+/// Watches one directory and reports, once per burst of changes, what changed in it.
 ///
 /// On Linux the watcher reads inotify events for the directory (not its subdirectories).
 /// After the first event it waits for a quiet period; every further event restarts the
 /// wait, and when the directory has been quiet for that long the handler is called once
-/// with the set of file names (last path components, such as `default.plist`) seen during
-/// the burst. An atomic save therefore reports both the temporary name and the final one.
-/// Events that carry no name, such as a queue overflow, are ignored.
+/// with a ``Change``:
+///
+/// - ``Change/files(_:)``: the names of the files (last path components, such as
+///   `default.plist`) seen during the burst. An atomic save reports both the temporary
+///   name and the final one.
+/// - ``Change/rescan``: events were lost, because the kernel's event queue overflowed or
+///   because the folder was deleted, made again and watched anew. Anything in the folder
+///   may have changed. A rescan supersedes the file names of its burst.
+/// - ``Change/stopped(_:)``: the folder can no longer be watched; the watcher has stopped
+///   itself, and this is its last call.
+///
+/// To see the folder come back after it is deleted or moved away, the watcher also watches
+/// the folder's parent for a directory of the folder's name. When the parent cannot be
+/// watched (the folder is `/`, its path ends in `.` or `..`, or the parent is unreadable),
+/// or when the parent goes too, losing the folder stops the watcher. A folder given through
+/// a symbolic link is watched through it, but only the link's name is looked for in the
+/// parent.
 ///
 /// Handler calls never overlap. The watcher is `Sendable`: its mutable state lives behind
-/// a `Mutex`, and `stop()` may be called from any thread, including from the handler.
+/// `Mutex`es, and `stop()` may be called from any thread, including from the handler.
 /// On other platforms the initializer throws: live reload needs inotify.
 public final class DirectoryWatcher: Sendable {
-    /// What changes while the watcher runs; touched only under `state`'s lock.
+    /// What the delivery side keeps while the watcher runs; touched only under `state`'s lock.
     private struct State {
-        /// The inotify read source, until `stop()` takes and cancels it.
+        /// The inotify read source, until `stop()` or the watcher itself takes and cancels it.
         var source: ReadSource?
         /// Set by `stop()`; once set, no handler call starts.
         var isStopped = false
-        /// The names seen since the last handler call.
-        var pending: Set<String> = []
+        /// What was seen since the last handler call.
+        var burst = Burst()
+        /// Why the watcher stopped itself, until the handler has been told.
+        var stopReason: ThemeError?
         /// Bumped by every batch of events, so that only the last scheduled flush fires.
         var generation: UInt64 = 0
         /// The thread running the handler right now, if any, so that `stop()` called from
         /// inside the handler does not wait for itself.
         var deliveringThread: UInt?
+
+        /// Takes what the next handler call reports, if anything: a stop, else a rescan,
+        /// else the file names.
+        mutating func takeChange() -> Change? {
+            defer { burst = Burst() }
+            if let stopReason {
+                self.stopReason = nil
+                return .stopped(stopReason)
+            }
+            if burst.rescan { return .rescan }
+            return burst.names.isEmpty ? nil : .files(burst.names)
+        }
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    /// The inotify watches. Touched only on `queue` (by the read source's handler), so the
+    /// lock is never contended; it is what makes the watcher `Sendable`.
+    private let watches: Mutex<Watches>
     /// Held for the whole of a handler call, so that `stop()` can wait one out.
     private let delivery = Mutex(())
     /// A serial queue for reading events and calling the handler.
     private let queue: DispatchQueue
     private let quietPeriod: DispatchTimeInterval
-    private let onChange: @Sendable (Set<String>) -> Void
+    private let onChange: @Sendable (Change) -> Void
 
     /// Starts watching `directory`.
     ///
     /// - Parameters:
-    ///   - directory: The directory to watch. Files in it are reported by name.
+    ///   - directory: The directory to watch, absolute or relative to the current directory.
+    ///     Files in it are reported by name.
     ///   - quietPeriod: How long the directory must stay quiet after an event before the
     ///     handler is called. A negative period counts as zero.
     ///   - queue: Where the handler runs; calls are serialized even on a concurrent queue.
     ///     `nil` uses a private serial queue.
-    ///   - onChange: Called once per burst with the names of the files that changed.
+    ///   - onChange: Called once per burst with what changed.
     /// - Throws: A `ThemeError` with an `io_error` diagnostic if the directory cannot be
     ///   watched (it does not exist, is not a directory, is unreadable, or inotify is
     ///   unavailable).
@@ -58,14 +89,20 @@ public final class DirectoryWatcher: Sendable {
         directory: String,
         quietPeriod: Duration = .milliseconds(50),
         queue: DispatchQueue? = nil,
-        onChange: @escaping @Sendable (Set<String>) -> Void
+        onChange: @escaping @Sendable (DirectoryWatcher.Change) -> Void
     ) throws(ThemeError) {
-        let descriptor = try Inotify.watch(directory)
+        let watches = try Watches(directory: directory)
+        self.state = Mutex(State())
+        self.watches = Mutex(watches)
         self.queue = DispatchQueue(label: "ThemeKit.DirectoryWatcher", target: queue)
         self.quietPeriod = Self.interval(quietPeriod)
         self.onChange = onChange
-        start(descriptor)
+        start(watches.descriptor)
     }
+
+    /// Whether the watcher is still watching (false after `stop()` or after it reported
+    /// ``Change/stopped(_:)``).
+    public var isWatching: Bool { state.withLock { $0.source != nil } }
 
     /// Stops watching and closes the inotify descriptor.
     ///
@@ -88,12 +125,20 @@ public final class DirectoryWatcher: Sendable {
 
     deinit { stop() }
 
+    /// Holds back reading events and calling the handler until `resumeForTesting()`, so that
+    /// a test can make the kernel's queue overflow. Calls must be balanced before the watcher
+    /// is released (libdispatch traps on releasing a suspended queue).
+    func pauseForTesting() { queue.suspend() }
+
+    /// Ends a `pauseForTesting()`.
+    func resumeForTesting() { queue.resume() }
+
     /// Creates and resumes the read source. Not top-level code, so the closures are not
     /// main-actor closures and may run on the background queue.
     private func start(_ descriptor: Int32) {
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler { @Sendable [weak self] in
-            self?.receive(Inotify.readNames(from: descriptor))
+            self?.readEvents()
         }
         source.setCancelHandler { @Sendable in
             Inotify.close(descriptor)
@@ -102,18 +147,44 @@ public final class DirectoryWatcher: Sendable {
         source.resume()
     }
 
-    /// Adds a batch of names to the burst and restarts the quiet period. Runs on `queue`.
-    private func receive(_ names: Set<String>) {
-        guard !names.isEmpty else { return }
-        let generation: UInt64? = state.withLock { state in
-            guard !state.isStopped else { return nil }
-            state.pending.formUnion(names)
-            state.generation &+= 1
-            return state.generation
+    /// Reads every pending record and follows the folder through deletions. Runs on `queue`
+    /// as the read source's handler; the cancel handler, which closes the descriptor, cannot
+    /// run before it returns.
+    private func readEvents() {
+        let (burst, stopReason) = watches.withLock { watches in
+            var burst = Burst()
+            var stopReason: ThemeError?
+            Inotify.drain(watches.descriptor) { records in
+                guard stopReason == nil else { return }
+                stopReason = watches.absorb(records, into: &burst)
+            }
+            return (burst, stopReason)
         }
-        guard let generation else { return }
-        queue.asyncAfter(deadline: .now() + quietPeriod) { @Sendable [weak self] in
-            self?.flush(ifStill: generation)
+        receive(burst, stopReason: stopReason)
+    }
+
+    /// Adds a batch to the burst and restarts the quiet period, or, when the folder can no
+    /// longer be watched, stops and reports that at once. Runs on `queue`.
+    private func receive(_ burst: Burst, stopReason: ThemeError?) {
+        guard stopReason != nil || !burst.isEmpty else { return }
+        let next: (generation: UInt64, source: ReadSource?)? = state.withLock { state in
+            guard !state.isStopped, state.source != nil else { return nil }
+            state.burst.formUnion(burst)
+            state.generation &+= 1
+            guard let stopReason else { return (state.generation, nil) }
+            state.stopReason = stopReason
+            let source = state.source
+            state.source = nil
+            return (state.generation, source)
+        }
+        guard let next else { return }
+        if let source = next.source {
+            source.source.cancel()
+            flush(ifStill: next.generation)
+        } else {
+            queue.asyncAfter(deadline: .now() + quietPeriod) { @Sendable [weak self] in
+                self?.flush(ifStill: next.generation)
+            }
         }
     }
 
@@ -122,16 +193,14 @@ public final class DirectoryWatcher: Sendable {
     private func flush(ifStill generation: UInt64) {
         let current = Inotify.currentThread()
         delivery.withLock { _ in
-            let names: Set<String>? = state.withLock { state in
-                guard !state.isStopped, state.generation == generation, !state.pending.isEmpty
+            let change: Change? = state.withLock { state in
+                guard !state.isStopped, state.generation == generation, let change = state.takeChange()
                 else { return nil }
-                let names = state.pending
-                state.pending = []
                 state.deliveringThread = current
-                return names
+                return change
             }
-            guard let names else { return }
-            onChange(names)
+            guard let change else { return }
+            onChange(change)
             state.withLock { $0.deliveringThread = nil }
         }
     }
@@ -143,27 +212,257 @@ public final class DirectoryWatcher: Sendable {
         let cappedSeconds = min(seconds, 365 * 24 * 60 * 60)
         return .nanoseconds(Int(clamping: cappedSeconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
+}
 
-    /// The file names in a buffer of inotify records, in order, skipping records without one.
+extension DirectoryWatcher {
+    /// What one handler call reports.
+    public enum Change: Sendable, Hashable {
+        /// These files (last path components) changed during the burst.
+        case files(Set<String>)
+        /// Events may have been lost (the kernel's queue overflowed, or the folder was
+        /// made again and watched anew): anything in the folder may have changed; rescan it.
+        case rescan
+        /// The folder can no longer be watched (deleted and not made again in a way we can see,
+        /// or re-watching it failed); the watcher has stopped itself. The error says why (io_error).
+        case stopped(ThemeError)
+    }
+
+    /// The events of an inotify record that the watcher asks for or reads: the values of
+    /// `<sys/inotify.h>` (the Linux ABI), spelled out so that the parser builds everywhere.
+    struct InotifyEvents: OptionSet, Hashable, Sendable {
+        let rawValue: UInt32
+
+        static let attributes = Self(rawValue: 0x0000_0004)
+        static let closedAfterWrite = Self(rawValue: 0x0000_0008)
+        static let movedFrom = Self(rawValue: 0x0000_0040)
+        static let movedTo = Self(rawValue: 0x0000_0080)
+        static let created = Self(rawValue: 0x0000_0100)
+        static let deleted = Self(rawValue: 0x0000_0200)
+        static let deletedSelf = Self(rawValue: 0x0000_0400)
+        static let movedSelf = Self(rawValue: 0x0000_0800)
+        /// The kernel's queue overflowed: events after this one were dropped (`wd` is -1).
+        static let queueOverflow = Self(rawValue: 0x0000_4000)
+        /// The watch is gone: removed, or its directory deleted.
+        static let ignored = Self(rawValue: 0x0000_8000)
+        /// Asked for: watch the path only if it is a directory.
+        static let onlyDirectory = Self(rawValue: 0x0100_0000)
+        /// Reported: the entry the event names is a directory.
+        static let isDirectory = Self(rawValue: 0x4000_0000)
+
+        /// What the folder's watch asks for: its entries' changes, and its own end.
+        static let folderWatch: Self = [
+            .closedAfterWrite, .movedTo, .movedFrom, .created, .deleted, .attributes, .deletedSelf, .movedSelf,
+            .onlyDirectory,
+        ]
+        /// What the parent's watch asks for: entries appearing (the folder made again), and its own end.
+        static let parentWatch: Self = [.created, .movedTo, .deletedSelf, .movedSelf, .onlyDirectory]
+        /// Any of these ends what a watch stands for: the kernel dropped it (`ignored`, after
+        /// `deletedSelf`), or its directory left the watched path (`movedSelf`).
+        static let watchEnded: Self = [.ignored, .deletedSelf, .movedSelf]
+    }
+
+    /// One inotify record: which watch it is for, what happened, and the entry it names.
+    struct InotifyRecord: Hashable, Sendable {
+        /// The watch descriptor (`wd`) the record is for; -1 for a queue overflow.
+        var watch: Int32
+        var events: InotifyEvents
+        /// The entry's name, or `nil` when the record is about the watched directory itself.
+        var name: String?
+    }
+
+    /// The records in a buffer read from an inotify descriptor, in order.
     ///
     /// Each record is a 16-byte header (`wd`, `mask`, `cookie`, `len`, native-endian 32-bit
     /// integers) followed by `len` bytes holding the name, NUL-padded. A truncated record
     /// ends the parse.
-    static func names(inInotifyRecords bytes: UnsafeRawBufferPointer) -> [String] {
+    static func records(inInotifyRecords bytes: UnsafeRawBufferPointer) -> [InotifyRecord] {
         let headerSize = 16
-        var names: [String] = []
+        var records: [InotifyRecord] = []
         var offset = 0
         while bytes.count - offset >= headerSize {
+            let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+            let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
             let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
             let nameStart = offset + headerSize
             guard bytes.count - nameStart >= length else { break }
             let name = bytes[nameStart..<nameStart + length].prefix { $0 != 0 }
-            if !name.isEmpty {
-                names.append(String(decoding: name, as: UTF8.self))
-            }
+            records.append(
+                InotifyRecord(
+                    watch: watch, events: InotifyEvents(rawValue: mask),
+                    name: name.isEmpty ? nil : String(decoding: name, as: UTF8.self)))
             offset = nameStart + length
         }
-        return names
+        return records
+    }
+
+    /// Where a folder sits: the directory holding it and its name there.
+    struct Placement: Hashable, Sendable {
+        var parent: String
+        var name: String
+    }
+}
+
+extension DirectoryWatcher.Placement {
+    /// The placement of `directory`, from its path's components (`Themes` is in `.`,
+    /// `/a/b/` in `/a`), or `nil` when the path names no entry a parent could show again:
+    /// `/`, or a path ending in `.` or `..`.
+    init?(of directory: String) {
+        let components = directory.split(separator: "/")
+        guard let name = components.last, name != ".", name != ".." else { return nil }
+        let rest = components.dropLast().joined(separator: "/")
+        if directory.hasPrefix("/") {
+            parent = "/" + rest
+        } else {
+            parent = rest.isEmpty ? "." : rest
+        }
+        self.name = String(name)
+    }
+}
+
+/// What a burst has seen so far.
+private struct Burst: Sendable {
+    /// The names of the folder's entries that changed.
+    var names: Set<String> = []
+    /// Whether events may have been lost.
+    var rescan = false
+
+    var isEmpty: Bool { names.isEmpty && !rescan }
+
+    mutating func formUnion(_ other: Burst) {
+        names.formUnion(other.names)
+        rescan = rescan || other.rescan
+    }
+}
+
+/// The inotify descriptor and its two watches: the folder, and its parent, where the folder
+/// shows up again after it was deleted or moved away.
+private struct Watches: Sendable {
+    typealias Record = DirectoryWatcher.InotifyRecord
+
+    let descriptor: Int32
+    let directory: String
+    let placement: DirectoryWatcher.Placement?
+    /// The folder's watch, or `nil` while the folder is gone.
+    var folder: Int32?
+    /// The parent's watch, or `nil` if the parent cannot be watched or is gone.
+    var parent: Int32?
+    /// Why there is no parent watch, worded to end "it was deleted or moved away"; empty
+    /// while the parent is watched or when the path names no parent.
+    var parentProblem = ""
+
+    /// Opens a descriptor and watches the parent, then the folder: in that order, a folder
+    /// replaced just after it was watched still shows up in the parent.
+    init(directory: String) throws(ThemeError) {
+        let descriptor: Int32
+        do {
+            descriptor = try Inotify.open()
+        } catch {
+            throw Self.failure(directory, error.reason)
+        }
+        self.descriptor = descriptor
+        self.directory = directory
+        self.placement = DirectoryWatcher.Placement(of: directory)
+        // Best effort: without the parent the watcher still works until the folder goes.
+        watchParent()
+        do {
+            folder = try Inotify.addWatch(directory, .folderWatch, to: descriptor)
+        } catch {
+            Inotify.close(descriptor)
+            throw Self.failure(directory, error.reason)
+        }
+    }
+
+    /// Adds a buffer of records to `burst`, following the folder as it goes and comes back.
+    /// Returns why the folder can no longer be watched, if it cannot.
+    mutating func absorb(_ records: [Record], into burst: inout Burst) -> ThemeError? {
+        var overflowed = false
+        for record in records {
+            if record.events.contains(.queueOverflow) {
+                overflowed = true
+            } else if record.watch == folder {
+                if !record.events.isDisjoint(with: .watchEnded) {
+                    release(record)
+                    folder = nil
+                    if parent == nil { return gone() }
+                } else if let name = record.name {
+                    burst.names.insert(name)
+                }
+            } else if record.watch == parent {
+                if !record.events.isDisjoint(with: .watchEnded) {
+                    release(record)
+                    parent = nil
+                    parentProblem = ", and so was its parent folder \(placement?.parent ?? "")"
+                    if folder == nil { return gone() }
+                } else if record.events.contains(.isDirectory), let name = record.name, name == placement?.name {
+                    if let error = watchFolderAgain(into: &burst) { return error }
+                }
+            }
+            // Any other watch is one this code already ended; its last records mean nothing.
+        }
+        if overflowed {
+            // Any record may have been dropped, the folder's and the parent's own ends too:
+            // ask the kernel again what the paths hold now.
+            burst.rescan = true
+            watchParent()
+            return watchFolderAgain(into: &burst)
+        }
+        return nil
+    }
+
+    /// Removes the watch of a record that says its directory moved away: the kernel keeps
+    /// watching a moved directory under its new name. (It drops a deleted one by itself.)
+    private func release(_ record: Record) {
+        if record.events.contains(.movedSelf) {
+            Inotify.removeWatch(record.watch, from: descriptor)
+        }
+    }
+
+    /// Watches whatever directory the folder's path names now. A new watch means events
+    /// between the folder's creation and now were missed: a rescan. A path that names no
+    /// directory (gone again) keeps the watcher waiting while the parent is watched.
+    private mutating func watchFolderAgain(into burst: inout Burst) -> ThemeError? {
+        do {
+            let watch = try Inotify.addWatch(directory, .folderWatch, to: descriptor)
+            guard watch != folder else { return nil }
+            if let folder { Inotify.removeWatch(folder, from: descriptor) }
+            folder = watch
+            burst.rescan = true
+            return nil
+        } catch let error where error.isMissing {
+            if let folder { Inotify.removeWatch(folder, from: descriptor) }
+            folder = nil
+            return parent == nil ? gone() : nil
+        } catch {
+            return Self.failure(directory, error.reason)
+        }
+    }
+
+    /// Watches whatever directory the parent's path names now (at the start, and after an
+    /// overflow, which may have dropped the parent's own end), or notes why it cannot.
+    private mutating func watchParent() {
+        guard let placement else { return }
+        let watch: Int32?
+        do {
+            watch = try Inotify.addWatch(placement.parent, .parentWatch, to: descriptor)
+            parentProblem = ""
+        } catch {
+            watch = nil
+            parentProblem = ", and its parent folder \(placement.parent) cannot be watched (\(error.reason))"
+        }
+        if let parent, parent != watch { Inotify.removeWatch(parent, from: descriptor) }
+        parent = watch
+    }
+
+    /// Why the watcher stops when the folder is gone and cannot be seen coming back.
+    private func gone() -> ThemeError {
+        Self.failure(directory, "it was deleted or moved away" + parentProblem)
+    }
+
+    static func failure(_ directory: String, _ reason: String) -> ThemeError {
+        ThemeError(
+            Diagnostic(
+                .ioError, "cannot watch \(directory): \(reason)",
+                at: SourceLocation(file: directory, line: 1, column: 1)))
     }
 }
 
@@ -179,42 +478,51 @@ private struct ReadSource: @unchecked Sendable {
 
 /// The few system calls the watcher makes, kept apart so that other platforms compile.
 private enum Inotify {
+    /// A failed system call's `errno`.
+    struct SystemError: Error {
+        let code: Int32
+    }
+
     #if canImport(Glibc)
-        /// Opens a non-blocking inotify descriptor watching `directory`.
-        static func watch(_ directory: String) throws(ThemeError) -> Int32 {
+        /// Opens a non-blocking inotify descriptor.
+        static func open() throws(SystemError) -> Int32 {
             let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            guard descriptor >= 0 else { throw failure(directory, errno: errno) }
-            let mask =
-                IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB
-                | IN_ONLYDIR
-            guard inotify_add_watch(descriptor, directory, UInt32(mask)) >= 0 else {
-                let code = errno
-                Glibc.close(descriptor)
-                throw failure(directory, errno: code)
-            }
+            guard descriptor >= 0 else { throw SystemError(code: errno) }
             return descriptor
         }
 
-        /// Reads every pending event until the descriptor would block; returns their names.
-        static func readNames(from descriptor: Int32) -> Set<String> {
+        /// Watches `path` for `events`; returns the watch, which is the existing one if the
+        /// directory at `path` is already watched.
+        static func addWatch(_ path: String, _ events: DirectoryWatcher.InotifyEvents, to descriptor: Int32)
+            throws(SystemError) -> Int32
+        {
+            let watch = inotify_add_watch(descriptor, path, events.rawValue)
+            guard watch >= 0 else { throw SystemError(code: errno) }
+            return watch
+        }
+
+        /// Removes a watch; the kernel then sends its `ignored` record, which is not read as news.
+        static func removeWatch(_ watch: Int32, from descriptor: Int32) {
+            _ = inotify_rm_watch(descriptor, watch)
+        }
+
+        /// Reads every pending record until the descriptor would block, one buffer at a time.
+        static func drain(_ descriptor: Int32, _ body: ([DirectoryWatcher.InotifyRecord]) -> Void) {
             // Room for many records; one record is at most 16 + NAME_MAX + 1 bytes.
             let capacity = 64 * 1024
             let buffer = UnsafeMutableRawBufferPointer.allocate(
                 byteCount: capacity, alignment: MemoryLayout<UInt32>.alignment)
             defer { buffer.deallocate() }
-            var names = Set<String>()
             while true {
                 let count = read(descriptor, buffer.baseAddress, capacity)
                 if count > 0 {
-                    let records = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-                    names.formUnion(DirectoryWatcher.names(inInotifyRecords: records))
+                    body(DirectoryWatcher.records(inInotifyRecords: UnsafeRawBufferPointer(rebasing: buffer[..<count])))
                 } else if count < 0, errno == EINTR {
                     continue
                 } else {
                     break  // EAGAIN: drained. Any other error: nothing more to read now.
                 }
             }
-            return names
         }
 
         static func close(_ descriptor: Int32) {
@@ -224,25 +532,38 @@ private enum Inotify {
         static func currentThread() -> UInt {
             UInt(pthread_self())
         }
-
-        private static func failure(_ directory: String, errno code: Int32) -> ThemeError {
-            let reason = String(cString: strerror(code))
-            return ThemeError(
-                Diagnostic(
-                    .ioError, "cannot watch \(directory): \(reason)",
-                    at: SourceLocation(file: directory, line: 1, column: 1)))
-        }
     #else
-        static func watch(_ directory: String) throws(ThemeError) -> Int32 {
-            throw ThemeError(
-                Diagnostic(
-                    .ioError, "cannot watch \(directory): live reload needs inotify (Linux)",
-                    at: SourceLocation(file: directory, line: 1, column: 1)))
+        static func open() throws(SystemError) -> Int32 {
+            throw SystemError(code: -1)
         }
 
-        // Unreachable: `watch` always throws, so no watcher is ever started.
-        static func readNames(from descriptor: Int32) -> Set<String> { [] }
+        // Unreachable: `open` always throws, so no watcher is ever started.
+        static func addWatch(_ path: String, _ events: DirectoryWatcher.InotifyEvents, to descriptor: Int32)
+            throws(SystemError) -> Int32
+        { throw SystemError(code: -1) }
+        static func removeWatch(_ watch: Int32, from descriptor: Int32) {}
+        static func drain(_ descriptor: Int32, _ body: ([DirectoryWatcher.InotifyRecord]) -> Void) {}
         static func close(_ descriptor: Int32) {}
         static func currentThread() -> UInt { 0 }
     #endif
+}
+
+extension Inotify.SystemError {
+    /// The path names no directory (now): nothing there, or something that is not a directory.
+    var isMissing: Bool {
+        #if canImport(Glibc)
+            code == ENOENT || code == ENOTDIR
+        #else
+            false
+        #endif
+    }
+
+    /// What went wrong, as the C library says it.
+    var reason: String {
+        #if canImport(Glibc)
+            String(cString: strerror(code))
+        #else
+            "live reload needs inotify (Linux)"
+        #endif
+    }
 }
