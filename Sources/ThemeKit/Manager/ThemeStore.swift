@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where a manager keeps the user's chosen theme between launches.
 public protocol ThemeStore: Sendable {
     /// The saved theme name, `nil` if none was saved.
@@ -22,9 +28,12 @@ public struct ThemeStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { message }
 }
 
-/// Keeps the theme name in a small text file, by default
-/// `$XDG_CONFIG_HOME/themekit/theme` (or `~/.config/themekit/theme`).
+/// Keeps the theme name in a small text file, by default `<config>/<application>/theme`
+/// (see ``standard(applicationName:environment:)``).
 public struct FileThemeStore: ThemeStore {
+    /// The application name used when nothing usable is left after sanitising.
+    private static let fallbackApplicationName = "themekit"
+
     /// The file that holds the name.
     public var path: String
 
@@ -33,18 +42,40 @@ public struct FileThemeStore: ThemeStore {
         self.path = path
     }
 
-    /// The standard location for an application: `<config>/<applicationName>/theme`, where
-    /// `<config>` is `XDG_CONFIG_HOME` when it is set to an absolute path, else `~/.config`.
-    public static func standard(applicationName: String = "themekit", environment: [String: String]? = nil)
+    /// The running application's name, as one safe path component: its bundle identifier
+    /// when it has one, else its executable's name, else `themekit`.
+    ///
+    /// The name is sanitised like an `applicationName` given to
+    /// ``standard(applicationName:environment:)``.
+    public static var currentApplicationName: String {
+        let executable = CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) }
+        for candidate in [Bundle.main.bundleIdentifier, ProcessInfo.processInfo.processName, executable] {
+            if let candidate, let name = pathComponent(candidate) { return name }
+        }
+        return fallbackApplicationName
+    }
+
+    /// The standard store of an application: `<config>/<applicationName>/theme`.
+    ///
+    /// `applicationName` defaults to ``currentApplicationName``, so that two apps never
+    /// share a saved theme. It is made one safe path component: `/`, control characters
+    /// and line separators become `_`, it is cut to at most 255 UTF-8 bytes (between
+    /// Unicode scalars), and an empty name, `.` or `..` becomes `themekit`.
+    ///
+    /// `<config>` is the first of these that is an absolute path other than `/` (an empty
+    /// variable counts as unset; `environment` defaults to the process's):
+    /// 1. `$XDG_CONFIG_HOME`;
+    /// 2. `$HOME/.config`;
+    /// 3. `<home>/.config`, with the user's home folder from the password database;
+    /// 4. `<temporary folder>/.config` (`NSTemporaryDirectory()`, else `/tmp`).
+    public static func standard(applicationName: String? = nil, environment: [String: String]? = nil)
         -> FileThemeStore
     {
         let environment = environment ?? ProcessInfo.processInfo.environment
-        var config = environment["XDG_CONFIG_HOME"] ?? ""
-        if !config.hasPrefix("/") {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            config = home + "/.config"
-        }
-        return FileThemeStore(path: config + "/" + applicationName + "/theme")
+        let application =
+            applicationName.map { pathComponent($0) ?? fallbackApplicationName } ?? currentApplicationName
+        let config = usableFolder(environment["XDG_CONFIG_HOME"]) ?? homeFolder(environment) + "/.config"
+        return FileThemeStore(path: config + "/" + application + "/theme")
     }
 
     public func loadThemeName() throws -> String? {
@@ -75,6 +106,59 @@ public struct FileThemeStore: ThemeStore {
             throw ThemeStoreError("cannot save the theme to \(path): \(error.localizedDescription)")
         }
     }
+
+    // MARK: Paths
+
+    /// `name` as one path component, or `nil` if nothing usable is left.
+    package static func pathComponent(_ name: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var size = 0
+        for scalar in name.unicodeScalars {
+            let safe: Unicode.Scalar =
+                switch scalar.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator: "_"
+                default: scalar == "/" ? "_" : scalar
+                }
+            size += UTF8.width(safe)
+            guard size <= 255 else { break }
+            scalars.append(safe)
+        }
+        let component = String(scalars)
+        return component.isEmpty || component == "." || component == ".." ? nil : component
+    }
+
+    /// `$HOME`, else the home folder in the password database, else the temporary folder.
+    private static func homeFolder(_ environment: [String: String]) -> String {
+        usableFolder(environment["HOME"]) ?? usableFolder(passwordDatabaseHome())
+            ?? usableFolder(NSTemporaryDirectory()) ?? "/tmp"
+    }
+
+    /// `path` without its trailing slashes, if it is absolute and not the root folder.
+    private static func usableFolder(_ path: String?) -> String? {
+        guard var path, path.hasPrefix("/"), !path.utf8.contains(0) else { return nil }
+        while path.hasSuffix("/") { path.removeLast() }
+        return path.isEmpty ? nil : path
+    }
+
+    /// The user's home folder as the password database records it.
+    private static func passwordDatabaseHome() -> String? {
+        var size = 4096
+        while size <= 1 << 20 {
+            var entry = passwd()
+            var result: UnsafeMutablePointer<passwd>?
+            var buffer = [CChar](repeating: 0, count: size)
+            let (status, home) = buffer.withUnsafeMutableBufferPointer { buffer -> (Int32, String?) in
+                guard let base = buffer.baseAddress else { return (ERANGE, nil) }
+                let status = getpwuid_r(getuid(), &entry, base, buffer.count, &result)
+                guard status == 0, result != nil, let home = entry.pw_dir else { return (status, nil) }
+                return (status, String(cString: home))
+            }
+            guard status == ERANGE else { return home }
+            size *= 2
+        }
+        return nil
+    }
+
 }
 
 /// Keeps the theme name in memory: for tests, previews and apps that do not persist.
