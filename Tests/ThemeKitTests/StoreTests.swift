@@ -87,4 +87,66 @@ struct StoreTests {
             #expect(path == home + "/.config/app/theme")
         }
     }
+
+    // MARK: Bounded, non-blocking reads
+
+    @Test("a name up to 4096 bytes with its line break loads; one byte more is refused")
+    func sizeLimit() throws {
+        let folder = try TemporaryDirectory()
+        let atLimit = try folder.write("fits", String(repeating: "a", count: 4095) + "\n")
+        #expect(try FileThemeStore(path: atLimit).loadThemeName() == String(repeating: "a", count: 4095))
+        let over = try folder.write("over", String(repeating: "a", count: 4096) + "\n")
+        let error = try #require(throws: ThemeStoreError.self) { try FileThemeStore(path: over).loadThemeName() }
+        #expect(
+            error.message
+                == "the saved theme at \(over) is too large to be a theme name: 4097 bytes, over the limit of 4096")
+    }
+
+    @Test("a 2 GiB sparse store file is refused from its size, before any of it is read")
+    func hugeStoreFileIsRefusedUnread() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/theme"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        try #require(ftruncate(descriptor, 2 << 30) == 0)
+
+        let error = try #require(throws: ThemeStoreError.self) { try FileThemeStore(path: path).loadThemeName() }
+        // The whole size is in the message: it came from the file's metadata, not a read.
+        #expect(
+            error.message
+                == "the saved theme at \(path) is too large to be a theme name: 2147483648 bytes, over the limit of 4096"
+        )
+    }
+
+    @Test("a FIFO at the store's path is refused, without waiting for a writer")
+    func fifoAtPathIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/theme"
+        try #require(mkfifo(path, 0o644) == 0)
+        let store = FileThemeStore(path: path)
+
+        let loadError = try #require(throws: ThemeStoreError.self) { try store.loadThemeName() }
+        #expect(loadError.message == "cannot read the saved theme at \(path): is not a regular file")
+    }
+
+    @Test("a store file that is not UTF-8 or not a theme name is an error saying so")
+    func badContentsAreNamed() throws {
+        let folder = try TemporaryDirectory()
+        let binary = try folder.write("binary", [0xFF, 0xFE, 0x64])
+        let binaryError = try #require(throws: ThemeStoreError.self) {
+            try FileThemeStore(path: binary).loadThemeName()
+        }
+        #expect(binaryError.message == "the saved theme at \(binary) is not UTF-8 text")
+        let path = try folder.write("path", "../../etc/passwd\n")
+        let pathError = try #require(throws: ThemeStoreError.self) { try FileThemeStore(path: path).loadThemeName() }
+        #expect(pathError.message == "the saved theme at \(path) is not a theme name")
+    }
+}
+
+/// The type bits of what is at `path`, not following a link there; 0 if nothing is.
+private func fileType(_ path: String) -> mode_t {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return 0 }
+    return info.st_mode & S_IFMT
 }

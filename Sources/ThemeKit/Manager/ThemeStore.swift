@@ -30,7 +30,14 @@ public struct ThemeStoreError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// Keeps the theme name in a small text file, by default `<config>/<application>/theme`
 /// (see ``standard(applicationName:environment:)``).
+///
+/// Reading is bounded and never blocks: a file over 4 KiB is refused unread, and
+/// anything that is not a regular file (a FIFO, a device, a folder) is refused.
 public struct FileThemeStore: ThemeStore {
+    /// The largest store file read, in bytes: a theme name and its line break fit many
+    /// times over. A larger file is refused before any of it is read.
+    package static let maximumSize = 4096
+
     /// The application name used when nothing usable is left after sanitising.
     private static let fallbackApplicationName = "themekit"
 
@@ -78,16 +85,28 @@ public struct FileThemeStore: ThemeStore {
         return FileThemeStore(path: config + "/" + application + "/theme")
     }
 
+    /// Reads the saved name.
+    ///
+    /// - Returns: `nil` when there is no file at ``path`` (or a link there leads nowhere).
+    /// - Throws: `ThemeStoreError` when the file is larger than 4 KiB, is not a
+    ///   regular file, cannot be read, is not UTF-8, or does not hold a theme name.
     public func loadThemeName() throws -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileBytes.load(path, limit: Self.maximumSize)
         } catch {
-            throw ThemeStoreError("cannot read the saved theme at \(path): \(error.localizedDescription)")
+            switch error {
+            case .tooLarge(let size):
+                throw ThemeStoreError(
+                    "the saved theme at \(path) is too large to be a theme name: \(size) bytes, over the limit of \(Self.maximumSize)"
+                )
+            case .system(let reason):
+                if Self.isMissing(path) { return nil }
+                throw ThemeStoreError("cannot read the saved theme at \(path): \(reason)")
+            }
         }
-        guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
-            throw ThemeStoreError("the saved theme at \(path) is not a theme name")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ThemeStoreError("the saved theme at \(path) is not UTF-8 text")
         }
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard ThemeName.isValid(name) else {
@@ -159,6 +178,12 @@ public struct FileThemeStore: ThemeStore {
         return nil
     }
 
+    /// Whether nothing is at `path` (following links).
+    private static func isMissing(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return false }
+        return errno == ENOENT || errno == ENOTDIR
+    }
 }
 
 /// Keeps the theme name in memory: for tests, previews and apps that do not persist.
