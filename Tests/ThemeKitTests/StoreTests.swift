@@ -119,7 +119,7 @@ struct StoreTests {
         )
     }
 
-    @Test("a FIFO at the store's path is refused, without waiting for a writer")
+    @Test("a FIFO at the store's path is refused, without waiting for a writer, by load and save")
     func fifoAtPathIsRefused() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path + "/theme"
@@ -128,6 +128,9 @@ struct StoreTests {
 
         let loadError = try #require(throws: ThemeStoreError.self) { try store.loadThemeName() }
         #expect(loadError.message == "cannot read the saved theme at \(path): is not a regular file")
+        let saveError = try #require(throws: ThemeStoreError.self) { try store.saveThemeName("dark") }
+        #expect(saveError.message == "cannot save the theme to \(path): it is a FIFO, not a regular file")
+        #expect(fileType(path) == S_IFIFO)
     }
 
     @Test("a store file that is not UTF-8 or not a theme name is an error saying so")
@@ -141,6 +144,107 @@ struct StoreTests {
         let path = try folder.write("path", "../../etc/passwd\n")
         let pathError = try #require(throws: ThemeStoreError.self) { try FileThemeStore(path: path).loadThemeName() }
         #expect(pathError.message == "the saved theme at \(path) is not a theme name")
+    }
+
+    // MARK: Saving through links
+
+    @Test("a store file that is an absolute link stays a link; the file it leads to gets the name")
+    func saveThroughAbsoluteLink() throws {
+        let folder = try TemporaryDirectory()
+        let target = try folder.write("dotfiles-theme", "light\n")
+        let path = folder.path + "/app/theme"
+        try FileManager.default.createDirectory(atPath: folder.path + "/app", withIntermediateDirectories: true)
+        try #require(symlink(target, path) == 0)
+        let store = FileThemeStore(path: path)
+        #expect(try store.loadThemeName() == "light")
+
+        try store.saveThemeName("dark")
+        #expect(fileType(path) == S_IFLNK)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "dark\n")
+        #expect(try store.loadThemeName() == "dark")
+    }
+
+    @Test("a chain of relative links is followed, each link from its own folder")
+    func saveThroughRelativeLinks() throws {
+        let folder = try TemporaryDirectory()
+        for sub in ["app", "dotfiles"] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + sub, withIntermediateDirectories: true)
+        }
+        let real = try folder.write("dotfiles/real", "light\n")
+        let path = folder.path + "/app/theme"
+        try #require(symlink("../dotfiles/theme", path) == 0)  // from app/
+        try #require(symlink("real", folder.path + "/dotfiles/theme") == 0)  // from dotfiles/, not app/
+
+        try FileThemeStore(path: path).saveThemeName("dark")
+        #expect(fileType(path) == S_IFLNK)
+        #expect(fileType(folder.path + "/dotfiles/theme") == S_IFLNK)
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "dark\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/app/real"))
+    }
+
+    @Test("a link that leads nowhere loads as nothing saved; saving creates its file and folders")
+    func saveThroughDanglingLink() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.path + "/missing/sub/theme"
+        let path = folder.path + "/theme"
+        try #require(symlink(target, path) == 0)
+        let store = FileThemeStore(path: path)
+        #expect(try store.loadThemeName() == nil)
+
+        try store.saveThemeName("dark")
+        #expect(fileType(path) == S_IFLNK)
+        #expect(fileType(target) == S_IFREG)
+        #expect(try store.loadThemeName() == "dark")
+    }
+
+    @Test("a link to a FIFO is refused: nothing is written and nothing waits")
+    func linkToFIFOIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let fifo = folder.path + "/fifo"
+        try #require(mkfifo(fifo, 0o644) == 0)
+        let path = folder.path + "/theme"
+        try #require(symlink(fifo, path) == 0)
+
+        let error = try #require(throws: ThemeStoreError.self) { try FileThemeStore(path: path).saveThemeName("dark") }
+        #expect(
+            error.message
+                == "cannot save the theme to \(path): it leads to \(fifo), which is a FIFO, not a regular file")
+        #expect(fileType(path) == S_IFLNK)
+        #expect(fileType(fifo) == S_IFIFO)
+    }
+
+    @Test("a link to a character device is refused and the device is left in place")
+    func linkToDeviceIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        // A null device of our own when allowed (root), so that a wrong replace would hit
+        // only the scratch folder; else /dev/null, which a user cannot replace anyway.
+        var device = folder.path + "/null"
+        if mknod(device, S_IFCHR | 0o666, 0x103) != 0 {
+            try #require(geteuid() != 0, "root without CAP_MKNOD: not risking /dev/null")
+            device = "/dev/null"
+        }
+        let path = folder.path + "/theme"
+        try #require(symlink(device, path) == 0)
+
+        let error = try #require(throws: ThemeStoreError.self) { try FileThemeStore(path: path).saveThemeName("dark") }
+        #expect(
+            error.message
+                == "cannot save the theme to \(path): it leads to \(device), which is a character device, not a regular file"
+        )
+        #expect(fileType(device) == S_IFCHR)
+        #expect(fileType(path) == S_IFLNK)
+    }
+
+    @Test("links that lead back to themselves are refused by load and save")
+    func linkLoopIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/theme"
+        try #require(symlink("other", path) == 0)
+        try #require(symlink("theme", folder.path + "/other") == 0)
+        let store = FileThemeStore(path: path)
+        #expect(throws: ThemeStoreError.self) { try store.loadThemeName() }
+        let error = try #require(throws: ThemeStoreError.self) { try store.saveThemeName("dark") }
+        #expect(error.message == "cannot save the theme to \(path): too many levels of symbolic links")
     }
 }
 

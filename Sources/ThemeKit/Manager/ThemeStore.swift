@@ -32,7 +32,9 @@ public struct ThemeStoreError: Error, Sendable, Hashable, CustomStringConvertibl
 /// (see ``standard(applicationName:environment:)``).
 ///
 /// Reading is bounded and never blocks: a file over 4 KiB is refused unread, and
-/// anything that is not a regular file (a FIFO, a device, a folder) is refused.
+/// anything that is not a regular file (a FIFO, a device, a folder) is refused. Saving
+/// writes through symbolic links to the file they lead to, so a store file kept in a
+/// dotfiles repository stays a link.
 public struct FileThemeStore: ThemeStore {
     /// The largest store file read, in bytes: a theme name and its line break fit many
     /// times over. A larger file is refused before any of it is read.
@@ -115,8 +117,22 @@ public struct FileThemeStore: ThemeStore {
         return name
     }
 
+    /// Saves the name, creating the store's folder if needed.
+    ///
+    /// When ``path`` is a symbolic link, the chain of links is followed (a relative link
+    /// relative to its own folder) and the file it ends at is replaced atomically, leaving
+    /// the links in place; a link that leads nowhere gets its file created. The file is
+    /// replaced only when it is a regular file or does not exist yet.
+    ///
+    /// - Throws: `ThemeStoreError` when the path leads to something other than a regular
+    ///   file (a folder, a FIFO, a device), through too many links, or cannot be written.
     public func saveThemeName(_ name: String) throws {
-        let url = URL(fileURLWithPath: path)
+        let target = try Self.finalTarget(of: path)
+        if let kind = target.kind {
+            let subject = target.path == path ? "it" : "it leads to \(target.path), which"
+            throw ThemeStoreError("cannot save the theme to \(path): \(subject) is \(kind), not a regular file")
+        }
+        let url = URL(fileURLWithPath: target.path)
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -183,6 +199,56 @@ public struct FileThemeStore: ThemeStore {
         var info = stat()
         guard stat(path, &info) != 0 else { return false }
         return errno == ENOENT || errno == ENOTDIR
+    }
+
+    /// The most links followed from the store's path, as Linux's `MAXSYMLINKS`.
+    private static let maximumLinks = 40
+
+    /// Where a write to `path` must go: the end of its chain of links, and what it is when
+    /// it is neither a regular file nor missing (`kind`, for a person, else `nil`).
+    private static func finalTarget(of path: String) throws -> (path: String, kind: String?) {
+        var current = path
+        for _ in 0...maximumLinks {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                let code = errno
+                if code == ENOENT { return (current, nil) }
+                throw ThemeStoreError("cannot save the theme to \(path): \(current): \(describe(code))")
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK: current = try destination(of: current, from: path)
+            case S_IFREG: return (current, nil)
+            case S_IFDIR: return (current, "a folder")
+            case S_IFIFO: return (current, "a FIFO")
+            case S_IFCHR: return (current, "a character device")
+            case S_IFBLK: return (current, "a block device")
+            case S_IFSOCK: return (current, "a socket")
+            default: return (current, "an unknown kind of file")
+            }
+        }
+        throw ThemeStoreError("cannot save the theme to \(path): \(describe(ELOOP))")
+    }
+
+    /// Where the link at `link` leads, a relative destination taken from the link's folder.
+    private static func destination(of link: String, from path: String) throws -> String {
+        var buffer = [UInt8](repeating: 0, count: 4097)
+        let count = buffer.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { readlink(link, $0, buffer.count) } ?? -1
+        }
+        guard count >= 0 else {
+            throw ThemeStoreError("cannot save the theme to \(path): \(link): \(describe(errno))")
+        }
+        guard count < buffer.count, let destination = String(validating: buffer[..<count], as: UTF8.self) else {
+            throw ThemeStoreError(
+                "cannot save the theme to \(path): the link at \(link) does not lead to a usable path")
+        }
+        if destination.hasPrefix("/") { return destination }
+        guard let slash = link.lastIndex(of: "/") else { return destination }
+        return String(link[...slash]) + destination
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
     }
 }
 
