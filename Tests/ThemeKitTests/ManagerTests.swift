@@ -185,14 +185,15 @@ struct ManagerTests {
         #expect(manager.restoreError?.codes == [.ioError])
     }
 
-    @Test("the standard store follows XDG_CONFIG_HOME, else ~/.config")
+    @Test("the standard store follows XDG_CONFIG_HOME, else ~/.config, in a folder per application")
     func standardStorePath() {
+        let application = FileThemeStore.currentApplicationName
         #expect(
             FileThemeStore.standard(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/h"]).path
-                == "/x/cfg/themekit/theme")
+                == "/x/cfg/\(application)/theme")
         #expect(
             FileThemeStore.standard(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]).path
-                == "/h/.config/themekit/theme")
+                == "/h/.config/\(application)/theme")
         #expect(
             FileThemeStore.standard(applicationName: "app", environment: ["HOME": "/h"]).path == "/h/.config/app/theme")
     }

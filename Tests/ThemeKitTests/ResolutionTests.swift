@@ -249,6 +249,54 @@ struct ResolutionTests {
         #expect(analysis.diagnostics.first?.location.description == folder.path + "/nope.plist")
     }
 
+    @Test("theme_not_found suggests the nearest theme and lists the folder's themes in a note")
+    func themeNotFoundSuggestsAndLists() throws {
+        let folder = try TemporaryDirectory()
+        for name in ["light", "default", "dark"] { try folder.theme(name, ["textColor": "000000"]) }
+        try folder.write("notes.txt", "")
+        let analysis = folder.loader.analyze("defualt")
+        #expect(
+            analysis.diagnostics.map(\.rendered) == [
+                """
+                \(folder.path)/defualt.plist: error: no theme named 'defualt' in \(folder.path); \
+                did you mean 'default'? [theme_not_found]
+                \(folder.path): note: available: dark, default, light
+                """
+            ])
+        #expect(
+            folder.loader.analyze("ocean").diagnostics.map(\.message) == ["no theme named 'ocean' in \(folder.path)"])
+    }
+
+    @Test("theme_not_found lists the first 10 themes in order, then how many more")
+    func themeNotFoundCutsTheList() throws {
+        let folder = try TemporaryDirectory()
+        for number in (1...15).reversed() { try folder.theme("t" + (number < 10 ? "0" : "") + "\(number)", [:]) }
+        let diagnostic = try #require(folder.loader.analyze("missing").diagnostics.first)
+        #expect(diagnostic.message == "no theme named 'missing' in \(folder.path)")
+        #expect(
+            diagnostic.notes == [
+                Diagnostic.Note(
+                    "available: t01, t02, t03, t04, t05, t06, t07, t08, t09, t10, and 5 more",
+                    at: .wholeFile(folder.path))
+            ])
+    }
+
+    @Test("theme_not_found in an empty or missing folder says there are no themes")
+    func themeNotFoundWithoutThemes() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("README.md", "")
+        let empty = try #require(folder.loader.analyze("default").diagnostics.first)
+        #expect(
+            empty.rendered == """
+                \(folder.path)/default.plist: error: no theme named 'default' in \(folder.path) [theme_not_found]
+                \(folder.path): note: no themes in this folder
+                """)
+        let missing = try #require(ThemeLoader(directory: folder.path + "/gone").analyze("default").diagnostics.first)
+        #expect(missing.notes.map(\.message) == ["this folder does not exist"])
+        let file = try #require(ThemeLoader(directory: folder.path + "/README.md").analyze("default").diagnostics.first)
+        #expect(file.notes.map(\.message) == ["this is not a folder"])
+    }
+
     @Test("available themes are the valid .plist names, sorted")
     func availableThemes() throws {
         let folder = try TemporaryDirectory()

@@ -113,8 +113,7 @@ public struct ThemeLoader: Sendable {
                             "\(ThemeName.inheritanceKey) names '\(current)', but there is no \(current).plist beside this theme",
                             at: namedBy.entry.valueRange, key: ThemeName.inheritanceKey))
                 } else {
-                    diagnostics.append(
-                        Diagnostic(.themeNotFound, "no theme named '\(current)' in \(directory)", at: .wholeFile(path)))
+                    diagnostics.append(themeNotFound(current, at: path))
                 }
                 break lineage
             }
@@ -165,6 +164,51 @@ public struct ThemeLoader: Sendable {
         }
         analysis.diagnostics = diagnostics.sorted()
         return analysis
+    }
+
+    /// The most theme names a `theme_not_found` note lists before "and N more".
+    static let listedThemes = 10
+
+    /// `theme_not_found` for `name`: the nearest theme's name in the message ("did you
+    /// mean"), and a note on the folder listing its first themes in order. The folder is
+    /// read once, and the work is linear in the number of its entries.
+    private func themeNotFound(_ name: String, at path: String) -> Diagnostic {
+        var message = "no theme named '\(name)' in \(directory)"
+        let note: String
+        do {
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+                .compactMap(ThemeName.of(fileName:))
+            if let nearest = Suggestions.closest(to: name, among: names) {
+                message += "; did you mean '\(nearest)'?"
+            }
+            let first = Self.smallest(Self.listedThemes, of: names)
+            if first.isEmpty {
+                note = "no themes in this folder"
+            } else {
+                let more = names.count - first.count
+                note = "available: " + first.joined(separator: ", ") + (more > 0 ? ", and \(more) more" : "")
+            }
+        } catch {
+            var isFolder: ObjCBool = false
+            note =
+                !FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder)
+                ? "this folder does not exist"
+                : isFolder.boolValue ? "this folder cannot be read" : "this is not a folder"
+        }
+        return Diagnostic(
+            .themeNotFound, message, at: .wholeFile(path), notes: [Diagnostic.Note(note, at: .wholeFile(directory))])
+    }
+
+    /// The `count` smallest of `names`, sorted, in one pass of at most `count` steps each.
+    private static func smallest(_ count: Int, of names: [String]) -> [String] {
+        var first: [String] = []
+        first.reserveCapacity(count + 1)
+        for name in names {
+            if first.count == count, let last = first.last, name >= last { continue }
+            first.insert(name, at: first.firstIndex { name < $0 } ?? first.count)
+            if first.count > count { first.removeLast() }
+        }
+        return first
     }
 
     /// The names of the themes in the folder, sorted; files that are not themes are skipped.
