@@ -1,15 +1,33 @@
-// themekit-demo: the mission in one command. Loads the shipped themes, registers an
-// observer, switches themes, and prints what the observer received and a few values.
+// themekit-demo: the mission in one command. Loads the shipped themes, binds an object to
+// the theme, registers an observer, switches themes, and prints what each of them saw.
+//
+//   themekit-demo [FOLDER]           the walkthrough, on a manager of its own (saves nothing)
+//   themekit-demo --shared [THEME]   ThemeManager.shared: what it restores for this app, and
+//                                    saves THEME as this app's choice
 import Foundation
 import ThemeKit
 
-let directory = CommandLine.arguments.dropFirst().first ?? "Themes"
-let center = NotificationCenter()
-// An in-memory store, so that the demo never touches the user's saved choice.
-let manager = ThemeManager(directory: directory, notificationCenter: center, store: InMemoryThemeStore())
+/// A stand-in for a label: UI objects live on the main actor.
+@MainActor
+final class Badge {
+    var textColor: ThemeColor?
+    var font: ThemeFont?
+    private(set) var restyles = 0
 
-func describe(_ manager: ThemeManager) -> String {
-    let theme = manager.currentTheme  // one snapshot: these lookups agree with each other
+    init(manager: ThemeManager) {
+        // Styled now and after every change; the manager holds the badge weakly.
+        manager.bind(self) { badge, theme in
+            badge.textColor = theme.color(forKey: "textColor")
+            badge.font = theme.font(forKey: "headerFont")
+            badge.restyles += 1
+            print(
+                "badge: restyled for \(theme.name): text \(badge.textColor?.hexString ?? "-"), \(badge.font?.description ?? "-")"
+            )
+        }
+    }
+}
+
+func describe(_ theme: Theme) -> String {
     let header = theme.font(forKey: "headerFont").map(\.description) ?? "-"
     let button = theme.font(forKey: "buttonFont").map(\.description) ?? "-"
     return """
@@ -19,6 +37,35 @@ func describe(_ manager: ThemeManager) -> String {
           headerFont \(header)  buttonFont \(button)  spacingSize \(theme.number(forKey: "spacingSize").map { "\($0)" } ?? "-")
         """
 }
+
+/// `--shared`: the app's shared manager, its saved choice kept per application.
+func sharedDemo(choosing name: String?) -> Int32 {
+    let manager = ThemeManager.shared
+    print("app: \(FileThemeStore.currentApplicationName)")
+    print("folder: \(manager.directory)")
+    print("store: \((manager.store as? FileThemeStore)?.path ?? "none")")
+    print("restored: \(manager.currentThemeName)\(manager.isDegraded ? " (degraded)" : "")")
+    if let error = manager.restoreError { print(error) }
+    guard let name else { return 0 }
+    do {
+        try manager.changeTheme(name)
+        print("saved: \(manager.currentThemeName)")
+        return 0
+    } catch {
+        print(error)
+        return 1
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--shared" {
+    exit(sharedDemo(choosing: arguments.dropFirst().first))
+}
+
+let directory = arguments.first ?? "Themes"
+let center = NotificationCenter()
+// An in-memory store, so that the walkthrough never touches the user's saved choice.
+let manager = ThemeManager(directory: directory, notificationCenter: center, store: InMemoryThemeStore())
 
 let observer = center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: manager, queue: nil) {
     note in
@@ -33,12 +80,13 @@ if let error = manager.restoreError {
     exit(1)
 }
 print("current: \(manager.currentThemeName)")
-print(describe(manager))
+print(describe(manager.currentTheme))
+let badge = Badge(manager: manager)
 for name in ["lowcontrast", "dark", "highcontrast", "dark"] {
     print("\nchangeTheme(\"\(name)\")")
     do {
         try manager.changeTheme(name)
-        print(describe(manager))
+        print(describe(manager.currentTheme))  // one snapshot: these lookups agree with each other
     } catch {
         print(error)
     }
@@ -50,4 +98,5 @@ do {
     print(error)
     print("current is still \(manager.currentThemeName)")
 }
+print("\nthe badge was styled \(badge.restyles) times: once at bind, once per change (not for \"dark\" again)")
 center.removeObserver(observer)
