@@ -5,7 +5,7 @@ import Testing
 private let keyGoldens = CLI.packageRoot.appendingPathComponent("Tests/ThemeToolsTests/Fixtures/Keys")
 
 /// A scratch folder removed when released.
-private final class Scratch {
+final class Scratch {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-keys-\(UUID().uuidString)")
     var path: String { url.path }
 
