@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The stress test, run for longer than in `swift test`: reader threads check that every
 # theme they see is whole while other threads switch themes and rewrite theme files under
-# live reload (Tests/ThemeKitTests/StressTests.swift).
+# live reload (Tests/ThemeKitTests/StressTests.swift); and observers on the posting thread, a
+# serial queue and .main hearing every change once, in order, while threads and observers
+# change themes under live reload (ReentrancyTests.swift).
 #
 #   Scripts/stress.sh [seconds] [--tsan] [-- swift test options]
 #
@@ -29,11 +31,11 @@ done
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 start=$SECONDS
-THEMEKIT_STRESS_SECONDS=$seconds swift test "${options[@]}" --filter StressTests 2>&1 | tee "$log"
+THEMEKIT_STRESS_SECONDS=$seconds swift test "${options[@]}" --filter "StressTests|ReentrancyTests" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
 echo
-grep -h '^stress:' "$log" || echo "stress.sh: the test printed no figures" >&2
+grep -hE '^(stress|order):' "$log" || echo "stress.sh: the test printed no figures" >&2
 if grep -qE 'WARNING: ThreadSanitizer|ERROR: (Address|Leak)Sanitizer|runtime error:' "$log"; then
     echo "stress.sh: sanitizer report above" >&2
     status=1
