@@ -165,9 +165,7 @@ struct DegradedStartTests {
         #expect(store.name == "hicontrast")
         #expect(store.saveCount == 0)
         // hicontrast fails only because of default's dangling key: one problem, said once.
-        withKnownIssue("restoreError repeats a diagnostic the saved theme and default share") {
-            expectDanglingHighlight(manager.restoreError?.diagnostics)
-        }
+        expectDanglingHighlight(manager.restoreError?.diagnostics)
     }
 
     @Test("a default that cannot be read at all: an empty, degraded theme whose problems are the restore error's")

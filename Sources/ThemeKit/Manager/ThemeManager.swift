@@ -66,6 +66,21 @@ public final class ThemeManager: Sendable {
         case failure(theme: String, error: ThemeError)
     }
 
+    /// A notification to post, queued by the first stage of delivery in its order.
+    private enum Post: Sendable {
+        case changed(ThemeChange)
+        case failed(theme: String, error: ThemeError)
+        case notSaved(theme: String, error: StoreFailure)
+    }
+
+    /// A store's error, carried to the notification that reports it.
+    ///
+    /// `@unchecked Sendable`: a `ThemeStore` may throw any error; it is handed over once, to
+    /// the notification's `userInfo`, and never touched by the manager meanwhile.
+    private struct StoreFailure: @unchecked Sendable {
+        let error: any Error
+    }
+
     private struct State {
         var loader: ThemeLoader
         var store: (any ThemeStore)?
@@ -77,6 +92,8 @@ public final class ThemeManager: Sendable {
         var isStarted = false
         var restoreError: ThemeError?
         var outbox = Outbox<Delivery>()
+        /// Notifications queued by the outbox's deliveries, posted in the same order.
+        var posts = Outbox<Post>()
         var subscribers: [Int: AsyncStream<ThemeChange>.Continuation] = [:]
         var nextSubscriber = 0
         /// Live bindings as last counted on the main actor; changes are queued for them
@@ -322,18 +339,17 @@ public final class ThemeManager: Sendable {
 
     /// Delivers everything queued, in order, unless another thread (or an outer frame of
     /// this one) is delivering: that one then delivers it after the item in hand.
+    ///
+    /// Two stages, each with its own outbox: the first saves the choice, invalidates
+    /// observers of `Observable` and feeds the streams; the second posts the notifications.
+    /// The first stage queues the second's items, so both keep the order of the changes.
     private func deliver() {
-        if MainQueue.isCurrent, !Thread.isMainThread {
-            // On Linux, once an async `main` has started, the main queue (and the main actor)
-            // runs on a worker thread. Foundation there posts to a `queue: .main` observer by
-            // queueing it on the main queue and waiting, which from the main queue itself
-            // never ends: deliver from the private queue instead. Bindings still apply now.
-            deliverLater()
-        } else if state.withLock({ $0.outbox.claim() }) {
+        if state.withLock({ $0.outbox.claim() }) {
             while let item = state.withLock({ $0.outbox.next() }) {
                 deliver(item)
             }
         }
+        post()
         applyBindings()
     }
 
@@ -344,24 +360,48 @@ public final class ThemeManager: Sendable {
                 do {
                     try store.saveThemeName(change.theme.name)
                 } catch {
-                    center.post(
-                        name: Self.didFailToSaveThemeNotification, object: self,
-                        userInfo: [Self.themeKey: change.theme.name, Self.errorKey: error])
+                    let failure = StoreFailure(error: error)
+                    state.withLock { $0.posts.append(.notSaved(theme: change.theme.name, error: failure)) }
                 }
             }
+            state.withLock { $0.posts.append(.changed(change)) }
             registrar.willSet(self, keyPath: \.currentTheme)
             registrar.didSet(self, keyPath: \.currentTheme)
-            center.post(
-                name: Self.didChangeThemeNotification, object: self,
-                userInfo: [
-                    Self.previousThemeKey: change.previousTheme.name, Self.themeKey: change.theme.name,
-                    Self.themeValueKey: change.theme,
-                ])
             for subscriber in subscribers { subscriber.yield(change) }
         case .failure(let theme, let error):
-            center.post(
-                name: Self.didFailToReloadNotification, object: self,
-                userInfo: [Self.themeKey: theme, Self.errorKey: error])
+            state.withLock { $0.posts.append(.failed(theme: theme, error: error)) }
+        }
+    }
+
+    /// Posts the queued notifications, in order, unless another thread is posting.
+    private func post() {
+        if MainQueue.isCurrent, !Thread.isMainThread {
+            // On Linux, once an async `main` has started, the main queue (and the main actor)
+            // runs on a worker thread. Foundation there posts to a `queue: .main` observer by
+            // queueing it on the main queue and waiting, which from the main queue itself
+            // never ends: post from the private queue instead.
+            deliverLater()
+            return
+        }
+        guard state.withLock({ $0.posts.claim() }) else { return }
+        while let post = state.withLock({ $0.posts.next() }) {
+            switch post {
+            case .changed(let change):
+                center.post(
+                    name: Self.didChangeThemeNotification, object: self,
+                    userInfo: [
+                        Self.previousThemeKey: change.previousTheme.name, Self.themeKey: change.theme.name,
+                        Self.themeValueKey: change.theme,
+                    ])
+            case .failed(let theme, let error):
+                center.post(
+                    name: Self.didFailToReloadNotification, object: self,
+                    userInfo: [Self.themeKey: theme, Self.errorKey: error])
+            case .notSaved(let theme, let failure):
+                center.post(
+                    name: Self.didFailToSaveThemeNotification, object: self,
+                    userInfo: [Self.themeKey: theme, Self.errorKey: failure.error])
+            }
         }
     }
 
@@ -504,10 +544,12 @@ public final class ThemeManager: Sendable {
         }
         do throws(ThemeError) {
             let theme = try loader.load(ThemeName.defaultTheme, allowingErrors: true)
-            problems += theme.problems
+            // A saved theme that inherits from default fails with default's own problems:
+            // each is said once.
+            problems += theme.problems.filter { !problems.contains($0) }
             return (theme, problems.isEmpty ? nil : ThemeError(problems), failedName)
         } catch {
-            problems += error.diagnostics
+            problems += error.diagnostics.filter { !problems.contains($0) }
             let error = ThemeError(problems)
             return (Theme.empty(named: ThemeName.defaultTheme).degraded(by: error.diagnostics), error, failedName)
         }
