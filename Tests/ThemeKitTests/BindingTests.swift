@@ -215,10 +215,11 @@ struct BindingTests {
         let changer = Label()
         let other = Label()
         var seenByOtherDuringNestedChange: [String] = []
-        manager.bind(changer) { changer, theme in
+        // Weakly: the manager holds the binding, so a strong capture would keep both alive.
+        manager.bind(changer) { [weak manager] changer, theme in
             changer.themes.append(theme.name)
             guard theme.name == "dark" else { return }
-            try? manager.changeTheme("default")
+            try? manager?.changeTheme("default")
             // Applied after this round, not inside this call.
             seenByOtherDuringNestedChange = other.themes
         }

@@ -227,7 +227,10 @@ struct DirectoryWatcherTests {
                 if case .stopped = change { holder.withLock { $0 }?.stop() }  // stop() inside the last call returns
             }
             holder.withLock { $0 = watcher }
-            defer { watcher.stop() }
+            defer {
+                watcher.stop()
+                holder.withLock { $0 = nil }  // the handler holds the watcher through holder: end the cycle
+            }
 
             try FileManager.default.removeItem(at: parent)
 

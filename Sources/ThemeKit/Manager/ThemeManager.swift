@@ -421,10 +421,12 @@ public final class ThemeManager: Sendable {
     /// }
     /// ```
     ///
-    /// The manager holds `owner` weakly. A change made on the main actor is applied before
-    /// `changeTheme` returns; one made elsewhere (live reload, a background task) is
-    /// applied on the main actor soon after, in order. A binding that falls more than 64
-    /// changes behind skips the oldest; it always applies the newest.
+    /// The manager holds `owner` weakly, and `apply` until the binding ends (so a closure
+    /// that captures a manager of its own, not `shared`, should capture it weakly). A change
+    /// made on the main actor is applied before `changeTheme` returns; one made elsewhere
+    /// (live reload, a background task) is applied on the main actor soon after, in order.
+    /// A binding that falls more than 64 changes behind skips the oldest; it always applies
+    /// the newest.
     @MainActor
     @discardableResult
     public func bind<Owner: AnyObject>(
