@@ -41,6 +41,10 @@ race:SourceTextC5linesAA0C5LinesVvg*XEfU_
 race:FileCacheC4read*SDySSALGzYuYTXEfU
 # Lint/ThemeLint/Engine/ThemeLinter.swift, ThemeLinter.lint: results.withLock { $0[index] = … }
 race:LinterV4lint5paths*DiagnosticVGGzYuYTXEfU_
+# Sources/ThemeKit/Manager/ThemeManager.swift: the state.withLock { (inout State) in … } closures
+# (both sides of every report were such closures, or State and Outbox methods they call).
+race:ThemeKit0A7ManagerC*zYuYTXEfU
+race:ThemeKit6OutboxV
 RACES
 export TSAN_OPTIONS="suppressions=$races${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 

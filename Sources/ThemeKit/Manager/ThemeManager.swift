@@ -633,6 +633,9 @@ public final class ThemeManager: Sendable {
         }
     }
 
+    /// The current watcher, for tests that pause it to make the kernel's queue overflow.
+    var watcherForTesting: DirectoryWatcher? { state.withLock { $0.watcher } }
+
     /// Whether the manager is watching its folder: false once watching stopped by itself
     /// (the folder went away for good), as the failure notification then said.
     public var isWatching: Bool { state.withLock { $0.watcher?.isWatching ?? false } }
