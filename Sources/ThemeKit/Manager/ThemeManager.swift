@@ -691,9 +691,8 @@ extension ThemeManager: Observable {}
 /// on Apple platforms and in synchronous Linux programs, a worker thread once an async
 /// `main` on Linux has handed the main queue to dispatch.
 enum MainQueue {
-    /// Marks the main queue. `nonisolated(unsafe)`: written once, by the lazy initializer,
-    /// and `DispatchSpecificKey` is only ever compared by identity afterwards.
-    nonisolated(unsafe) private static let key: DispatchSpecificKey<Bool> = {
+    /// Marks the main queue; set once, by the lazy initializer.
+    private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
