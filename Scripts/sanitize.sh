@@ -10,46 +10,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# Leaks LeakSanitizer finds outside ThemeKit, each checked by hand; anything else fails.
-suppressions=$(mktemp)
-trap 'rm -f "$suppressions"' EXIT
-cat >"$suppressions" <<'LEAKS'
-# XCTest's runner keeps its suite objects until exit.
-leak:libXCTest.so
-# swift-foundation: Data(contentsOf:) of an empty file leaks its 4 KiB read buffer
-# (FileThemeStore.loadThemeName and Fixtures.bytes meet it with empty files).
-leak:readBytesFromFile
-# Foundation's Process.run keeps weak-reference side tables (themelint end-to-end tests).
-leak:Foundation7ProcessC3run
-# swift-foundation: addObserver(queue: .main) takes a weak reference to OperationQueue.main,
-# which lives as long as the process, so its side table is never freed (ReentrancyTests).
-leak:NotificationCenterC0A0E11addObserver7forName6object5queue5using
-# DirectoryWatcherTests.stopFromHandler: the test's own cycle, the handler holding its
-# watcher through `holder`.
-leak:stopFromHandler
-LEAKS
-export LSAN_OPTIONS="suppressions=$suppressions${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-
-# ThreadSanitizer does not see every hand-over of Synchronization.Mutex on Linux: when the
-# lock is contended, the unlock goes through a priority-inheritance futex in the
-# uninstrumented runtime, so state touched only inside withLock is now and then reported
-# as a race. Each report below was checked by hand; the patterns name the withLock
-# closures themselves (mangled), so that a race anywhere else still fails the run.
-races=$(mktemp)
-trap 'rm -f "$suppressions" "$races"' EXIT
-cat >"$races" <<'RACES'
-# Sources/ThemeKit/XML/SourceText.swift, SourceText.lines: index.withLock { … }
-race:SourceTextC5linesAA0C5LinesVvg*XEfU_
-# Lint/ThemeLint/Engine/ThemeLinter.swift, FileCache.read: both entries.withLock { … }
-race:FileCacheC4read*SDySSALGzYuYTXEfU
-# Lint/ThemeLint/Engine/ThemeLinter.swift, ThemeLinter.lint: results.withLock { $0[index] = … }
-race:LinterV4lint5paths*DiagnosticVGGzYuYTXEfU_
-# Sources/ThemeKit/Manager/ThemeManager.swift: the state.withLock { (inout State) in … } closures
-# (both sides of every report were such closures, or State and Outbox methods they call).
-race:ThemeKit0A7ManagerC*zYuYTXEfU
-race:ThemeKit6OutboxV
-RACES
-export TSAN_OPTIONS="suppressions=$races${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+# Leaks LeakSanitizer finds outside ThemeKit, and ThreadSanitizer's false positives on
+# Synchronization.Mutex, each checked by hand and explained in the files; anything else fails.
+export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 
 report='ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer|SUMMARY: [A-Za-z]+Sanitizer|runtime error:'
 status=0

@@ -28,6 +28,9 @@ while (($#)); do
     shift
 done
 
+# The same checked suppressions as Scripts/sanitize.sh.
+export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 start=$SECONDS
