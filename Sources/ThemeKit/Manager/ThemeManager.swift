@@ -638,7 +638,10 @@ public final class ThemeManager: Sendable {
 
     /// Whether the manager is watching its folder: false once watching stopped by itself
     /// (the folder went away for good), as the failure notification then said.
-    public var isWatching: Bool { state.withLock { $0.watcher?.isWatching ?? false } }
+    public var isWatching: Bool {
+        let watcher = state.withLock { $0.watcher }
+        return watcher?.isWatching ?? false
+    }
 
     /// Handles a watcher's report, on the watcher's queue. It loads and swaps here, but
     /// delivers on the manager's own queue: `stopWatching()` waits for this to return, and
