@@ -24,9 +24,9 @@ public struct MinContrastRule: Rule {
         guard !pairs.isEmpty, let file = theme.file, let resolved = theme.resolvedTheme else { return [] }
         let origin = theme.configuration.file ?? LintConfiguration.fileName
         // Each "did you mean" compares a name with every key of the theme: at most
-        // `suggestionBudget` comparisons per theme, so many pairs naming missing keys in a
+        // `Suggestions.budget` per theme, so many pairs naming missing keys in a
         // large theme stay linear.
-        var budget = Self.suggestionBudget
+        var budget = Suggestions.budget
         return pairs.compactMap { index, pair in
             let path = "\(ConfigurationParser.path(".rules", DiagnosticCode.minContrast.rawValue)).pairs[\(index)]"
             for (key, field) in [(pair.foreground, "foreground"), (pair.background, "background")] {
@@ -78,8 +78,9 @@ public struct MinContrastRule: Rule {
             problem = "'\(key)' is \(value), not a color"
         } else {
             var hint = ""
-            if budget >= theme.values.count {
-                budget -= theme.values.count
+            let cost = Suggestions.cost(of: key, candidates: theme.values.count)
+            if budget >= cost {
+                budget -= cost
                 hint = Suggestions.closest(to: key, among: theme.values.keys).map { " (did you mean '\($0)'?)" } ?? ""
             }
             problem = "this theme has no key '\(key)'\(hint)"
@@ -88,9 +89,6 @@ public struct MinContrastRule: Rule {
             .minContrast, "contrast cannot be checked: \(problem); it is named by \(origin)",
             at: .wholeFile(file.path), key: key)
     }
-
-    /// How many name-to-key comparisons one theme may spend on suggestions.
-    static let suggestionBudget = 200_000
 
     /// `textColor #5A5A5A (from inkColor)`, with the composited color of a translucent one.
     private static func describe(_ key: String, _ color: ThemeColor, in theme: Theme) -> String {

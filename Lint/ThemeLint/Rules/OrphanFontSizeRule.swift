@@ -8,10 +8,10 @@ public struct OrphanFontSizeRule: Rule {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
         var found: [Diagnostic] = []
         // The fonts a suggestion may name, gathered once at the first orphan (not once per
-        // orphan); suggestions then spend at most `suggestionBudget` comparisons in file
+        // orphan); suggestions then spend at most `Suggestions.budget` in file
         // order, so many orphans among many fonts stay linear.
         var fonts: [String]?
-        var budget = Self.suggestionBudget
+        var budget = Suggestions.budget
         for (position, entry) in file.document.entries.enumerated() {
             // Suffixes compared on the bytes first: most keys are not sizes, and
             // `String.hasSuffix` compares graphemes.
@@ -22,8 +22,9 @@ public struct OrphanFontSizeRule: Rule {
             let candidates = fonts ?? merged.filter { $0.hasSuffix("Font") }
             fonts = candidates
             var hint = ""
-            if budget >= candidates.count {
-                budget -= candidates.count
+            let cost = Suggestions.cost(of: font, candidates: candidates.count)
+            if budget >= cost {
+                budget -= cost
                 hint = Suggestions.closest(to: font, among: candidates).map { "; did you mean '\($0)Size'?" } ?? ""
             }
             found.append(
@@ -33,9 +34,6 @@ public struct OrphanFontSizeRule: Rule {
         }
         return found
     }
-
-    /// How many name-to-font comparisons one theme may spend on suggestions.
-    static let suggestionBudget = 200_000
 
     public static let description = RuleDescription(
         id: .orphanFontSize,
