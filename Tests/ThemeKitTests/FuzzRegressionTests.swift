@@ -64,4 +64,25 @@ struct FuzzRegressionTests {
         #expect(dangling.first?.message == "'@q0' names no key; did you mean 'k0'?")
         #expect(dangling.last?.message == "'@q7999' names no key")
     }
+
+    @Test("long dangling aliases: the suggestion budget is charged by the length of the names")
+    func longDanglingAliases() throws {
+        // 120-byte names cost 121 × 7 cells per comparison: counting comparisons alone,
+        // 100 of these 2,000 aliases would search all 2,000 keys.
+        let stem = String(repeating: "a", count: 114)
+        var text = "<plist><dict>\n"
+        for index in 0..<2_000 {
+            let name = stem + String(100_000 + index)
+            text += "<key>\(name)</key><string>@\(name)x</string>\n"
+        }
+        text += "</dict></plist>\n"
+        let analysis = analyze(Array(text.utf8))
+        let dangling = analysis.diagnostics.filter { $0.code == .unresolvedAlias }
+        #expect(dangling.count == 2_000)
+        let suggested = dangling.filter { $0.message.contains("did you mean") }
+        let affordable = Suggestions.budget / Suggestions.cost(of: stem + "100000x", candidates: 2_000)
+        #expect(suggested.count == affordable)
+        #expect(affordable < 20)
+        #expect(dangling.first?.message == "'@\(stem)100000x' names no key; did you mean '\(stem)100000'?")
+    }
 }

@@ -142,4 +142,35 @@ struct ReaderTests {
         #expect(lines.position(at: text.count + 5) == position(line, column))
         #expect(SourceLines([]).position(at: 0) == position(1, 1))
     }
+
+    @Test("positions on long lines (past the checkpoints' stride) are the scalars counted from the line's start")
+    func positionsOnLongLines() {
+        // One long line of mixed widths, a CR-only stretch (one line: a lone CR breaks
+        // nothing), a CRLF line, short lines, and a long last line without a break.
+        let stride = SourceLines.checkpointStride
+        var source = String(repeating: "<key>é☺𝄞a</key>", count: 3 * stride / 13)
+        source += "\n" + String(repeating: "x\ry\r", count: stride) + "\r\n" + "short\n\n"
+        source += String(repeating: "ab☺", count: 2 * stride + 1)
+        let text = Array(source.utf8)
+        let lines = SourceLines(text)
+        var line = 1
+        var column = 1
+        for offset in 0...text.count {
+            #expect(lines.position(at: offset) == position(line, column), "offset \(offset)")
+            guard offset < text.count else { break }
+            if text[offset] == 0x0A {
+                line += 1
+                column = 1
+            } else if text[offset] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        #expect(line == 5)
+        #expect(lines.position(at: text.count + 5) == position(line, column))
+        // A file without a break at all: the whole text is line 1.
+        let oneLine = Array(String(repeating: "a\rb☺", count: 4 * stride).utf8)
+        let single = SourceLines(oneLine)
+        #expect(single.position(at: oneLine.count) == position(1, 4 * 4 * stride + 1))
+        #expect(single.position(at: oneLine.count - 3) == position(1, 4 * 4 * stride))
+    }
 }

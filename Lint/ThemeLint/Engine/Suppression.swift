@@ -20,13 +20,19 @@ struct Suppression {
         let comments = file.document.comments
         guard comments.contains(where: { $0.text.contains(marker) }) else { return [] }
         let index = file.document.lines()
+        // Comments and entries are both in file order: the entry after each comment is
+        // found by walking the entries once for all comments, not once per comment.
+        var following = 0
         return comments.compactMap { comment in
             let text = comment.text.trimmingCharacters(in: .whitespaces)
             guard text.hasPrefix(marker) else { return nil }
             let ids = text.dropFirst(marker.count)
                 .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
                 .map(String.init)
-            let next = entries.first { $0.keyRange.start > comment.range.start }
+            while following < entries.count, entries[following].keyRange.start <= comment.range.start {
+                following += 1
+            }
+            let next = following < entries.count ? entries[following] : nil
             let lines = next.map { next -> ClosedRange<Int> in
                 let first = index.line(at: next.keyRange.start)
                 return first...max(index.line(at: next.valueRange.end), first)
@@ -40,17 +46,12 @@ struct Suppression {
     static func apply(to diagnostics: [Diagnostic], files: [ThemeFile]) -> [Diagnostic] {
         let directives = files.flatMap(directives(in:))
         guard !directives.isEmpty else { return diagnostics }
+        let silencing = index(of: directives)
         var kept: [Diagnostic] = []
         var used = [Bool](repeating: false, count: directives.count)
         for diagnostic in diagnostics {
-            let silencedBy = directives.indices.first { index in
-                let directive = directives[index]
-                guard directive.file.path == diagnostic.location.file, let lines = directive.lines,
-                    lines.contains(diagnostic.location.line), directive.ids.contains(diagnostic.code.rawValue),
-                    RuleCatalog.description(of: diagnostic.code)?.isSuppressible == true
-                else { return false }
-                return true
-            }
+            let silencedBy = silencing[diagnostic.location.file]?[
+                LineRule(line: diagnostic.location.line, code: diagnostic.code)]
             if let silencedBy {
                 used[silencedBy] = true
             } else {
@@ -82,5 +83,53 @@ struct Suppression {
             }
         }
         return kept
+    }
+
+    /// A line of a file and a rule.
+    struct LineRule: Hashable {
+        var line: Int
+        var code: DiagnosticCode
+    }
+
+    /// For each file path, line and suppressible rule, the first directive that silences
+    /// that rule on that line: one lookup per diagnostic instead of a scan of every
+    /// directive.
+    ///
+    /// Directives that follow one another before the same entry share its lines, and are
+    /// taken together, so that the lines of one entry are visited once however many
+    /// comments stand before it: the work is linear in the lines and the comments.
+    static func index(of directives: [Directive]) -> [String: [LineRule: Int]] {
+        var index: [String: [LineRule: Int]] = [:]
+        var start = 0
+        while start < directives.count {
+            let path = directives[start].file.path
+            let lines = directives[start].lines
+            var end = start + 1
+            while end < directives.count, directives[end].file.path == path, directives[end].lines == lines {
+                end += 1
+            }
+            defer { start = end }
+            guard let lines else { continue }
+            // The first directive of the run that names each suppressible rule.
+            var first: [DiagnosticCode: Int] = [:]
+            for position in start..<end {
+                for id in directives[position].ids {
+                    let code = DiagnosticCode(rawValue: id)
+                    guard first[code] == nil, RuleCatalog.description(of: code)?.isSuppressible == true else {
+                        continue
+                    }
+                    first[code] = position
+                }
+            }
+            guard !first.isEmpty else { continue }
+            // Runs come in directive order, so a line and rule already taken belong to an
+            // earlier directive, which wins as it did when every directive was tried in order.
+            for line in lines {
+                for (code, position) in first where index[path]?[LineRule(line: line, code: code)] == nil {
+                    index[path, default: [:]][LineRule(line: line, code: code)] = position
+                }
+            }
+        }
+        return index
     }
 }

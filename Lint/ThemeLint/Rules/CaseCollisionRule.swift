@@ -6,26 +6,30 @@ public struct CaseCollisionRule: Rule {
 
     public func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
-        // Most themes have no collision: find out with one case-insensitive hash per key in
-        // a plain table before building anything. Two keys with the same folded hash send
-        // the theme to the exact check below, which a false alarm only costs time.
+        // Most themes have no collision: find out with one case-insensitive hash per key
+        // before building anything. The hash is Swift's seeded `Hasher`, so no choice of
+        // keys can make them pile up in one bucket.
         guard Self.mayCollide(merged) else { return [] }
         var byFolded: [CaseInsensitiveKey: [String]] = [:]
         for key in merged { byFolded[CaseInsensitiveKey(key), default: []].append(key) }
+        // For each key of this file that has other spellings, the alphabetically first of
+        // those that come before it (from an ancestor, or earlier in this file): each group
+        // is put in order once, and a running minimum answers every member, instead of
+        // every member filtering and sorting its whole group.
+        var firstEarlier: [String: String] = [:]
+        for group in byFolded.values where group.count > 1 {
+            // Where this file defines each spelling; an ancestor's comes before them all.
+            let placed = group.map { ($0, file[$0]?.keyRange.start ?? -1) }.sorted { $0.1 < $1.1 }
+            var smallest: String?
+            for (key, start) in placed {
+                if start >= 0, let smallest { firstEarlier[key] = smallest }
+                if smallest.map({ key < $0 }) ?? true { smallest = key }
+            }
+        }
         var found: [Diagnostic] = []
         for (position, entry) in file.document.entries.enumerated() {
             let key = entry.key
-            guard file.index[key] == position, let group = byFolded[CaseInsensitiveKey(key)], group.count > 1 else {
-                continue
-            }
-            // Report a key of this file when another spelling comes before it: from an
-            // ancestor, or earlier in this file.
-            let earlier = group.filter { other in
-                guard other != key else { return false }
-                guard let mine = file[other] else { return true }
-                return mine.keyRange.start < entry.keyRange.start
-            }
-            guard let other = earlier.sorted().first else { continue }
+            guard file.index[key] == position, let other = firstEarlier[key] else { continue }
             found.append(
                 file.document.diagnostic(
                     Self.description.id, severity: .warning, "'\(key)' differs from '\(other)' only in letter case",
@@ -34,21 +38,12 @@ public struct CaseCollisionRule: Rule {
         return found
     }
 
-    /// Whether two of `keys` could fold to the same spelling: an open-addressing table of
-    /// their folded hashes, with no `Hasher` and no allocation per key.
+    /// Whether two of `keys` fold to the same spelling: a set of folded keys, hashed by
+    /// Swift's seeded `Hasher`.
     static func mayCollide(_ keys: some Collection<String>) -> Bool {
-        var capacity = 16
-        while capacity < keys.count * 2 { capacity <<= 1 }
-        var table = [UInt64](repeating: 0, count: capacity)
-        let mask = capacity - 1
-        for key in keys {
-            let hash = CaseInsensitiveKey.foldedHash(key) | 1  // never 0, the empty slot
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while table[slot] != 0 {
-                if table[slot] == hash { return true }
-                slot = (slot + 1) & mask
-            }
-            table[slot] = hash
+        var seen = Set<CaseInsensitiveKey>(minimumCapacity: keys.count)
+        for key in keys where !seen.insert(CaseInsensitiveKey(key)).inserted {
+            return true
         }
         return false
     }
@@ -110,21 +105,37 @@ struct CaseInsensitiveKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        // Handed to the hasher as one word: feeding the hasher byte by byte cost more than
-        // the rest of the rule.
-        hasher.combine(Self.foldedHash(key))
+        // The count, then the folded bytes eight at a time: equal keys feed the same
+        // words, and the seeded hasher leaves the input no way to choose its buckets.
+        // Feeding the hasher byte by byte cost more than the rest of the rule.
+        var key = key
+        key.withUTF8 { bytes in  // contiguous bytes: no per-byte index checks
+            hasher.combine(bytes.count)
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while bytes.count - offset >= 8 {
+                hasher.combine(Self.fold(word: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
+                offset += 8
+            }
+            if offset < bytes.count {
+                var tail: UInt64 = 0
+                for index in offset..<bytes.count {
+                    tail |= UInt64(Self.fold(bytes[index])) << (8 * UInt64(index - offset))
+                }
+                hasher.combine(tail)
+            }
+        }
     }
 
-    /// FNV-1a over the key's bytes with ASCII letters folded to lower case.
-    static func foldedHash(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { bytes in  // contiguous bytes: no per-byte index checks
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(fold(byte))) &* 0x0000_0100_0000_01B3
-            }
-            return hash
-        }
+    /// Eight bytes with each ASCII capital letter made lower case, all at once: a byte
+    /// gets 0x20 when, with its top bit clear, it is at least `A` and below `[`.
+    static func fold(word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & ~high
+        let atLeastA = low7 &+ 0x3F3F_3F3F_3F3F_3F3F  // top bit set when >= 0x41
+        let pastZ = low7 &+ 0x2525_2525_2525_2525  // top bit set when >= 0x5B
+        let capitals = atLeastA & ~pastZ & ~word & high
+        return word | (capitals >> 2)
     }
 
     private static func fold(_ byte: UInt8) -> UInt8 {

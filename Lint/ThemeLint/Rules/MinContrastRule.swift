@@ -23,12 +23,16 @@ public struct MinContrastRule: Rule {
         }
         guard !pairs.isEmpty, let file = theme.file, let resolved = theme.resolvedTheme else { return [] }
         let origin = theme.configuration.file ?? LintConfiguration.fileName
+        // Each "did you mean" compares a name with every key of the theme: at most
+        // `Suggestions.budget` per theme, so many pairs naming missing keys in a
+        // large theme stay linear.
+        var budget = Suggestions.budget
         return pairs.compactMap { index, pair in
             let path = "\(ConfigurationParser.path(".rules", DiagnosticCode.minContrast.rawValue)).pairs[\(index)]"
             for (key, field) in [(pair.foreground, "foreground"), (pair.background, "background")] {
                 guard resolved.color(forKey: key) == nil else { continue }
                 return Self.uncheckable(
-                    key, in: resolved, file: file, named: "\(path).\(field) in \(origin)")
+                    key, in: resolved, file: file, named: "\(path).\(field) in \(origin)", budget: &budget)
             }
             guard let foreground = resolved.color(forKey: pair.foreground),
                 let background = resolved.color(forKey: pair.background)
@@ -66,14 +70,19 @@ public struct MinContrastRule: Rule {
 
     /// The report of a pair whose key is missing, or is not a color, in a theme: an error,
     /// since a check the configuration asks for must not pass by not being made.
-    private static func uncheckable(_ key: String, in theme: Theme, file: ThemeFile, named origin: String)
-        -> Diagnostic
-    {
+    private static func uncheckable(
+        _ key: String, in theme: Theme, file: ThemeFile, named origin: String, budget: inout Int
+    ) -> Diagnostic {
         let problem: String
         if let value = theme[key] {
             problem = "'\(key)' is \(value), not a color"
         } else {
-            let hint = Suggestions.closest(to: key, among: theme.values.keys).map { " (did you mean '\($0)'?)" } ?? ""
+            var hint = ""
+            let cost = Suggestions.cost(of: key, candidates: theme.values.count)
+            if budget >= cost {
+                budget -= cost
+                hint = Suggestions.closest(to: key, among: theme.values.keys).map { " (did you mean '\($0)'?)" } ?? ""
+            }
             problem = "this theme has no key '\(key)'\(hint)"
         }
         return Diagnostic(

@@ -7,6 +7,11 @@ public struct OrphanFontSizeRule: Rule {
     public func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
         var found: [Diagnostic] = []
+        // The fonts a suggestion may name, gathered once at the first orphan (not once per
+        // orphan); suggestions then spend at most `Suggestions.budget` in file
+        // order, so many orphans among many fonts stay linear.
+        var fonts: [String]?
+        var budget = Suggestions.budget
         for (position, entry) in file.document.entries.enumerated() {
             // Suffixes compared on the bytes first: most keys are not sizes, and
             // `String.hasSuffix` compares graphemes.
@@ -14,8 +19,14 @@ public struct OrphanFontSizeRule: Rule {
             guard key.utf8.count > 8, key.utf8.reversed().starts(with: "FontSize".utf8.reversed()) else { continue }
             let font = String(key.dropLast("Size".count))
             guard !merged.contains(font), file.index[key] == position else { continue }
-            let close = Suggestions.closest(to: font, among: merged.filter { $0.hasSuffix("Font") })
-            let hint = close.map { "; did you mean '\($0)Size'?" } ?? ""
+            let candidates = fonts ?? merged.filter { $0.hasSuffix("Font") }
+            fonts = candidates
+            var hint = ""
+            let cost = Suggestions.cost(of: font, candidates: candidates.count)
+            if budget >= cost {
+                budget -= cost
+                hint = Suggestions.closest(to: font, among: candidates).map { "; did you mean '\($0)Size'?" } ?? ""
+            }
             found.append(
                 file.document.diagnostic(
                     Self.description.id, severity: .warning, "'\(key)' sizes no font: there is no '\(font)'\(hint)",

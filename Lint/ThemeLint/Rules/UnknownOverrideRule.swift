@@ -15,13 +15,14 @@ public struct UnknownOverrideRule: Rule {
             $0.1.keyRange.start < $1.1.keyRange.start
         }
         // Suggestions compare each key with every ancestor key: spend at most a fixed
-        // number of comparisons, in file order, so a huge child cannot make it quadratic.
-        var budget = 200_000
+        // amount of work, in file order, so a huge child cannot make it quadratic.
+        var budget = Suggestions.budget
         return keys.compactMap { key, entry -> Diagnostic? in
             guard key != ThemeName.inheritanceKey else { return nil }
             var hint = ""
-            if budget >= known.count {
-                budget -= known.count
+            let cost = Suggestions.cost(of: key, candidates: known.count)
+            if budget >= cost {
+                budget -= cost
                 hint = Suggestions.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
             }
             return file.document.diagnostic(

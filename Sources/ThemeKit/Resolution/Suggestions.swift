@@ -35,6 +35,26 @@ public enum Suggestions {
         }
     }
 
+    /// What comparing `name` with `candidates` candidates is charged against `budget`:
+    /// at most the cells of the edit-distance band (the name's length in bytes times the
+    /// band's width), and never less than 64 per candidate. Names of up to 12 bytes are
+    /// thus charged one comparison each, as before; longer ones their real cost (up to
+    /// 128 × 7 cells), so that a budget counted in comparisons cannot be stretched
+    /// eighteenfold by long names.
+    public static func cost(of name: String, candidates: Int) -> Int {
+        let length = name.utf8.count
+        let limit = length <= 4 ? 1 : length <= 12 ? 2 : 3
+        let cells = length <= maximumLength ? length * (2 * limit + 1) : 0
+        return candidates * max(cells, cellsPerComparison)
+    }
+
+    /// The least a comparison is charged: the band of a 12-byte name, rounded up.
+    static let cellsPerComparison = 64
+
+    /// How much one theme may spend on suggestions: 200,000 comparisons of names of up to
+    /// 12 bytes, fewer of longer names.
+    public static let budget = 200_000 * cellsPerComparison
+
     /// Levenshtein distance between two byte strings, or `limit + 1` once it is known to
     /// exceed `limit`.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {

@@ -325,18 +325,16 @@ struct ThemeResolver {
     private mutating func addSuggestions() {
         guard !pendingSuggestions.isEmpty else { return }
         let ordered = pendingSuggestions.sorted { diagnostics[$0.index].location < diagnostics[$1.index].location }
-        var budget = Self.suggestionBudget
+        var budget = Suggestions.budget
         for (index, name) in ordered {
-            guard budget >= ids.count else { break }
-            budget -= ids.count
+            let cost = Suggestions.cost(of: name, candidates: ids.count)
+            guard budget >= cost else { break }
+            budget -= cost
             if let close = Suggestions.closest(to: name, among: ids.keys) {
                 diagnostics[index].message += "; did you mean '\(close)'?"
             }
         }
     }
-
-    /// How many name-to-key comparisons one theme may spend on suggestions.
-    static let suggestionBudget = 200_000
 
     // MARK: Typed values
 

@@ -40,20 +40,50 @@ public struct SourceLines: Sendable {
     private let bytes: [UInt8]
     /// The offset of each line's first byte, in order; the first is 0.
     private let starts: [Int32]
+    /// When some line is longer than `checkpointStride` bytes: at index `i`, how many
+    /// Unicode scalars start before byte `i × checkpointStride`. A column on a long line is
+    /// then the difference of two such counts, each finished by a scan shorter than the
+    /// stride, so that placing every diagnostic of a one-line file is linear in its size,
+    /// not in its size times its problems. Empty when every line is short.
+    private let checkpoints: [Int32]
+
+    /// Bytes between two checkpoints; also the longest stretch counted scalar by scalar.
+    static let checkpointStride = 512
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts: [Int32] = [0]
+        var longest = 0
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var scan = 0
             while scan < buffer.count, let hit = memchr(base + scan, 0x0A, buffer.count - scan) {
                 let found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                longest = max(longest, found + 1 - scan)
                 starts.append(Int32(clamping: found + 1))
                 scan = found + 1
             }
+            longest = max(longest, buffer.count - scan)
         }
         self.starts = starts
+        self.checkpoints = longest > Self.checkpointStride ? Self.checkpoints(of: bytes) : []
+    }
+
+    /// The scalar counts before every `checkpointStride`-th byte (one pass over the text).
+    private static func checkpoints(of bytes: [UInt8]) -> [Int32] {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [0] }
+            var counts: [Int32] = [0]
+            counts.reserveCapacity(buffer.count / checkpointStride + 1)
+            var total = 0
+            var offset = 0
+            while buffer.count - offset >= checkpointStride {
+                total += scalarCount(from: base + offset, to: base + offset + checkpointStride)
+                offset += checkpointStride
+                counts.append(Int32(clamping: total))
+            }
+            return counts
+        }
     }
 
     /// The 1-based line that the byte at `offset` is on (an offset just past a line break
@@ -78,9 +108,23 @@ public struct SourceLines: Sendable {
         let start = Int(starts[line - 1])
         let scalars = bytes.withUnsafeBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress, target > start else { return 0 }
-            return Self.scalarCount(from: base + start, to: base + target)
+            guard target - start > Self.checkpointStride, !checkpoints.isEmpty else {
+                return Self.scalarCount(from: base + start, to: base + target)
+            }
+            // Far from the line's start: the scalars before the target less those before
+            // the start, each from the checkpoint at or before it. Every byte that is not a
+            // continuation byte starts a scalar, so the difference is the direct count.
+            return scalarsBefore(target, in: base) - scalarsBefore(start, in: base)
         }
         return SourcePosition(line: line, column: scalars + 1)
+    }
+
+    /// How many Unicode scalars start before byte `offset`, from the checkpoint at or
+    /// before it: at most `checkpointStride` bytes are scanned.
+    private func scalarsBefore(_ offset: Int, in base: UnsafePointer<UInt8>) -> Int {
+        let checkpoint = min(offset / Self.checkpointStride, checkpoints.count - 1)
+        let from = checkpoint * Self.checkpointStride
+        return Int(checkpoints[checkpoint]) + Self.scalarCount(from: base + from, to: base + offset)
     }
 
     /// How many Unicode scalars start in `[start, end)` of valid UTF-8: every byte that is
