@@ -20,9 +20,10 @@ public struct OutputRequest: Sendable, Hashable {
     /// Where to write it; `nil` for standard output.
     public var path: String?
 
-    /// Reads `FORMAT` or `FORMAT=PATH`.
+    /// Reads `FORMAT` or `FORMAT=PATH`; `nil` for an unknown format or an empty `PATH`
+    /// (`sarif=` is a mistake, not a request for standard output).
     public init?(_ argument: String) {
-        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let name = parts.first, let format = OutputFormat(rawValue: name) else { return nil }
         if parts.count == 2 {
             guard !parts[1].isEmpty else { return nil }

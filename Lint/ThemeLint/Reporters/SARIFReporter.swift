@@ -95,12 +95,14 @@ public enum SARIFReporter {
         return ["physicalLocation": physical]
     }
 
-    /// A relative path as a URI reference: each segment percent-encoded.
+    /// A relative path as a URI reference: each segment percent-encoded, and `:` in the
+    /// first segment too, where it would read as a scheme (`themes:v2/a.plist` is not the
+    /// scheme `themes`).
     static func uri(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            segment.addingPercentEncoding(
-                withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
-                ?? String(segment)
+        let segment = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+        let first = segment.subtracting(CharacterSet(charactersIn: ":"))
+        return path.split(separator: "/", omittingEmptySubsequences: false).enumerated().map { index, part in
+            part.addingPercentEncoding(withAllowedCharacters: index == 0 ? first : segment) ?? String(part)
         }.joined(separator: "/")
     }
 
