@@ -64,18 +64,18 @@ struct ThemeLintCommand: ParsableCommand {
             let colored =
                 request.path == nil && isatty(STDOUT_FILENO) == 1
                 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            let text = request.format.render(shown, colored: colored)
             if let path = request.path {
                 do {
                     // Atomic for a regular file, through a link, in place for /dev/stdout;
                     // what went to standard output before goes out first.
                     fflush(nil)
-                    try OutputFile.write(text, to: path)
+                    try OutputFile.write(to: path) { sink in try request.format.write(shown, colored: colored, to: sink)
+                    }
                 } catch {
                     throw UsageFailure(message: "cannot write \(request.format.rawValue) output to \(path)")
                 }
             } else {
-                print(text, terminator: "")
+                request.format.write(shown, colored: colored) { print($0, terminator: "") }
             }
         }
         if full.hasIOErrors { throw ExitCode(2) }

@@ -26,16 +26,72 @@ package enum OutputFile {
 
     /// Writes `text` to `path` (see the type's documentation for how).
     package static func write(_ text: String, to path: String) throws(WriteError) {
-        let data = Data(text.utf8)
+        try write(to: path) { sink in try sink(text) }
+    }
+
+    /// Writes what `body` hands its sink, piece by piece, to `path` (see the type's
+    /// documentation for how): the whole text is never held at once.
+    package static func write(
+        to path: String, _ body: (_ sink: (String) throws -> Void) throws -> Void
+    ) throws(WriteError) {
         switch destination(of: path) {
         case .replace(let target):
+            let directory = (target as NSString).deletingLastPathComponent
+            var template = Array(
+                ((directory.isEmpty ? "." : directory) + "/." + (target as NSString).lastPathComponent + ".XXXXXX")
+                    .utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { mkstemp($0) } ?? -1
+            }
+            guard descriptor >= 0 else { throw WriteError(path: path, reason: reason(errno)) }
+            let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // A new file gets the usual 0666 less the umask; a replaced one keeps its mode.
+            var info = stat()
+            if stat(target, &info) == 0 {
+                fchmod(descriptor, info.st_mode & 0o7777)
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                fchmod(descriptor, 0o666 & ~mask)
+            }
             do {
-                try data.write(to: URL(fileURLWithPath: target), options: .atomic)
+                try stream(body, into: descriptor, path: path)
             } catch {
-                throw WriteError(path: path, reason: "\(error.localizedDescription)")
+                unlink(temporary)
+                throw error
+            }
+            guard rename(temporary, target) == 0 else {
+                let message = reason(errno)
+                unlink(temporary)
+                throw WriteError(path: path, reason: message)
             }
         case .inPlace:
-            try writeInPlace(data, to: path)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { throw WriteError(path: path, reason: reason(errno)) }
+            try stream(body, into: descriptor, path: path)
+        }
+    }
+
+    /// Runs `body`, writing what it hands on to `descriptor` in blocks of about 1 MB, then
+    /// closes the descriptor.
+    private static func stream(
+        _ body: (_ sink: (String) throws -> Void) throws -> Void, into descriptor: Int32, path: String
+    ) throws(WriteError) {
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var buffer = Data()
+        let block = 1 << 20
+        do {
+            try body { text in
+                buffer.append(contentsOf: text.utf8)
+                if buffer.count >= block {
+                    try handle.write(contentsOf: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try handle.write(contentsOf: buffer)
+            try handle.close()
+        } catch {
+            throw WriteError(path: path, reason: "\(error.localizedDescription)")
         }
     }
 
@@ -77,16 +133,9 @@ package enum OutputFile {
         return .inPlace
     }
 
-    /// Opens `path` for writing (following links, truncating a regular file) and writes all
-    /// of `data`.
-    private static func writeInPlace(_ data: Data, to path: String) throws(WriteError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: data)
-        } catch {
-            throw WriteError(path: path, reason: "\(error.localizedDescription)")
-        }
+    /// The system's text for `code`.
+    private static func reason(_ code: Int32) -> String {
+        strerror(code).map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+            ?? "error \(code)"
     }
 }

@@ -2,6 +2,15 @@
 public enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, sarif, github
 
+    /// Hands the report in this format to `sink`, in pieces where the format allows (SARIF,
+    /// whose log can be many times the input, is never held whole).
+    public func write(_ report: LintReport, colored: Bool = false, to sink: (String) throws -> Void) rethrows {
+        switch self {
+        case .sarif: try SARIFReporter.write(report, to: sink)
+        default: try sink(render(report, colored: colored))
+        }
+    }
+
     /// The report in this format. `colored` applies to `text` only.
     public func render(_ report: LintReport, colored: Bool = false) -> String {
         switch self {
