@@ -54,6 +54,8 @@ let package = Package(
             name: "themelint",
             dependencies: [
                 "ThemeLint",
+                // For OutputFile: themekit and themelint write their files one way.
+                "ThemeTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Lint/themelint",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ThemeLint
+import ThemeTools
 
 /// `themelint PATH…`: argument parsing, output files and exit codes; the work is in ThemeLint.
 @main
@@ -63,15 +64,18 @@ struct ThemeLintCommand: ParsableCommand {
             let colored =
                 request.path == nil && isatty(STDOUT_FILENO) == 1
                 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            let text = request.format.render(shown, colored: colored)
             if let path = request.path {
                 do {
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    // Atomic for a regular file, through a link, in place for /dev/stdout;
+                    // what went to standard output before goes out first.
+                    fflush(nil)
+                    try OutputFile.write(to: path) { sink in try request.format.write(shown, colored: colored, to: sink)
+                    }
                 } catch {
                     throw UsageFailure(message: "cannot write \(request.format.rawValue) output to \(path)")
                 }
             } else {
-                print(text, terminator: "")
+                request.format.write(shown, colored: colored) { print($0, terminator: "") }
             }
         }
         if full.hasIOErrors { throw ExitCode(2) }
@@ -96,6 +100,9 @@ struct ThemeLintCommand: ParsableCommand {
             return [OutputRequest(format: github ? .github : .text)]
         }
         let requests = try format.map { argument -> OutputRequest in
+            if let equals = argument.firstIndex(of: "="), argument[argument.index(after: equals)...].isEmpty {
+                throw UsageFailure(message: "--format \(argument): give a file after '='")
+            }
             guard let request = OutputRequest(argument) else {
                 throw UsageFailure(
                     message: "unknown format '\(argument)': use text, json, sarif or github, optionally =PATH")

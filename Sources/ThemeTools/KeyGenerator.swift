@@ -21,8 +21,9 @@ public import ThemeKit
 /// the letter after it upper-cased (`button-color` → `buttonColor`, `header.title` →
 /// `headerTitle`), and a leading digit gets an underscore (`2xlSpacingSize` →
 /// `_2xlSpacingSize`); the declaration's doc comment gives the original key. Two keys that
-/// end up with one name are an error (`key_name_collision`), as is a key with no letter or
-/// digit to build a name from (`unnamed_key`).
+/// end up with one name are an error (`key_name_collision`), as is a key named `ThemeKey`
+/// (or escaped to it), which would hide the type, and a key with no letter or digit to build
+/// a name from (`unnamed_key`).
 ///
 /// The output depends only on the themes and the options: no dates, no absolute paths.
 public struct KeyGenerator: Sendable {
@@ -36,6 +37,9 @@ public struct KeyGenerator: Sendable {
 
     /// The access level of the generated keys.
     public var accessLevel: AccessLevel
+
+    /// The type the generated declarations name; no key may take its name.
+    static let keyTypeName = "ThemeKey"
 
     /// Creates a generator.
     public init(accessLevel: AccessLevel = .internal) {
@@ -68,6 +72,17 @@ public struct KeyGenerator: Sendable {
                     Diagnostic(
                         .unnamedKey,
                         "key \(Self.literal(info.key)) has no letter or digit to make a Swift name of: rename it",
+                        at: info.location, key: info.key))
+                continue
+            }
+            // Inside the generated extensions, a member named `ThemeKey` hides the type that
+            // every declaration names (`ThemeKey("…")`): the file would not compile.
+            if name.identifier == Self.keyTypeName {
+                diagnostics.append(
+                    Diagnostic(
+                        .keyNameCollision,
+                        "key \(Self.literal(info.key)) would be named '\(Self.keyTypeName)' in Swift, the name of "
+                            + "the key type its declaration uses: rename it",
                         at: info.location, key: info.key))
                 continue
             }

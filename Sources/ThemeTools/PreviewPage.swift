@@ -101,18 +101,23 @@ public enum PreviewPage {
         case .color(let color): body = colorCell(key: key, color: color, theme: theme)
         case .font(let font):
             let family = escape(ThemeExporter.cssString(font.name) + ", system-ui, sans-serif")
+            // A size CSS cannot write (NaN, an infinity) leaves the sample at the page's size.
+            let size = ThemeExporter.cssNumber(font.size).map { "; font-size: \($0)px" } ?? ""
             body += "<div class=\"font-sample\" data-font=\"\(escape(font.name))\" "
-            body += "style=\"font-family: \(family); font-size: \(ThemeExporter.cssNumber(font.size))px\">"
+            body += "style=\"font-family: \(family)\(size)\">"
             body += "The quick brown fox</div>"
-            body += "<code>\(escape(font.name)) \(ThemeExporter.cssNumber(font.size))</code>"
+            body += "<code>\(escape(font.name)) \(shown(font.size))</code>"
             body += "<span class=\"fallback-note\">not installed here: fallback font shown</span>"
         case .size(let number):
-            let shown = ThemeExporter.cssNumber(min(number, 400))
-            body +=
-                "<span class=\"bar\" style=\"width: \(shown)px\"></span><code>\(ThemeExporter.cssNumber(number))</code>"
+            // The bar is drawn only for a finite size, at most 400 px; the text is the exact value.
+            if let width = ThemeExporter.cssNumber(max(0, min(number, 400))), number.isFinite {
+                body += "<span class=\"bar\" style=\"width: \(width)px\"></span>"
+            }
+            body += "<code>\(shown(number))</code>"
         case .image(let name): body += "<span class=\"image-name\">\(escape(name))</span>"
         case .string(let text): body += "<code>\(escape("\"" + text + "\""))</code>"
-        case .number, .bool: body += "<code>\(escape(value.description))</code>"
+        case .number(let number): body += "<code>\(shown(number))</code>"
+        case .bool: body += "<code>\(escape(value.description))</code>"
         }
         if let alias = theme.source(forKey: key)?.aliasOf {
             body += "<span class=\"alias\">→ \(escape(alias))</span>"
@@ -122,6 +127,12 @@ public enum PreviewPage {
             return "<td class=\"changed\"\(title)>\(body)</td>"
         }
         return "<td>\(body)</td>"
+    }
+
+    /// A number as the page shows it: exact positional decimals of any magnitude, and
+    /// `NaN`, `infinity` or `-infinity` as what they are.
+    static func shown(_ number: Double) -> String {
+        ThemeExporter.cssNumber(number) ?? ThemeExporter.nonFiniteName(number)
     }
 
     private static func colorCell(key: String, color: ThemeColor, theme: Theme) -> String {

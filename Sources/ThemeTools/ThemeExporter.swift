@@ -11,14 +11,27 @@ public enum ThemeExporter {
         case dataTheme = "data-theme"
     }
 
-    /// Why a theme cannot be written as CSS without losing a value.
-    public struct CSSNameError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why a theme cannot be written as CSS without losing or changing a value.
+    public struct CSSError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// A key whose name or value CSS cannot express.
+        public struct Unwritable: Sendable, Hashable {
+            /// The key.
+            public var key: String
+            /// Where the key was written, when the theme knows.
+            public var location: SourceLocation?
+            /// What CSS cannot express: `NaN`, `infinity`, `-infinity` or `an empty name`.
+            public var what: String
+        }
+
         /// The property name, and the keys (two or more, sorted) that would all be written as it.
         public var collisions: [(property: String, keys: [String])]
+        /// Keys whose value (NaN, an infinity) or name (empty) CSS has no way to write,
+        /// sorted by key.
+        public var unwritable: [Unwritable] = []
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.collisions.map(\.property) == rhs.collisions.map(\.property)
-                && lhs.collisions.map(\.keys) == rhs.collisions.map(\.keys)
+                && lhs.collisions.map(\.keys) == rhs.collisions.map(\.keys) && lhs.unwritable == rhs.unwritable
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -26,15 +39,29 @@ public enum ThemeExporter {
                 hasher.combine(collision.property)
                 hasher.combine(collision.keys)
             }
+            hasher.combine(unwritable)
         }
 
-        public var description: String {
-            collisions.map { collision in
+        public var description: String { rendered { $0 } }
+
+        /// The error, one problem a line, with locations shown through `path`.
+        public func rendered(_ path: (SourceLocation) -> SourceLocation) -> String {
+            let unwritten = unwritable.map { problem in
+                let at =
+                    problem.location.map(path).map { $0.line > 0 ? "\($0.file):\($0.line): " : "\($0.file): " } ?? ""
+                let name = problem.what == "an empty name" ? "the empty key" : "key '\(problem.key)'"
+                return at + name + " has \(problem.what), which CSS cannot express: change the value or the key"
+            }
+            let named = collisions.map { collision in
                 "keys " + collision.keys.map { "'\($0)'" }.joined(separator: " and ")
                     + " would all be written as \(collision.property): rename all but one"
-            }.joined(separator: "\n")
+            }
+            return (unwritten + named).joined(separator: "\n")
         }
     }
+
+    /// The error `css(_:selector:)` throws; it was about names only.
+    public typealias CSSNameError = CSSError
 
     /// The theme as CSS custom properties, sorted by property name, in one rule.
     ///
@@ -44,35 +71,56 @@ public enum ThemeExporter {
     /// beside an `xFont` is that pair's size, not a property of its own; images and strings
     /// are quoted CSS strings; numbers and flags are written bare.
     ///
-    /// - Throws: `CSSNameError` when two keys become the same property name: nothing is
-    ///   dropped or renamed silently.
-    public static func css(_ theme: Theme, selector: Selector = .root) throws(CSSNameError) -> String {
+    /// - Throws: `CSSError` when two keys become the same property name, when a number is
+    ///   NaN or infinite, or when a key is empty (`--` alone is no custom property): nothing
+    ///   is dropped, renamed or changed silently.
+    public static func css(_ theme: Theme, selector: Selector = .root) throws(CSSError) -> String {
         var claims: [String: [String]] = [:]
         var declarations: [(property: String, value: String)] = []
+        var unwritable: [CSSError.Unwritable] = []
         func declare(_ property: String, _ value: String, for key: String) {
             claims[property, default: []].append(key)
             declarations.append((property, value))
         }
+        func refuse(_ key: String, _ what: String) {
+            unwritable.append(.init(key: key, location: theme.source(forKey: key)?.key, what: what))
+        }
+        func number(_ number: Double, for key: String) -> String? {
+            if let text = cssNumber(number) { return text }
+            refuse(key, nonFiniteName(number))
+            return nil
+        }
         for (key, value) in theme.values {
+            guard !key.isEmpty else {
+                refuse(key, "an empty name")
+                continue
+            }
             let name = cssName(key)
             switch value {
             case .font(let font):
                 declare(name + "-family", cssString(font.name), for: key)
-                declare(name + "-size", cssNumber(font.size) + "px", for: key)
-            case .size(let number):
+                guard let size = number(font.size, for: key) else { continue }
+                declare(name + "-size", size + "px", for: key)
+            case .size(let size):
                 // The size of a font pair is written with the font.
                 if key.hasSuffix("FontSize"), case .font = theme.values[String(key.dropLast(4))] { continue }
-                declare(name, cssNumber(number) + "px", for: key)
+                guard let size = number(size, for: key) else { continue }
+                declare(name, size + "px", for: key)
             case .color(let color): declare(name, color.hexString.lowercased(), for: key)
             case .image(let text), .string(let text): declare(name, cssString(text), for: key)
-            case .number(let number): declare(name, cssNumber(number), for: key)
+            case .number(let value):
+                guard let text = number(value, for: key) else { continue }
+                declare(name, text, for: key)
             case .bool(let flag): declare(name, flag ? "true" : "false", for: key)
             }
         }
         let collisions = claims.filter { Set($0.value).count > 1 }
             .map { (property: $0.key, keys: Set($0.value).sorted()) }
             .sorted { $0.property < $1.property }
-        guard collisions.isEmpty else { throw CSSNameError(collisions: collisions) }
+        unwritable.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+        guard collisions.isEmpty, unwritable.isEmpty else {
+            throw CSSError(collisions: collisions, unwritable: unwritable)
+        }
         declarations.sort { $0.property.unicodeScalars.lexicographicallyPrecedes($1.property.unicodeScalars) }
         let head =
             switch selector {
@@ -150,26 +198,15 @@ public enum ThemeExporter {
         return "\"" + escaped + "\""
     }
 
-    /// A number as CSS writes it: an integer when it is one, a plain decimal otherwise.
-    static func cssNumber(_ number: Double) -> String {
-        guard number.isFinite else { return "0" }
-        let text = ThemeValue.text(of: number)
-        guard text.contains("e") else { return text }
-        // Exponents are valid CSS, but keep to plain decimals that every parser reads.
-        return String(Int((number * 1e6).rounded())).withDecimalPoint(places: 6)
+    /// A number as CSS writes it: plain positional decimals of any magnitude, exactly
+    /// (`10000000000000000`, `0.0000001`), never an exponent; `nil` for NaN and the
+    /// infinities, which CSS has no number for.
+    package static func cssNumber(_ number: Double) -> String? {
+        DecimalText.positional(number)
     }
-}
 
-extension String {
-    /// An integer's digits with a decimal point `places` from the right, trailing zeros dropped.
-    fileprivate func withDecimalPoint(places: Int) -> String {
-        var digits = self
-        let negative = digits.hasPrefix("-")
-        if negative { digits.removeFirst() }
-        digits = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
-        var fraction = String(digits.suffix(places))
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let whole = String(digits.dropLast(places))
-        return (negative ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+    /// How the error names a number that is not finite.
+    package static func nonFiniteName(_ number: Double) -> String {
+        number.isNaN ? "NaN" : number < 0 ? "-infinity" : "infinity"
     }
 }

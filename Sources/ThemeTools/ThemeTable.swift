@@ -40,15 +40,31 @@ public struct ThemeTable: Sendable, Hashable {
         self.lineage = theme.lineage
         self.files = theme.files.map { path($0) }
         let keys = theme.values.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        // Each key's source once: a chain is then walked through `next`, not by asking the
+        // theme for every link's source again for every key on the chain.
+        var sources: [String: ThemeValueSource] = [:]
+        sources.reserveCapacity(keys.count)
+        for key in keys { sources[key] = theme.source(forKey: key) }
+        func chain(from key: String) -> [String] {
+            var chain: [String] = []
+            var seen: Set<String> = [key]
+            var next = sources[key]?.aliasOf
+            // A loaded theme has no cycle; the check keeps a hand-made one from looping.
+            while let link = next, seen.insert(link).inserted {
+                chain.append(link)
+                next = sources[link]?.aliasOf
+            }
+            return chain
+        }
         self.rows = keys.compactMap { key in
             guard let value = theme.values[key] else { return nil }
-            let source = theme.source(forKey: key)
-            let chain = theme.aliasChain(forKey: key)
+            let source = sources[key]
+            let chain = chain(from: key)
             let sizeKey = source?.sizeKey
             return Row(
                 key: key, value: value, definedAt: source.map { path($0.key) },
                 valueAt: source.map { path($0.value) }, aliasChain: chain, sizeKey: sizeKey,
-                sizeAt: sizeKey.flatMap { theme.source(forKey: $0) }.map { path($0.key) })
+                sizeAt: sizeKey.flatMap { sources[$0] ?? theme.source(forKey: $0) }.map { path($0.key) })
         }
     }
 
@@ -145,15 +161,24 @@ public struct ThemeTable: Sendable, Hashable {
         }
     }
 
-    /// Rows padded to aligned columns, two spaces apart, without trailing spaces.
+    /// The widest a column is padded to: a longer cell is written whole and pushes the rest
+    /// of its row right, so that one long key does not pad every row of a large table.
+    static let maximumColumnWidth = 40
+
+    /// Rows padded to aligned columns (at most `maximumColumnWidth` wide), two spaces
+    /// apart, without trailing spaces.
     private static func aligned(_ table: [[String]]) -> String {
         let columns = table.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { column in table.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = (0..<columns).map { column in
+            min(maximumColumnWidth, table.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0)
+        }
         return table.map { row in
             var line = ""
             for (column, cell) in row.enumerated() {
                 line += cell
-                if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - cell.count + 2) }
+                if column < row.count - 1 {
+                    line += String(repeating: " ", count: max(0, widths[column] - cell.count) + 2)
+                }
             }
             while line.hasSuffix(" ") { line.removeLast() }
             return line + "\n"

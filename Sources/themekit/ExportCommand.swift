@@ -14,7 +14,8 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             CSS: one rule of custom properties (kebab-case names, colors hex, sizes px, fonts as
             --x-font-family/--x-font-size). JSON: one object, key → resolved value. Exit status:
-            0 written; 1 the theme does not load, or two keys would become the same CSS name;
+            0 written; 1 the theme does not load, two keys would become the same CSS name, or a
+            value or key CSS cannot express (NaN, an infinity, an empty key);
             2 usage errors, an unknown theme name or a missing folder.
             """
     )
@@ -46,8 +47,10 @@ struct ExportCommand: ParsableCommand {
                 do {
                     let selector: ThemeExporter.Selector = selector == .root ? .root : .dataTheme
                     print(try ThemeExporter.css(theme, selector: selector), terminator: "")
-                } catch {
-                    throw ToolFailure.problems("themekit: error: \(error)\n")
+                } catch let error as ThemeExporter.CSSError {
+                    let path = currentDisplayPath()
+                    let lines = error.rendered { path($0) }.split(separator: "\n", omittingEmptySubsequences: false)
+                    throw ToolFailure.problems(lines.map { "themekit: error: \($0)\n" }.joined())
                 }
             }
         }

@@ -65,15 +65,18 @@ enum ToolFailure: Error {
     }
 }
 
-/// Writes `text` to the file `output` (atomically), or to standard output when there is none.
-/// A file that cannot be written is a usage or I/O error (exit 2) naming `what`.
+/// Writes `text` to the file `output` (as `OutputFile` does: atomically for a regular or new
+/// file, through a symbolic link, in place for a device such as `/dev/stdout`), or to
+/// standard output when there is none. An empty path, or a file that cannot be written, is a
+/// usage or I/O error (exit 2) naming `what`.
 func emit(_ text: String, to output: String?, what: String) throws {
     guard let output else {
         print(text, terminator: "")
         return
     }
+    guard !output.isEmpty else { throw ToolFailure.usage("give a file to write \(what) to: the path is empty") }
     do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        try OutputFile.write(text, to: output)
     } catch {
         throw ToolFailure.usage("cannot write \(what) to \(output)")
     }

@@ -113,6 +113,29 @@ final class ScratchThemes {
         #expect(collision.notes.first?.location.line == 4)
     }
 
+    @Test func keyNamedLikeTheKeyTypeIsACollisionWithTheType() throws {
+        let themes = try ScratchThemes([
+            "default": """
+            <key>ThemeKey</key><string>a</string>
+            <key>theme-key</key><string>b</string>
+            <key>Theme-key</key><string>c</string>
+            <key>ThemeKeys</key><string>d</string>
+            """
+        ])
+        let generated = Self.generate(themes.path)
+        #expect(generated.source == nil, "a member named ThemeKey hides the type the declarations call")
+        #expect(generated.diagnostics.map(\.code) == [.keyNameCollision, .keyNameCollision])
+        #expect(generated.diagnostics.map(\.key) == ["ThemeKey", "Theme-key"])
+        #expect(
+            generated.diagnostics.first?.message
+                == "key \"ThemeKey\" would be named 'ThemeKey' in Swift, the name of the key type its declaration "
+                + "uses: rename it")
+        let near = try ScratchThemes([
+            "default": "<key>theme-key</key><string>b</string><key>ThemeKeys</key><string>d</string>"
+        ])
+        #expect(Self.generate(near.path).diagnostics.isEmpty, "themeKey and ThemeKeys hide nothing")
+    }
+
     @Test func collisionAcrossFoldersIsAnErrorToo() throws {
         let first = try ScratchThemes(["default": "<key>tab-bar</key><string>x</string>"])
         let second = try ScratchThemes([

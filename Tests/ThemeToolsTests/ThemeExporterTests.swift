@@ -79,6 +79,56 @@ import ThemeTools
         }
     }
 
+    @Test(
+        "numbers of any magnitude are exact positional decimals, never an exponent or a trap",
+        arguments: [
+            (12.0, "12"), (12.5, "12.5"), (-0.0, "0"), (1e16, "10000000000000000"),
+            (1e15, "1000000000000000"), (-1e16, "-10000000000000000"), (1e-7, "0.0000001"),
+            (1.5e-7, "0.00000015"), (123456789.125, "123456789.125"), (0.1, "0.1"),
+            (1e22, "10000000000000000000000"),
+            (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5"),
+            (Double.greatestFiniteMagnitude, "17976931348623157" + String(repeating: "0", count: 292)),
+        ])
+    func numbersArePlainExactDecimals(number: Double, text: String) {
+        #expect(ThemeExporter.cssNumber(number) == text)
+        #expect(Double(text) == number, "reads back as the same Double")
+    }
+
+    @Test func hugeAndTinySizesAreWrittenAsTheyAre() throws {
+        let theme = Theme(
+            name: "t",
+            values: ["cornerSize": .size(1e16), "hairlineSize": .size(1e-7), "scale": .number(-2.5e20)])
+        let css = try ThemeExporter.css(theme)
+        #expect(css.contains("  --corner-size: 10000000000000000px;\n"))
+        #expect(css.contains("  --hairline-size: 0.0000001px;\n"), "a size above 0 never becomes 0px")
+        #expect(css.contains("  --scale: -250000000000000000000;\n"))
+    }
+
+    @Test func valuesAndNamesCSSCannotExpressAreAnErrorNotAChange() {
+        let theme = Theme(
+            name: "t",
+            values: [
+                "ratio": .number(.nan), "far": .number(.infinity), "near": .number(-.infinity),
+                "": .string("x"), "titleFont": .font(ThemeFont(name: "Menlo", size: .nan)),
+                "inkColor": .color(ThemeColor(red: 0, green: 0, blue: 0)),
+            ])
+        #expect {
+            try ThemeExporter.css(theme)
+        } throws: { error in
+            guard let error = error as? ThemeExporter.CSSError else { return false }
+            return error.collisions.isEmpty
+                && error.unwritable.map(\.key) == ["", "far", "near", "ratio", "titleFont"]
+                && error.unwritable.map(\.what) == ["an empty name", "infinity", "-infinity", "NaN", "NaN"]
+                && error.description == """
+                    the empty key has an empty name, which CSS cannot express: change the value or the key
+                    key 'far' has infinity, which CSS cannot express: change the value or the key
+                    key 'near' has -infinity, which CSS cannot express: change the value or the key
+                    key 'ratio' has NaN, which CSS cannot express: change the value or the key
+                    key 'titleFont' has NaN, which CSS cannot express: change the value or the key
+                    """
+        }
+    }
+
     @Test func jsonIsOneObjectOfResolvedValues() throws {
         let theme = try ThemeLoader(directory: Paths.themes).load("lowcontrast")
         let json = ThemeExporter.json(theme)

@@ -44,6 +44,33 @@ import ThemeTools
         #expect(table.files == ["Themes/dark.plist", "Themes/default.plist"])
     }
 
+    @Test func everyKeyOfAnAliasChainGetsItsWholeChainOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let links = (0..<6).map { "<key>link\($0)Color</key><string>@link\($0 + 1)Color</string>" }.joined()
+        try "<plist><dict>\(links)<key>link6Color</key><string>#336699</string></dict></plist>\n"
+            .write(to: folder.appendingPathComponent("default.plist"), atomically: true, encoding: .utf8)
+        let theme = try ThemeLoader(directory: folder.path).load("default")
+        let table = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: folder.path))
+        #expect(table.rows.count == 7)
+        for (index, row) in table.rows.enumerated() {
+            #expect(row.aliasChain == (index + 1..<7).map { "link\($0)Color" }, "\(row.key)")
+            #expect(row.aliasChain == theme.aliasChain(forKey: row.key))
+            #expect(
+                row.valueAt == SourceLocation(file: "default.plist", line: 1, column: 329), "the value of link6Color")
+        }
+    }
+
+    @Test func oneLongKeyDoesNotPadEveryRow() {
+        let long = String(repeating: "k", count: 100) + "Size"
+        let theme = Theme(name: "t", values: ["aSize": .size(1), long: .size(2)])
+        let lines = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: "/")).text.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[2].hasPrefix("aSize" + String(repeating: " ", count: 40 - 5 + 2) + "size"), "padded to 40")
+        #expect(lines[3].hasPrefix(long + "  size"), "a longer key is written whole, then two spaces")
+    }
+
     @Test func textRowsStayOnOneLineWhateverTheValueHolds() {
         let theme = Theme(name: "t", values: ["note": .string("two\nlines \"q\""), "tab\tkey": .bool(true)])
         let text = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: "/")).text

@@ -273,6 +273,53 @@ struct CLIFormatTests {
             try String(contentsOfFile: json, encoding: .utf8) == (try CLI.run(["--format", "json", Self.mixed]).stdout))
     }
 
+    @Test("FORMAT=PATH writes through a symlink and into a device; an empty PATH is a usage error")
+    func formatToLinkDeviceAndEmptyPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fmt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("report.sarif").path
+        let link = folder.appendingPathComponent("latest.sarif").path
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "report.sarif")
+        let expected = try CLI.run(["--format", "sarif", Self.mixed]).stdout
+        let linked = try CLI.run(["--format", "sarif=\(link)", Self.mixed])
+        #expect(linked.status == 1)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "report.sarif", "still a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected, "its target rewritten")
+        let device = try CLI.run(["--format", "text", "--format", "sarif=/dev/stdout", Self.mixed])
+        #expect(device.status == 1)
+        #expect(device.stdout == (try CLI.run([Self.mixed]).stdout) + expected, "written into the pipe, in order")
+        for argument in ["sarif=", "json="] {
+            let empty = try CLI.run(["--format", argument, Self.mixed])
+            #expect(empty.status == 2, "\(argument)")
+            #expect(empty.stdout == "")
+            #expect(empty.stderr == "themelint: error: --format \(argument): give a file after '='\n")
+        }
+    }
+
+    @Test("SARIF: a colon in the first path segment is percent-encoded, not read as a URI scheme")
+    func sarifURIWithColonInFirstSegment() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uri-\(UUID().uuidString)")
+        let themes = folder.appendingPathComponent("themes:v2")
+        try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "<plist><dict>\n<key>a:b</key><integer>1</integer>\n<key>a:b</key><integer>2</integer>\n</dict></plist>\n"
+            .write(to: themes.appendingPathComponent("default.plist"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["--format", "sarif", "themes:v2"], in: folder)
+        #expect(result.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        let results = try #require(runs.first?["results"] as? [[String: Any]])
+        let uris = results.compactMap {
+            (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+                .flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }
+        }
+        #expect(!uris.isEmpty)
+        #expect(uris.allSatisfy { $0 == "themes%3Av2/default.plist" }, "\(uris)")
+        #expect(URL(string: "themes%3Av2/default.plist")?.scheme == nil)
+    }
+
     @Test("GITHUB_ACTIONS=true picks the github format when none is given")
     func githubByDefaultInActions() throws {
         let result = try CLI.run([Self.mixed], environment: ["GITHUB_ACTIONS": "true"])

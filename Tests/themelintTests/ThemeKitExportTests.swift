@@ -82,4 +82,52 @@ struct ThemeKitExportTests {
         let json = try CLI.run(["export", "t", "--themes", ".", "--format", "json"], tool: "themekit", in: folder)
         #expect(json.status == 0, "JSON keeps keys as they are")
     }
+
+    /// A folder holding `t.plist` with `body` as its dictionary.
+    static func theme(_ body: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "<plist version=\"1.0\"><dict>\(body)</dict></plist>\n"
+            .write(to: folder.appendingPathComponent("t.plist"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test("numbers of 1e16 and more export and preview as plain decimals, not a trap")
+    func hugeNumbersAreExported() throws {
+        let folder = try Self.theme(
+            "<key>cornerSize</key><integer>10000000000000000</integer><key>hairlineSize</key><real>1e-7</real>"
+                + "<key>scale</key><real>1e300</real>")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let css = try CLI.run(["export", "t", "--themes", "."], tool: "themekit", in: folder)
+        #expect(css.status == 0)
+        #expect(css.stderr == "")
+        #expect(css.stdout.contains("  --corner-size: 10000000000000000px;\n"))
+        #expect(css.stdout.contains("  --hairline-size: 0.0000001px;\n"))
+        #expect(css.stdout.contains("  --scale: 1" + String(repeating: "0", count: 300) + ";\n"))
+        let preview = try CLI.run(["preview", "."], tool: "themekit", in: folder)
+        #expect(preview.status == 0)
+        #expect(preview.stdout.contains("<code>10000000000000000</code>"))
+        #expect(preview.stdout.contains("<code>0.0000001</code>"))
+    }
+
+    @Test("NaN, infinity and an empty key: exit 1 naming key and file, nothing written")
+    func unexpressibleValuesAreExit1() throws {
+        let folder = try Self.theme(
+            "<key>ratio</key><real>nan</real>\n<key>far</key><real>-inf</real>\n<key></key><string>x</string>")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let css = try CLI.run(["export", "t", "--themes", "."], tool: "themekit", in: folder)
+        #expect(css.status == 1)
+        #expect(css.stdout == "")
+        #expect(
+            css.stderr == """
+                themekit: error: t.plist:3: the empty key has an empty name, which CSS cannot express: change the value or the key
+                themekit: error: t.plist:2: key 'far' has -infinity, which CSS cannot express: change the value or the key
+                themekit: error: t.plist:1: key 'ratio' has NaN, which CSS cannot express: change the value or the key
+
+                """)
+        let preview = try CLI.run(["preview", "."], tool: "themekit", in: folder)
+        #expect(preview.status == 0)
+        #expect(preview.stdout.contains("<code>NaN</code>"))
+        #expect(preview.stdout.contains("<code>-infinity</code>"))
+    }
 }

@@ -241,6 +241,41 @@ struct ThemeKitKeysCompileTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    @Test func keysNamedNearTheKeyTypeCompileAndTheTypesOwnNameIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "near/default.plist",
+            """
+            <plist version="1.0"><dict><key>theme-key</key><string>a</string><key>ThemeKeys</key><string>b</string>\
+            <key>ThemeValue</key><string>c</string><key>Value</key><integer>1</integer></dict></plist>
+            """)
+        let keys = try generate(scratch.url.appendingPathComponent("near").path, into: scratch)
+        let use = try scratch.write(
+            "Use.swift",
+            """
+            import ThemeKit
+
+            func read(_ theme: Theme) -> (String?, String?, String?, Double?) {
+                (theme[.themeKey], theme[.ThemeKeys], theme[.ThemeValue], theme[.Value])
+            }
+
+            """)
+        let compiled = try SwiftCompiler.typecheck([keys, use])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        // A key named ThemeKey (or escaped to it) would hide the type inside the extension
+        // (`ThemeKey("…")` would call the member): refused, and no file is written.
+        try scratch.write(
+            "exact/default.plist",
+            "<plist version=\"1.0\"><dict><key>Theme-key</key><string>a</string></dict></plist>\n")
+        let file = scratch.url.appendingPathComponent("Refused.swift")
+        let refused = try CLI.run(
+            ["keys", scratch.url.appendingPathComponent("exact").path, "-o", file.path], tool: "themekit")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("would be named 'ThemeKey' in Swift"))
+        #expect(refused.stderr.contains("[key_name_collision]"))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
     @Test func publicKeysCompileAsALibrarysAPI() throws {
         let scratch = try Scratch()
         let keys = try generate("Themes", into: scratch, ["--access-level", "public"])

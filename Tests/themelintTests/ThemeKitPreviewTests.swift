@@ -60,4 +60,28 @@ struct ThemeKitPreviewTests {
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr == "themekit: error: cannot write the page to /nonexistent/dir/p.html\n")
     }
+
+    @Test("-o writes through a symlink, into /dev/stdout in place; an empty -o is exit 2")
+    func outputToLinkDeviceAndEmptyPath() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = try CLI.run(["preview", "Themes/"], tool: "themekit").stdout
+        let target = folder.appendingPathComponent("page.html").path
+        let link = folder.appendingPathComponent("current.html").path
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let linked = try CLI.run(["preview", "Themes/", "-o", link], tool: "themekit")
+        #expect(linked.status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "still a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+        let device = try CLI.run(["preview", "Themes/", "-o", "/dev/stdout"], tool: "themekit")
+        #expect(device.status == 0)
+        #expect(device.stdout == expected)
+        let keys = try CLI.run(["keys", "Themes", "-o", "/dev/stdout"], tool: "themekit")
+        #expect(keys.status == 0)
+        #expect(keys.stdout == (try CLI.run(["keys", "Themes"], tool: "themekit").stdout))
+        let empty = try CLI.run(["preview", "Themes/", "-o", ""], tool: "themekit")
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "themekit: error: give a file to write the page to: the path is empty\n")
+    }
 }
