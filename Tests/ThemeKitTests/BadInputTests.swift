@@ -187,9 +187,35 @@ struct BadInputTests {
         #expect(document.diagnostics.map(\.message) == ["<true/> takes no text"])
     }
 
-    @Test("UTF-32 is refused with a message that says so")
+    @Test("UTF-32 is refused with a message that says so, with or without a byte-order mark")
     func refusesUTF32() {
-        let document = PropertyListReader().parse([0xFF, 0xFE, 0x00, 0x00, 0x3C, 0, 0, 0], file: "t.plist")
-        #expect(document.diagnostics.map(\.message) == ["UTF-32 is not supported; save the theme as UTF-8"])
+        let text = "<plist><dict/></plist>".unicodeScalars.map(\.value)
+        let little = text.flatMap { [UInt8($0 & 0xFF), 0, 0, 0] }
+        let big = text.flatMap { [0, 0, 0, UInt8($0 & 0xFF)] }
+        for bytes in [[0xFF, 0xFE, 0x00, 0x00] + little, little, big, [0x00, 0x00, 0xFE, 0xFF] + big] {
+            let document = PropertyListReader().parse(bytes, file: "t.plist")
+            #expect(document.diagnostics.map(\.message) == ["UTF-32 is not supported; save the theme as UTF-8"])
+        }
+    }
+
+    @Test("UTF-16 without a byte-order mark or declaration is read, not called a NUL byte")
+    func readsUTF16WithoutMark() {
+        let text = "<plist><dict><key>aColor</key><string>fff</string></dict></plist>"
+        let little = Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [little, big] {
+            let document = PropertyListReader().parse(bytes, file: "t.plist")
+            #expect(document.diagnostics.isEmpty)
+            #expect(document.entries.map(\.key) == ["aColor"])
+        }
+    }
+
+    @Test("a file that is only a byte-order mark is called empty")
+    func byteOrderMarkOnly() {
+        for bytes: [UInt8] in [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]] {
+            let document = PropertyListReader().parse(bytes, file: "t.plist")
+            #expect(document.diagnostics.map(\.message) == ["the file holds only a byte-order mark: it is empty"])
+            #expect(document.diagnostics.first?.location.line == 1)
+        }
     }
 }
