@@ -22,8 +22,8 @@ public import ThemeKit
 /// `headerTitle`), and a leading digit gets an underscore (`2xlSpacingSize` →
 /// `_2xlSpacingSize`); the declaration's doc comment gives the original key. Two keys that
 /// end up with one name are an error (`key_name_collision`), as is a key named `ThemeKey`
-/// (or escaped to it), which would hide the type, and a key with no letter or digit to build
-/// a name from (`unnamed_key`).
+/// (or escaped to it), which would hide the type, and a key with no ASCII letter or digit to
+/// build a name from (`unnamed_key`; `ÄÖÜ` has letters, but none a name keeps).
 ///
 /// The output depends only on the themes and the options: no dates, no absolute paths.
 public struct KeyGenerator: Sendable {
@@ -71,7 +71,7 @@ public struct KeyGenerator: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         .unnamedKey,
-                        "key \(Self.literal(info.key)) has no letter or digit to make a Swift name of: rename it",
+                        "key \(Self.literal(info.key)) has no ASCII letter or digit to make a Swift name of: rename it",
                         at: info.location, key: info.key))
                 continue
             }

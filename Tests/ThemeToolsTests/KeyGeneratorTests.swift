@@ -102,6 +102,20 @@ final class ScratchThemes {
         #expect(generated.source?.contains("static var label: ThemeKey<ThemeValue>") == true)
     }
 
+    @Test func aKeyOfNonASCIILettersOnlyIsUnnamedAndTheMessageSaysWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-umlaut-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let theme = "<plist><dict><key>ÄÖÜ</key><string>x</string></dict></plist>"
+        try Data(theme.utf8).write(to: folder.appendingPathComponent("default.plist"))
+        let generated = Self.generate(folder.path)
+        #expect(generated.source == nil)
+        #expect(generated.diagnostics.map(\.code) == [.unnamedKey])
+        #expect(
+            generated.diagnostics.first?.message
+                == "key \"ÄÖÜ\" has no ASCII letter or digit to make a Swift name of: rename it")
+    }
+
     @Test func twoKeysWithOneSwiftNameAreAnErrorAndNothingIsGenerated() throws {
         let generated = Self.generate(Self.collision)
         #expect(generated.source == nil)
