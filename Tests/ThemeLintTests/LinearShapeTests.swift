@@ -323,7 +323,7 @@ import ThemeKit
         "suppress.plist:35:66-35:91 error [unresolved_alias] '@nowhere' names no key",
         "suppress.plist:36:1-36:37 error [invalid_disable] this comment names no rule to disable",
         "suppress.plist:37:127-37:177 warning [superfluous_disable] this comment silences nothing: no invalid_color on the next entry",
-        "suppress.plist:38:1-38:46 warning [superfluous_disable] this comment silences nothing: no not_flat on the next entry",
+        "suppress.plist:38:1-38:46 error [invalid_disable] 'not_flat' cannot be silenced by a comment: fix the problem itself",
         "suppress.plist:38:59-38:67 error [not_flat] 'e3' is an <array>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
         "suppress.plist:39:1-39:51 warning [superfluous_disable] this comment silences nothing: no invalid_color on the next entry",
     ]

@@ -74,7 +74,18 @@ struct Suppression {
                     document.diagnostic(
                         .invalidDisable, "'\(id)' is not a themelint rule\(hint)", at: directive.comment.range))
             }
-            if !used[index], unknown.isEmpty, !directive.ids.isEmpty {
+            // A rule that no comment can silence (parse_error, not_flat, …) is named, not
+            // reported as silencing nothing: the problem may well be there.
+            let unsilenceable = directive.ids.filter {
+                RuleCatalog.description(of: DiagnosticCode(rawValue: $0))?.isSuppressible == false
+            }
+            for id in unsilenceable {
+                kept.append(
+                    document.diagnostic(
+                        .invalidDisable, "'\(id)' cannot be silenced by a comment: fix the problem itself",
+                        at: directive.comment.range))
+            }
+            if !used[index], unknown.isEmpty, unsilenceable.isEmpty, !directive.ids.isEmpty {
                 kept.append(
                     document.diagnostic(
                         .superfluousDisable, severity: .warning,

@@ -1,13 +1,16 @@
 import ThemeKit
 
-/// `invalid_disable`: A `themelint:disable-next-line` comment names no rule.
+/// `invalid_disable`: A `themelint:disable-next-line` comment names no rule, or one that no
+/// comment can silence.
 public struct InvalidDisableRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
         id: .invalidDisable,
-        summary: "A `themelint:disable-next-line` comment names no rule.",
-        rationale: "A misspelt rule id silences nothing and hides that it does not.",
+        summary: "A `themelint:disable-next-line` comment names no rule, or one no comment can silence.",
+        rationale:
+            "A misspelt rule id silences nothing and hides that it does not; a rule such as parse_error or "
+            + "not_flat cannot be silenced: a theme with that problem does not load, whatever a comment says.",
         nonTriggeringExamples: [
             RuleExample(entries: [
                 "<!-- themelint:disable-next-line unknown_override, case_collision -->",
@@ -19,7 +22,11 @@ public struct InvalidDisableRule: Rule {
             RuleExample(entries: [
                 "↓<!-- themelint:disable-next-line duplicate_kye -->",
                 "<key>aColor</key><string>fff</string>",
-            ])
+            ]),
+            RuleExample(entries: [
+                "↓<!-- themelint:disable-next-line not_flat -->",
+                "<key>aColor</key><string>fff</string>",
+            ]),
         ],
         isSuppressible: false
     )
