@@ -1,3 +1,5 @@
+import ThemeKit
+
 /// A JSON document as read, before its meaning is checked.
 enum JSONValue: Sendable, Hashable {
     case null
@@ -40,8 +42,14 @@ struct JSONReader {
 
     private let bytes: [UInt8]
     private var offset = 0
+    /// Line starts, indexed once: every key's position is asked for, and a scan from the
+    /// start of the file for each made a configuration of many pairs quadratic.
+    private let lines: SourceLines
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        lines = SourceLines(bytes)
+    }
 
     /// Reads one JSON value that fills `bytes` (whitespace around it aside).
     static func read(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
@@ -282,17 +290,8 @@ struct JSONReader {
 
     /// The 1-based line and column (in Unicode scalars) of the current offset.
     private func position() -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
+        let at = lines.position(at: offset)
+        return (at.line, at.column)
     }
 
     private func failure(_ message: String) -> Failure {

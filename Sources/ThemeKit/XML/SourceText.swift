@@ -50,7 +50,8 @@ public struct SourceLines: Sendable {
     /// Bytes between two checkpoints; also the longest stretch counted scalar by scalar.
     static let checkpointStride = 512
 
-    init(_ bytes: [UInt8]) {
+    /// Indexes `bytes` (one pass); the configuration reader places its errors with it too.
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts: [Int32] = [0]
         var longest = 0
