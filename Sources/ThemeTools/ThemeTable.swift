@@ -13,9 +13,13 @@ public struct ThemeTable: Sendable, Hashable {
         public var definedAt: SourceLocation?
         /// Where the value was written: the end of the alias chain.
         public var valueAt: SourceLocation?
-        /// The keys the value was resolved through, in order, not counting `key` itself:
-        /// empty when the key holds its value directly.
+        /// The first keys the value was resolved through (at most `shownLinks`), in order,
+        /// not counting `key` itself: empty when the key holds its value directly.
         public var aliasChain: [String]
+        /// How many keys the value was resolved through in all.
+        public var aliasLength: Int
+        /// The last key of the alias chain, which holds the value; `nil` without a chain.
+        public var aliasEnd: String?
         /// For a font, the key its size came from, and where that key was written.
         public var sizeKey: String?
         /// Where `sizeKey` was written.
@@ -40,33 +44,64 @@ public struct ThemeTable: Sendable, Hashable {
         self.lineage = theme.lineage
         self.files = theme.files.map { path($0) }
         let keys = theme.values.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-        // Each key's source once: a chain is then walked through `next`, not by asking the
-        // theme for every link's source again for every key on the chain.
+        // Each key's source once, and each chain's length and end once: a key on a chain
+        // takes them from the next link, so that a chain of n links costs n, not n² (every
+        // key's whole chain, as the table once held it, is n² keys for one long chain).
         var sources: [String: ThemeValueSource] = [:]
         sources.reserveCapacity(keys.count)
         for key in keys { sources[key] = theme.source(forKey: key) }
-        func chain(from key: String) -> [String] {
-            var chain: [String] = []
-            var seen: Set<String> = [key]
+        var ends: [String: (length: Int, end: String)] = [:]
+        func end(of key: String) -> (length: Int, end: String)? {
+            guard sources[key]?.aliasOf != nil else { return nil }
+            if let known = ends[key] { return known }
+            // Walk to a key whose end is known (or that has no alias), then fill back.
+            var path: [String] = []
+            var seen: Set<String> = []
+            var current = key
+            var reached: (length: Int, end: String)?
+            while seen.insert(current).inserted, let next = sources[current]?.aliasOf {
+                path.append(current)
+                if let known = ends[next] {
+                    reached = known
+                    break
+                }
+                current = next
+                if sources[next]?.aliasOf == nil { reached = (0, next) }
+            }
+            // A loaded theme has no cycle; a hand-made one ends where it closes.
+            var known = reached ?? (0, current)
+            for link in path.reversed() {
+                known = (known.length + 1, known.end)
+                ends[link] = known
+            }
+            return ends[key]
+        }
+        func firstLinks(from key: String, count: Int) -> [String] {
+            var links: [String] = []
             var next = sources[key]?.aliasOf
-            // A loaded theme has no cycle; the check keeps a hand-made one from looping.
-            while let link = next, seen.insert(link).inserted {
-                chain.append(link)
+            while let link = next, links.count < count, link != key {
+                links.append(link)
                 next = sources[link]?.aliasOf
             }
-            return chain
+            return links
         }
         self.rows = keys.compactMap { key in
             guard let value = theme.values[key] else { return nil }
             let source = sources[key]
-            let chain = chain(from: key)
+            let chain = end(of: key)
             let sizeKey = source?.sizeKey
             return Row(
                 key: key, value: value, definedAt: source.map { path($0.key) },
-                valueAt: source.map { path($0.value) }, aliasChain: chain, sizeKey: sizeKey,
+                valueAt: source.map { path($0.value) },
+                aliasChain: chain == nil ? [] : firstLinks(from: key, count: min(Self.shownLinks, chain?.length ?? 0)),
+                aliasLength: chain?.length ?? 0, aliasEnd: chain?.end, sizeKey: sizeKey,
                 sizeAt: sizeKey.flatMap { sources[$0] ?? theme.source(forKey: $0) }.map { path($0.key) })
         }
     }
+
+    /// How many links of an alias chain a row keeps: a longer chain is shown as its first
+    /// links, how many more there are, and its last key.
+    public static let shownLinks = 3
 
     /// The table as aligned text: a header line, then one row a key with its kind, value,
     /// `file:line` and, for aliases and fonts, the chain and the size's key.
@@ -76,11 +111,17 @@ public struct ThemeTable: Sendable, Hashable {
             var via: [String] = []
             if !row.aliasChain.isEmpty {
                 let end = row.valueAt.map { " (\(Self.fileLine($0)))" } ?? ""
-                via.append(row.aliasChain.map { "→ " + Self.visible($0) }.joined(separator: " ") + end)
+                var links = row.aliasChain.map { "→ " + Self.cell($0, Self.maximumLinkLength) }
+                if row.aliasLength > row.aliasChain.count, let last = row.aliasEnd {
+                    let hidden = row.aliasLength - row.aliasChain.count - 1
+                    if hidden > 0 { links.append("→ … \(hidden) more") }
+                    links.append("→ " + Self.cell(last, Self.maximumLinkLength))
+                }
+                via.append(links.joined(separator: " ") + end)
             }
             if let sizeKey = row.sizeKey {
                 let at = row.sizeAt.map { " (\(Self.fileLine($0)))" } ?? ""
-                via.append("size from " + Self.visible(sizeKey) + at)
+                via.append("size from " + Self.cell(sizeKey, Self.maximumLinkLength) + at)
             }
             table.append([
                 Self.visible(row.key), row.kind.rawValue, Self.display(row.value),
@@ -108,6 +149,7 @@ public struct ThemeTable: Sendable, Hashable {
                 "key": .string(row.key), "kind": .string(row.kind.rawValue), "value": Self.json(row.value),
                 "definedAt": location(row.definedAt), "valueAt": location(row.valueAt),
                 "aliasChain": .array(row.aliasChain.map(JSONText.string)),
+                "aliasLength": .number(Double(row.aliasLength)),
             ]
             if let sizeKey = row.sizeKey {
                 object["sizeKey"] = .string(sizeKey)
@@ -137,13 +179,31 @@ public struct ThemeTable: Sendable, Hashable {
         location.line > 0 ? "\(location.file):\(location.line)" : location.file
     }
 
-    /// A value as one table cell: strings quoted, so that spaces and empty strings show.
+    /// A value as one table cell: strings quoted, so that spaces and empty strings show;
+    /// cut at `maximumValueLength` characters.
     private static func display(_ value: ThemeValue) -> String {
         switch value {
-        case .string(let text): "\"" + visible(text).replacing("\"", with: "\\\"") + "\""
-        case .font(let font): visible(font.description)
-        default: visible(value.description)
+        case .string(let text):
+            "\"" + cell(text, maximumValueLength).replacing("\"", with: "\\\"") + "\""
+        case .font(let font): cell(font.description, maximumValueLength)
+        default: cell(value.description, maximumValueLength)
         }
+    }
+
+    /// The longest value a row shows, and the longest key of a chain: many keys may share
+    /// one long value or end at one long key, and a row prints what it shares, so the cut
+    /// keeps the table in proportion to the theme (the JSON has every value whole).
+    public static let maximumValueLength = 200
+    public static let maximumLinkLength = 60
+
+    /// `text` made visible (see `visible`), cut to its first `limit` characters with "…"
+    /// and how many more there are. The cut is made first, so that a long text shared by
+    /// many rows costs each row only `limit`.
+    static func cell(_ text: String, _ limit: Int) -> String {
+        guard text.utf8.count > limit else { return visible(text) }
+        let kept = text.prefix(limit)
+        guard kept.endIndex < text.endIndex else { return visible(text) }
+        return visible(String(kept)) + "…(\(text.utf8.count - kept.utf8.count) more bytes)"
     }
 
     /// `text` with line breaks, tabs and other control characters written as escapes, so

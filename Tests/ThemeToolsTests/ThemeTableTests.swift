@@ -44,7 +44,7 @@ import ThemeTools
         #expect(table.files == ["Themes/dark.plist", "Themes/default.plist"])
     }
 
-    @Test func everyKeyOfAnAliasChainGetsItsWholeChainOnce() throws {
+    @Test func aLongChainShowsItsFirstLinksHowManyMoreAndItsEnd() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -55,11 +55,29 @@ import ThemeTools
         let table = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: folder.path))
         #expect(table.rows.count == 7)
         for (index, row) in table.rows.enumerated() {
-            #expect(row.aliasChain == (index + 1..<7).map { "link\($0)Color" }, "\(row.key)")
-            #expect(row.aliasChain == theme.aliasChain(forKey: row.key))
+            let whole = theme.aliasChain(forKey: row.key)
+            #expect(whole == (index + 1..<7).map { "link\($0)Color" }, "\(row.key)")
+            #expect(row.aliasChain == Array(whole.prefix(ThemeTable.shownLinks)), "\(row.key)")
+            #expect(row.aliasLength == whole.count, "\(row.key)")
+            #expect(row.aliasEnd == whole.last, "\(row.key)")
             #expect(
                 row.valueAt == SourceLocation(file: "default.plist", line: 1, column: 329), "the value of link6Color")
         }
+        let lines = table.text.split(separator: "\n")
+        #expect(lines[2].hasSuffix("→ link1Color → link2Color → link3Color → … 2 more → link6Color (default.plist:1)"))
+        #expect(lines[4].hasSuffix("→ link3Color → link4Color → link5Color → link6Color (default.plist:1)"))
+        #expect(lines[7].hasSuffix("→ link6Color (default.plist:1)"))
+        #expect(table.json.contains("\"aliasLength\": 6"))
+    }
+
+    @Test func aLongValueSharedByManyKeysIsCutInEachRow() {
+        let long = String(repeating: "é", count: 300)
+        let theme = Theme(name: "t", values: ["aTitle": .string(long), "bTitle": .string("short")])
+        let lines = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: "/")).text.split(separator: "\n")
+        let cut = String(repeating: "é", count: ThemeTable.maximumValueLength)
+        #expect(lines[2].contains("\"" + cut + "…(200 more bytes)\""))
+        #expect(!lines[2].contains(cut + "é"))
+        #expect(lines[3].contains("\"short\""))
     }
 
     @Test func oneLongKeyDoesNotPadEveryRow() {
