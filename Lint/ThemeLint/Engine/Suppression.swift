@@ -43,21 +43,26 @@ struct Suppression {
 
     /// Removes what the files' directives silence, and reports directives that name no
     /// rule (`invalid_disable`) or silence nothing (`superfluous_disable`).
-    static func apply(to diagnostics: [Diagnostic], files: [ThemeFile]) -> [Diagnostic] {
+    static func apply(to diagnostics: inout [Diagnostic], files: [ThemeFile]) {
         let directives = files.flatMap(directives(in:))
-        guard !directives.isEmpty else { return diagnostics }
+        guard !directives.isEmpty else { return }
         let silencing = index(of: directives)
-        var kept: [Diagnostic] = []
         var used = [Bool](repeating: false, count: directives.count)
-        for diagnostic in diagnostics {
-            let silencedBy = silencing[diagnostic.location.file]?[
-                LineRule(line: diagnostic.location.line, code: diagnostic.code)]
+        // Kept diagnostics are moved down in place: a large report is not copied.
+        var keptCount = 0
+        for index in diagnostics.indices {
+            let silencedBy = silencing[diagnostics[index].location.file]?[
+                LineRule(line: diagnostics[index].location.line, code: diagnostics[index].code)]
             if let silencedBy {
                 used[silencedBy] = true
             } else {
-                kept.append(diagnostic)
+                diagnostics.swapAt(keptCount, index)
+                keptCount += 1
             }
         }
+        diagnostics.removeSubrange(keptCount...)
+        var kept: [Diagnostic] = []
+        defer { diagnostics += kept }
         for (index, directive) in directives.enumerated() {
             let document = directive.file.document
             let unknown = directive.ids.filter { RuleCatalog.description(of: DiagnosticCode(rawValue: $0)) == nil }
@@ -93,7 +98,6 @@ struct Suppression {
                         at: directive.comment.range))
             }
         }
-        return kept
     }
 
     /// A line of a file and a rule.

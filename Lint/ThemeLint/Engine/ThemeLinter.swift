@@ -23,7 +23,12 @@ public struct LintReport: Sendable, Hashable {
 
     /// Creates a report; the diagnostics are sorted.
     public init(diagnostics: [Diagnostic], fileCount: Int) {
-        self.diagnostics = diagnostics.sorted()
+        self.init(sorted: diagnostics.sorted(), fileCount: fileCount)
+    }
+
+    /// Creates a report of diagnostics already sorted, without a sorted copy of them.
+    init(sorted diagnostics: [Diagnostic], fileCount: Int) {
+        self.diagnostics = diagnostics
         self.fileCount = fileCount
     }
 
@@ -79,15 +84,44 @@ public struct ThemeLinter: Sendable {
             let diagnostics = check(found.files[index], cache: cache, rules: rules)
             results.withLock { $0[index] = diagnostics }
         }
-        var all = results.withLock { $0.flatMap { $0 } }
-        for folder in found.folders {
-            all += rules.flatMap { $0.check(folder: folder) }
+        // The lists are moved out, not copied: with one file, its list is the report. A
+        // large report is most of themelint's memory, so every step below works in place
+        // (SARIF on 300,000 problems held five copies of them at once).
+        var all: [Diagnostic] = results.withLock { lists in
+            if lists.count == 1 { return lists.removeLast() }
+            var all: [Diagnostic] = []
+            all.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+            for index in lists.indices {
+                all += lists[index]
+                lists[index] = []
+            }
+            return all
         }
+        for folder in found.folders {
+            for rule in rules { all += rule.check(folder: folder) }
+        }
+        Suppression.apply(to: &all, files: cache.files)
+        all.sort()
         // A problem in a parent is found again for each child that inherits it: once is enough.
-        var seen = Set<Diagnostic>()
-        all = all.filter { seen.insert($0).inserted }
-        all = Suppression.apply(to: all, files: cache.files)
-        return LintReport(diagnostics: all, fileCount: found.files.count)
+        Self.removeRepeats(fromSorted: &all)
+        return LintReport(sorted: all, fileCount: found.files.count)
+    }
+
+    /// Removes the second and later copies of each diagnostic from `diagnostics`, which is
+    /// sorted: copies sort side by side, among the few that share a location, code and
+    /// message, so no set of the whole report is needed.
+    static func removeRepeats(fromSorted diagnostics: inout [Diagnostic]) {
+        var kept = 0
+        var run: [Diagnostic] = []
+        for index in diagnostics.indices {
+            let diagnostic = diagnostics[index]
+            if let first = run.first, first < diagnostic { run.removeAll(keepingCapacity: true) }
+            guard !run.contains(diagnostic) else { continue }
+            run.append(diagnostic)
+            diagnostics[kept] = diagnostic
+            kept += 1
+        }
+        diagnostics.removeSubrange(kept...)
     }
 
     /// The problems of one theme file, in the context of its lineage.
@@ -114,7 +148,9 @@ public struct ThemeLinter: Sendable {
         ) { path in cache.read(path) }
         var context = ThemeContext(analysis: analysis, configuration: configuration)
         context.resolvedTheme = analysis.theme
-        return analysis.diagnostics + rules.flatMap { $0.check(context) }
+        var diagnostics = rules.flatMap { $0.check(context) }
+        diagnostics += analysis.diagnostics
+        return diagnostics
     }
 }
 

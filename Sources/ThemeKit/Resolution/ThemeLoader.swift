@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything known about one theme after reading its lineage and resolving it.
 public struct ThemeAnalysis: Sendable {
@@ -162,8 +163,23 @@ public struct ThemeLoader: Sendable {
             analysis.mergedKeys = resolver.mergedKeys
             analysis.introducedKeys = findsIntroducedKeys ? resolver.introducedKeys : nil
         }
-        analysis.diagnostics = diagnostics.sorted()
+        diagnostics.sort()
+        analysis.diagnostics = diagnostics
         return analysis
+    }
+
+    /// A reader that reads and parses each path once, for a tool that loads many themes of
+    /// one folder: themes that share ancestors then share their files, instead of every
+    /// theme of a long inheritance chain parsing the whole chain again.
+    package func cachingReader() -> FileReader {
+        let reader = PropertyListReader(limits: options.limits)
+        let cache = Mutex([String: Result<ThemeFile, ThemeError>]())
+        return { path in
+            if let known = cache.withLock({ $0[path] }) { return known }
+            let read = Result { () throws(ThemeError) in try ThemeFile.read(path, reader: reader) }
+            cache.withLock { $0[path] = read }
+            return read
+        }
     }
 
     /// The most theme names a `theme_not_found` note lists before "and N more".
