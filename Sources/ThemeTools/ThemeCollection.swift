@@ -16,11 +16,14 @@ public struct ThemeCollection: Sendable {
         let loader = ThemeLoader(directory: directory, options: options)
         var themes: [Theme] = []
         var failures: [String: ThemeError] = [:]
+        // Each file is read once: themes that inherit share their ancestors' files.
+        let reader = loader.cachingReader()
         for name in loader.availableThemes() {
-            do {
-                themes.append(try loader.load(name))
-            } catch {
-                failures[name] = error
+            let analysis = loader.analyze(name, reader: reader)
+            if let theme = analysis.theme {
+                themes.append(theme)
+            } else {
+                failures[name] = ThemeError(analysis.errors)
             }
         }
         self.directory = directory
