@@ -113,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchmarkTests",
-            dependencies: ["ThemeBenchSupport", "ThemeKit"],
+            dependencies: ["ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeTools"],
             path: "Tests/BenchmarkTests",
             swiftSettings: swiftSettings
         ),

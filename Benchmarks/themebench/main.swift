@@ -3,6 +3,8 @@
 //
 //     swift run -c release themebench            # the table
 //     swift run -c release themebench --json     # the same results as JSON
+//     swift build -c release && .build/release/themebench --scaling [--only ID] [--repeat R] [--json]
+//                                                 # time and memory at n and 4n (Scaling.swift)
 import CSAXBaseline
 import Dispatch
 import Foundation
@@ -85,6 +87,15 @@ if arguments.count >= 2, arguments[1] == "--memory-probe" {
     exit(0)
 }
 
+if arguments.count >= 3, arguments[1] == "--scaling-load" {
+    // --scaling-load DIR: what the manager does on a change, for `--scaling`: load DIR's
+    // `default` (keeping the keys that resolve, as a degraded start does).
+    // Exit 3 when it does not load, so that the benchmark never times a failure.
+    guard let theme = try? ThemeLoader(directory: arguments[2]).load("default", allowingErrors: true) else { exit(3) }
+    print(theme.values.count)
+    exit(0)
+}
+
 // MARK: Inputs
 
 /// A generated theme and its parent, in memory and on disk.
@@ -139,6 +150,19 @@ struct Inputs {
 let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("themebench-\(getpid())").path
 try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: workspace) }
+
+if arguments.contains("--scaling") {
+    // Exit status: 0 every shape holds, 1 one does not, 2 the benchmark could not run.
+    let status: Int32
+    do {
+        status = try Scaling.run(arguments: arguments, workspace: workspace) ? 0 : 1
+    } catch {
+        log("themebench: \(error)")
+        status = 2
+    }
+    try? FileManager.default.removeItem(atPath: workspace)
+    exit(status)
+}
 
 /// Writes the lint case's corpus: `default` and 999 children, each of 100 keys, each
 /// overriding what `default` has. Returns the theme names.

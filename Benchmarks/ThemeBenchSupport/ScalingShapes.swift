@@ -1,0 +1,342 @@
+/// The inputs of `themebench --scaling`: shapes of input that cost more than linear time or
+/// memory somewhere (the ones issue 12 named, and others of the same classes), each written
+/// at a size `n` so that the benchmark can run a tool at `n` and `4n` and compare.
+///
+/// A shape is a folder of files (relative path → contents) and the tool to run on it. Every
+/// shape is a plain function of `n`: the tests run the same generators at small `n` and check
+/// what the tools say, so a shape measures what it claims to.
+public struct ScalingShape: Sendable {
+    /// What the benchmark runs on the folder.
+    public enum Tool: Sendable, Hashable, CustomStringConvertible {
+        /// `themelint --format FORMAT Themes` (with `--config` when the shape has one).
+        case lint(format: String)
+        /// ThemeKit's `ThemeLoader.load(_:allowingErrors: true)` of `default`, in process.
+        case load
+        /// `themekit show default` (`json`: with `--json`).
+        case show(json: Bool)
+        /// `themekit keys Themes`.
+        case keys
+        /// `themekit preview Themes`.
+        case preview
+        /// `themekit export default --format FORMAT`.
+        case export(format: String)
+
+        public var description: String {
+            switch self {
+            case .lint(let format): "themelint --format \(format)"
+            case .load: "ThemeLoader.load"
+            case .show(let json): json ? "themekit show --json" : "themekit show"
+            case .keys: "themekit keys"
+            case .preview: "themekit preview"
+            case .export(let format): "themekit export --format \(format)"
+            }
+        }
+    }
+
+    /// A short name, unique among the shapes.
+    public var id: String
+    /// What the input is, in a few words.
+    public var about: String
+    /// What runs on it.
+    public var tool: Tool
+    /// The size the benchmark starts from (it also runs `4 * n`, and `1` for the fixed costs).
+    public var n: Int
+    /// Whether issue 12 named the shape (the others were found looking for the same classes).
+    public var named: Bool
+    private let make: @Sendable (Int) -> [String: String]
+
+    /// Creates a shape.
+    public init(
+        _ id: String, _ about: String, tool: Tool, n: Int, named: Bool = false,
+        files: @escaping @Sendable (Int) -> [String: String]
+    ) {
+        self.id = id
+        self.about = about
+        self.tool = tool
+        self.n = n
+        self.named = named
+        make = files
+    }
+
+    /// The shape's files at size `n`, by path relative to the folder the tool runs in. Themes
+    /// are under `Themes/`; a configuration, when there is one, is `themelint.json`.
+    public func files(_ n: Int) -> [String: String] { make(max(1, n)) }
+
+    /// The path of the configuration file the linter is given, when the shape has one.
+    public static let configurationPath = "themelint.json"
+}
+
+extension ScalingShape {
+    /// Every shape, in the order the benchmark prints them.
+    public static let all: [ScalingShape] = lintShapes + formatShapes + loadShapes + toolShapes
+
+    /// The linter on problems that are many per line, per file, per key or per link.
+    static let lintShapes: [ScalingShape] = [
+        ScalingShape(
+            "line-duplicates", "one line of n duplicate keys", tool: .lint(format: "text"), n: 40_000, named: true
+        ) { n in
+            theme(oneLine: String(repeating: "<key>a</key><true/>", count: n))
+        },
+        ScalingShape(
+            "line-colors", "one line of n invalid colors", tool: .lint(format: "text"), n: 20_000, named: true
+        ) { n in
+            theme(oneLine: (0..<n).map { "<key>k\($0)Color</key><string>#zz</string>" }.joined())
+        },
+        ScalingShape(
+            "line-not-flat", "one line of n nested values", tool: .lint(format: "text"), n: 20_000, named: true
+        ) { n in
+            theme(oneLine: (0..<n).map { "<key>k\($0)</key><array/>" }.joined())
+        },
+        ScalingShape(
+            "cr-lines", "n invalid colors, lines ended by CR only", tool: .lint(format: "text"), n: 20_000,
+            named: true
+        ) { n in
+            let body = (0..<n).map { "<key>k\($0)Color</key>\r<string>#zz</string>\r" }.joined()
+            return [
+                "Themes/default.plist":
+                    "<?xml version=\"1.0\"?>\r<plist version=\"1.0\">\r<dict>\r\(body)</dict>\r</plist>\r"
+            ]
+        },
+        ScalingShape(
+            "orphan-sizes", "n font sizes without fonts", tool: .lint(format: "text"), n: 10_000, named: true
+        ) { n in
+            theme((0..<n).map { ("k\($0)FontSize", "<integer>12</integer>") })
+        },
+        ScalingShape(
+            "disable-next-line", "n disable comments, each above a duplicate key", tool: .lint(format: "text"),
+            n: 10_000, named: true
+        ) { n in
+            let body = (0..<n).map { _ in
+                "\t<!-- themelint:disable-next-line duplicate_key -->\n\t<key>k</key>\n\t<true/>\n"
+            }
+            return ["Themes/default.plist": document(body.joined())]
+        },
+        ScalingShape(
+            "superfluous-disables", "n disable comments that silence nothing", tool: .lint(format: "text"),
+            n: 10_000
+        ) { n in
+            let body = (0..<n).map {
+                "\t<!-- themelint:disable-next-line unknown_override -->\n\t<key>k\($0)</key>\n\t<true/>\n"
+            }
+            return ["Themes/default.plist": document(body.joined())]
+        },
+        ScalingShape(
+            "case-pairs", "n pairs of keys that differ in case", tool: .lint(format: "text"), n: 10_000, named: true
+        ) { n in
+            theme((0..<n).flatMap { [("key\($0)Title", "<true/>"), ("KEY\($0)Title", "<true/>")] })
+        },
+        ScalingShape(
+            "case-group", "n spellings of one key, differing in case", tool: .lint(format: "text"), n: 10_000
+        ) { n in
+            theme((0..<n).map { (caseVariant(of: "abcdefghijklmnopqrstuvwx", number: $0) + "Title", "<true/>") })
+        },
+        ScalingShape(
+            "dangling-aliases", "n keys and n aliases to misspelt names (suggestions)", tool: .lint(format: "text"),
+            n: 4_000
+        ) { n in
+            theme(
+                (0..<n).map { ("item\($0)Color", "<string>#336699</string>") }
+                    + (0..<n).map { ("alias\($0)Color", "<string>@itme\($0)Color</string>") })
+        },
+        ScalingShape(
+            "unknown-overrides", "a child setting n keys its parent of n keys lacks", tool: .lint(format: "text"),
+            n: 4_000
+        ) { n in
+            [
+                "Themes/default.plist": document(
+                    entries((0..<n).map { ("item\($0)Color", "<string>#336699</string>") })),
+                "Themes/child.plist": document(
+                    entries(
+                        [("INHERITED_THEME", "<string>default</string>")]
+                            + (0..<n).map { ("itme\($0)Color", "<string>#112233</string>") })),
+            ]
+        },
+        ScalingShape(
+            "long-name", "an alias to a misspelling of one n-byte key", tool: .lint(format: "text"), n: 20_000
+        ) { n in
+            let name = String(repeating: "ab", count: n / 2)
+            return theme([
+                (name + "Color", "<string>#336699</string>"), ("otherColor", "<string>@\(name)xColor</string>"),
+            ])
+        },
+        ScalingShape(
+            "alias-chain-lint", "one alias chain of n links", tool: .lint(format: "text"), n: 20_000
+        ) { n in
+            aliasChain(n)
+        },
+        ScalingShape("alias-cycle", "one alias cycle of n links", tool: .lint(format: "text"), n: 20_000) { n in
+            theme((0..<n).map { ("link\($0)Color", "<string>@link\(($0 + 1) % n)Color</string>") })
+        },
+        ScalingShape(
+            "inheritance-chain-lint", "n themes in one inheritance chain", tool: .lint(format: "text"), n: 500,
+            named: true
+        ) { n in
+            inheritanceChain(n)
+        },
+        ScalingShape("many-themes", "n themes inheriting one parent", tool: .lint(format: "text"), n: 2_000) { n in
+            var files = ["Themes/default.plist": document(entries(palette(20)))]
+            for index in 0..<n {
+                files["Themes/t\(index).plist"] = document(
+                    entries(
+                        [("INHERITED_THEME", "<string>default</string>")] + Array(palette(20, seed: index).prefix(5))))
+            }
+            return files
+        },
+        ScalingShape(
+            "contrast-pairs", "min_contrast with n configured pairs", tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            let keys = (0..<n).flatMap {
+                [("fg\($0)Color", "<string>#777777</string>"), ("bg\($0)Color", "<string>#888888</string>")]
+            }
+            let pairs = (0..<n).map {
+                "{\"foreground\": \"fg\($0)Color\", \"background\": \"bg\($0)Color\", \"minimum\": 4.5}"
+            }
+            return [
+                "Themes/default.plist": document(entries(keys)),
+                configurationPath: "{\"rules\": {\"min_contrast\": {\"pairs\": [\(pairs.joined(separator: ", "))]}}}",
+            ]
+        },
+        ScalingShape(
+            "char-references", "one value of n character references", tool: .lint(format: "text"), n: 100_000
+        ) { n in
+            theme([("titleTitle", "<string>" + String(repeating: "&#65;&amp;", count: n) + "</string>")])
+        },
+    ]
+
+    /// One problem per line, many lines, in each format.
+    static let formatShapes: [ScalingShape] = ["text", "json", "github", "sarif"].map { format in
+        ScalingShape(
+            "duplicates-\(format)", "n duplicate keys, one per line", tool: .lint(format: format), n: 75_000,
+            named: format == "sarif"
+        ) { n in
+            ["Themes/default.plist": document(String(repeating: "\t<key>k</key><true/>\n", count: n))]
+        }
+    }
+
+    /// ThemeKit itself: what `ThemeManager` does (under its change lock) on a change.
+    static let loadShapes: [ScalingShape] = [
+        ScalingShape("load-wide", "a theme of n keys (the mix of the load benchmark)", tool: .load, n: 20_000) {
+            n in
+            ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
+        },
+        ScalingShape("load-line-duplicates", "one line of n duplicate keys", tool: .load, n: 40_000, named: true) {
+            n in
+            theme(oneLine: String(repeating: "<key>a</key><true/>", count: n))
+        },
+        ScalingShape("load-alias-chain", "one alias chain of n links", tool: .load, n: 20_000) { n in
+            aliasChain(n)
+        },
+        ScalingShape("load-inheritance-chain", "n themes in one inheritance chain", tool: .load, n: 500) { n in
+            // The theme loaded is the last of the chain, so it is `default`; the root is `base`.
+            inheritanceChain(n, root: "base", last: "default")
+        },
+    ]
+
+    /// themekit's commands.
+    static let toolShapes: [ScalingShape] = [
+        ScalingShape("show-alias-chain", "one alias chain of n links", tool: .show(json: false), n: 2_500, named: true)
+        { n in aliasChain(n) },
+        ScalingShape("show-json-alias-chain", "one alias chain of n links", tool: .show(json: true), n: 2_500) { n in
+            aliasChain(n)
+        },
+        ScalingShape("show-wide", "a theme of n keys", tool: .show(json: false), n: 10_000) { n in
+            ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
+        },
+        ScalingShape("keys-inheritance-chain", "n themes in one inheritance chain", tool: .keys, n: 500, named: true) {
+            n in inheritanceChain(n)
+        },
+        ScalingShape(
+            "preview-inheritance-chain", "n themes in one inheritance chain", tool: .preview, n: 500, named: true
+        ) { n in inheritanceChain(n) },
+        ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 10_000) { n in
+            ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
+        },
+        ScalingShape("preview-many-themes", "n themes inheriting one parent", tool: .preview, n: 500) { n in
+            var files = ["Themes/default.plist": document(entries(palette(20)))]
+            for index in 0..<n {
+                files["Themes/t\(index).plist"] = document(
+                    entries(
+                        [("INHERITED_THEME", "<string>default</string>")] + Array(palette(20, seed: index).prefix(5))))
+            }
+            return files
+        },
+        ScalingShape("export-css-wide", "a theme of n keys", tool: .export(format: "css"), n: 10_000) { n in
+            ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
+        },
+        ScalingShape("export-json-wide", "a theme of n keys", tool: .export(format: "json"), n: 10_000) { n in
+            ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
+        },
+        ScalingShape(
+            "export-css-alias-chain", "one alias chain of n links", tool: .export(format: "css"), n: 20_000
+        ) { n in aliasChain(n) },
+    ]
+}
+
+// MARK: Building blocks
+
+extension ScalingShape {
+    /// `default.plist` holding `entries`, one per line.
+    static func theme(_ entries: [(String, String)]) -> [String: String] {
+        ["Themes/default.plist": document(Self.entries(entries))]
+    }
+
+    /// `default.plist` whose whole dictionary is one line.
+    static func theme(oneLine body: String) -> [String: String] {
+        [
+            "Themes/default.plist":
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(body)</dict></plist>\n"
+        ]
+    }
+
+    static func entries(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\t<key>\($0.0)</key>\n\t\($0.1)\n" }.joined()
+    }
+
+    static func document(_ body: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+    }
+
+    /// `link0Color` → `link1Color` → … → `link<n>Color`, a color.
+    static func aliasChain(_ n: Int) -> [String: String] {
+        theme(
+            (0..<n).map { ("link\($0)Color", "<string>@link\($0 + 1)Color</string>") }
+                + [("link\(n)Color", "<string>#336699</string>")])
+    }
+
+    /// Twenty keys of each kind a theme holds: colors, fonts with sizes, sizes, images and
+    /// strings, valued by `seed`.
+    static func palette(_ count: Int, seed: Int = 0) -> [(String, String)] {
+        (0..<count).map { index in
+            let value = (index &* 2_654_435_761 &+ seed &* 40_503) & 0xFF_FFFF
+            switch index % 5 {
+            case 0: return ("p\(index)Color", "<string>#\(String(value | 0x100_0000, radix: 16).dropFirst())</string>")
+            case 1: return ("p\(index)Font", "<string>Avenir-\(value % 7)</string>")
+            case 2: return ("p\(index - 1)FontSize", "<integer>\(10 + value % 20)</integer>")
+            case 3: return ("p\(index)Image", "<string>image\(value % 100)</string>")
+            default: return ("p\(index)Title", "<string>Title \(value)</string>")
+            }
+        }
+    }
+
+    /// `root` (twenty keys) and `t0` … `t<n-1>`, each inheriting the one before, each
+    /// setting five of the keys again; the last is named `last` when given.
+    static func inheritanceChain(_ n: Int, root: String = "default", last: String? = nil) -> [String: String] {
+        var files = ["Themes/\(root).plist": document(entries(palette(20)))]
+        for index in 0..<n {
+            let parent = index == 0 ? root : "t\(index - 1)"
+            let name = index == n - 1 ? last ?? "t\(index)" : "t\(index)"
+            let own = palette(20, seed: index + 1).enumerated().filter { $0.offset % 4 == index % 4 }.map(\.element)
+            files["Themes/\(name).plist"] = document(
+                entries([("INHERITED_THEME", "<string>\(parent)</string>")] + own))
+        }
+        return files
+    }
+
+    /// `name` with the letters chosen by the bits of `number` in upper case.
+    static func caseVariant(of name: String, number: Int) -> String {
+        String(
+            name.enumerated().map { offset, character in
+                number >> offset & 1 == 1 ? Character(character.uppercased()) : character
+            })
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import ThemeBenchSupport
+import ThemeKit
+import ThemeLint
+import ThemeTools
+
+/// `themebench --scaling` measures time and memory on these shapes; these tests pin, at a
+/// small size, that each shape is what it says and that the tools answer it correctly.
+/// They never time anything.
+@Suite("The scaling benchmark's shapes")
+struct ScalingShapeTests {
+    /// What the linter says about each lint shape at n = 6, by rule.
+    static let expected: [String: [DiagnosticCode: Int]] = [
+        "line-duplicates": [.duplicateKey: 5],
+        "line-colors": [.invalidColor: 6],
+        "line-not-flat": [.notFlat: 6],
+        "cr-lines": [.invalidColor: 6],
+        "orphan-sizes": [.orphanFontSize: 6],
+        // The first comment stands above the first `k`, which is no duplicate.
+        "disable-next-line": [.superfluousDisable: 1],
+        "superfluous-disables": [.superfluousDisable: 6],
+        "case-pairs": [.caseCollision: 6],
+        "case-group": [.caseCollision: 5],
+        "dangling-aliases": [.unresolvedAlias: 6],
+        "unknown-overrides": [.unknownOverride: 6],
+        "long-name": [.unresolvedAlias: 1],
+        "alias-chain-lint": [:],
+        "alias-cycle": [.aliasCycle: 1],
+        "inheritance-chain-lint": [:],
+        "many-themes": [:],
+        "contrast-pairs": [.minContrast: 6],
+        "char-references": [:],
+        "duplicates-text": [.duplicateKey: 5],
+        "duplicates-json": [.duplicateKey: 5],
+        "duplicates-github": [.duplicateKey: 5],
+        "duplicates-sarif": [.duplicateKey: 5],
+    ]
+
+    static func write(_ shape: ScalingShape, n: Int) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shape-\(UUID().uuidString)")
+        for (path, text) in shape.files(n) {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    @Test("every lint shape has an expectation, and the ids are unique")
+    func everyShapeIsPinned() {
+        let ids = ScalingShape.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        for shape in ScalingShape.all {
+            if case .lint = shape.tool { #expect(Self.expected[shape.id] != nil, "\(shape.id)") }
+        }
+    }
+
+    @Test("the linter finds what each shape holds", arguments: ScalingShape.all.filter { Self.expected[$0.id] != nil })
+    func lintShapes(shape: ScalingShape) throws {
+        let folder = try Self.write(shape, n: 6)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configurationPath = folder.appendingPathComponent(ScalingShape.configurationPath).path
+        let configuration =
+            FileManager.default.fileExists(atPath: configurationPath)
+            ? try LintConfiguration.load(path: configurationPath) : LintConfiguration()
+        let report = try ThemeLinter(currentDirectory: folder.path, configuration: configuration)
+            .lint(paths: ["Themes"])
+        let counts = Dictionary(report.diagnostics.map { ($0.code, 1) }, uniquingKeysWith: +)
+        #expect(counts == Self.expected[shape.id], "\(shape.id): \(report.diagnostics.map(\.summary))")
+        if shape.id == "dangling-aliases" {
+            #expect(report.diagnostics.allSatisfy { $0.message.contains("did you mean 'item") })
+        }
+    }
+
+    @Test(
+        "the tools and the loader load each of their shapes whole",
+        arguments: ScalingShape.all.filter {
+            Self.expected[$0.id] == nil
+        })
+    func toolShapes(shape: ScalingShape) throws {
+        let folder = try Self.write(shape, n: 6)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let themes = folder.appendingPathComponent("Themes").path
+        let collection = ThemeCollection(directory: themes)
+        if shape.id == "load-line-duplicates" {
+            // Duplicate keys are errors: the manager's degraded load keeps the one key.
+            #expect(collection.failures.keys.sorted() == ["default"])
+            let theme = try ThemeLoader(directory: themes).load("default", allowingErrors: true)
+            #expect(theme.values.count == 1)
+            #expect(theme.problems.count == 5)
+            return
+        }
+        #expect(collection.failures.isEmpty, "\(shape.id): \(collection.failures)")
+        let theme = try #require(collection.theme(named: "default"))
+        let table = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: folder.path))
+        #expect(table.rows.count == theme.values.count)
+        if shape.id.hasSuffix("alias-chain") {
+            // link0Color → … → link6Color: 7 keys, the first 6 links from the value.
+            #expect(table.rows.first?.aliasLength == 6)
+            #expect(table.rows.first?.aliasEnd == "link6Color")
+        }
+        if shape.id.hasSuffix("inheritance-chain") {
+            // The chain's last theme inherits every other: 6 + 1 themes.
+            let last = try #require(collection.theme(named: shape.tool == .load ? "default" : "t5"))
+            #expect(last.lineage.count == 7)
+            #expect(collection.themes.count == 7)
+        }
+    }
+}
