@@ -91,6 +91,9 @@ struct BadInputTests {
             message:
                 "the entity reference '&evil;' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"
         ),
+        .init(
+            file: "namespaced-element.plist", code: .parseError, line: 7, column: 2,
+            message: "unknown element <x:key>; a value is <string>, <integer>, <real>, <true/> or <false/>"),
     ]
 
     @Test("each bad file is reported with its code, line, column and message", arguments: cases)
@@ -217,5 +220,43 @@ struct BadInputTests {
             #expect(document.diagnostics.map(\.message) == ["the file holds only a byte-order mark: it is empty"])
             #expect(document.diagnostics.first?.location.line == 1)
         }
+    }
+
+    @Test(
+        "an element with a namespace prefix or URI is not a plist element, and is named as written",
+        arguments: [
+            (
+                "<x:dict xmlns:x=\"urn:x\"><key>a</key><true/></x:dict>",
+                "t.plist:1:1: error: unknown element <x:dict>; a property list's root is <dict> [parse_error]"
+            ),
+            (
+                "<p:plist xmlns:p=\"urn:p\">\n<dict/></p:plist>",
+                "t.plist:1:1: error: unknown element <p:plist>; a property list's root is <dict> [parse_error]"
+            ),
+            (
+                "<plist xmlns:x=\"urn:x\"><dict>\n  <key>a</key><x:dict/></dict></plist>",
+                "t.plist:2:15: error: unknown element <x:dict>; a value is <string>, <integer>, <real>, <true/> or <false/> [parse_error]"
+            ),
+            (
+                "<plist><dict xmlns=\"urn:d\"/></plist>",
+                "t.plist:1:8: error: unknown element <dict xmlns=\"urn:d\">; a property list's root is <dict> [parse_error]"
+            ),
+            (
+                "<plist><dict><key>a</key><string>x<y:b xmlns:y=\"urn:y\"/></string></dict></plist>",
+                "t.plist:1:35: error: <y:b> cannot appear inside <string> [parse_error]"
+            ),
+        ])
+    func namespacedElementsAreUnknown(source: String, first: String) {
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.first?.summary == first)
+        #expect(document.entries.isEmpty)
+    }
+
+    @Test("a namespace declared on <plist> leaves its unprefixed elements plist elements")
+    func namespaceDeclarationAloneIsFine() {
+        let source = "<plist version=\"1.0\" xmlns:x=\"urn:x\"><dict><key>a</key><true/></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.entries.map(\.key) == ["a"])
     }
 }

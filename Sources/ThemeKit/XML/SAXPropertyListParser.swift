@@ -83,9 +83,9 @@ enum SAXPropertyListParser {
     private static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, name, _, _, _, _, _, _, _ in
+        handler.startElementNs = { context, name, prefix, namespace, _, _, _, _, _ in
             guard let context, let name else { return }
-            Builder.at(context).pointee.startElement(name)
+            Builder.at(context).pointee.startElement(name, prefix: prefix, namespace: namespace)
         }
         handler.endElementNs = { context, _, _, _ in
             guard let context else { return }
@@ -182,6 +182,22 @@ enum Prescan {
 private enum Element: Equatable {
     case plist, dict, key, string, integer, real, `true`, `false`, array, data, date
     case unknown(String)
+
+    /// The element a start tag names. SAX2 hands over the local name, so `<x:dict>` and
+    /// `<dict xmlns="…">` arrive as `dict` with a prefix or a namespace beside it: neither is
+    /// a property list's `<dict>` (Apple's plists use no namespace), so both are unknown,
+    /// named as written (`x:dict`, or `dict xmlns="…"` for a default namespace).
+    init(_ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?) {
+        if let prefix {
+            self = .unknown(String(cString: prefix) + ":" + String(cString: name))
+            return
+        }
+        if let namespace {
+            self = .unknown(String(cString: name) + " xmlns=\"" + String(cString: namespace) + "\"")
+            return
+        }
+        self.init(name)
+    }
 
     init(_ name: UnsafePointer<xmlChar>) {
         func named(_ candidate: StaticString) -> Bool {
@@ -314,9 +330,11 @@ private struct Builder {
 
     // MARK: Events
 
-    mutating func startElement(_ name: UnsafePointer<xmlChar>) {
+    mutating func startElement(
+        _ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?
+    ) {
         guard !stopped else { return }
-        let element = Element(name)
+        let element = Element(name, prefix: prefix, namespace: namespace)
         let parent = frames.last
         if frames.count >= limits.maxDepth {
             fail("elements are nested more than \(limits.maxDepth) deep", at: tagStart(before: offset))
