@@ -94,6 +94,11 @@ struct BadInputTests {
         .init(
             file: "namespaced-element.plist", code: .parseError, line: 7, column: 2,
             message: "unknown element <x:key>; a value is <string>, <integer>, <real>, <true/> or <false/>"),
+        .init(
+            file: "latin1-declaration.plist", code: .parseError, line: 1, column: 21,
+            message:
+                "the XML declaration says encoding=\"ISO-8859-1\", but themes are read as UTF-8 (or UTF-16): save the file as UTF-8 and declare encoding=\"UTF-8\""
+        ),
     ]
 
     @Test("each bad file is reported with its code, line, column and message", arguments: cases)
@@ -258,5 +263,35 @@ struct BadInputTests {
         let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
         #expect(document.diagnostics.isEmpty)
         #expect(document.entries.map(\.key) == ["a"])
+    }
+
+    @Test(
+        "an XML declaration naming an encoding other than UTF-8 or UTF-16 is refused at its encoding",
+        arguments: ["ISO-8859-1", "windows-1252", "Shift_JIS", "US-ASCII", "latin1"])
+    func refusesDeclaredForeignEncoding(name: String) {
+        let source = "<?xml version=\"1.0\"\n  encoding='\(name)' ?>\n<plist><dict><key>a</key><true/></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(
+            document.diagnostics.map(\.summary) == [
+                "t.plist:2:3: error: the XML declaration says encoding=\"\(name)\", but themes are read as UTF-8 (or UTF-16): save the file as UTF-8 and declare encoding=\"UTF-8\" [parse_error]"
+            ])
+    }
+
+    @Test(
+        "UTF-8 and UTF-16 declarations, in any case, read as before",
+        arguments: ["UTF-8", "utf-8", "utf8", "UTF8", "UTF-16", "utf-16le", "UTF-16BE"])
+    func acceptsDeclaredUnicode(name: String) {
+        let source = "<?xml version=\"1.0\" encoding=\"\(name)\"?>\n<plist><dict><key>a</key><true/></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.entries.map(\.key) == ["a"])
+    }
+
+    @Test("a UTF-16 file declaring windows-1252 is refused too, at the declaration's position in its text")
+    func refusesForeignDeclarationInUTF16() {
+        let text = "<?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict/></plist>"
+        let bytes: [UInt8] = [0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let document = PropertyListReader().parse(bytes, file: "t.plist")
+        #expect(document.diagnostics.first?.location == SourceLocation(file: "t.plist", line: 1, column: 21))
     }
 }

@@ -123,11 +123,13 @@ enum Prescan {
     /// them take half a minute.
     static let maximumAttributes = 64
 
-    /// The first reason to refuse these bytes, with the offset to report it at: a NUL
+    /// The first reason to refuse these bytes, with the offset to report it at: an XML
+    /// declaration naming an encoding the reader does not read, a NUL
     /// byte (never valid XML, and libxml2 would take it for the end of the input and
     /// silently ignore what follows), or a start tag with too many attributes.
     static func refusal(in bytes: UnsafeBufferPointer<UInt8>) -> (message: String, offset: Int)? {
         guard let base = bytes.baseAddress else { return nil }
+        if let declaration = TextEncoding.declarationProblem(in: bytes) { return declaration }
         if let nul = memchr(base, 0, bytes.count) {
             return ("a NUL byte is not allowed in XML", UnsafeRawPointer(nul) - UnsafeRawPointer(base))
         }
