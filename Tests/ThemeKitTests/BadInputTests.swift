@@ -99,6 +99,11 @@ struct BadInputTests {
             message:
                 "the XML declaration says encoding=\"ISO-8859-1\", but themes are read as UTF-8 (or UTF-16): save the file as UTF-8 and declare encoding=\"UTF-8\""
         ),
+        .init(
+            file: "invalid-character-reference.plist", code: .parseError, line: 6, column: 15,
+            message:
+                "'&#0;' is not a character XML allows: not NUL, a control character other than tab, LF and CR, a surrogate (U+D800 to U+DFFF), U+FFFE, U+FFFF, or past U+10FFFF"
+        ),
     ]
 
     @Test("each bad file is reported with its code, line, column and message", arguments: cases)
@@ -293,5 +298,46 @@ struct BadInputTests {
         let bytes: [UInt8] = [0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let document = PropertyListReader().parse(bytes, file: "t.plist")
         #expect(document.diagnostics.first?.location == SourceLocation(file: "t.plist", line: 1, column: 21))
+    }
+
+    @Test(
+        "a character reference to a character XML forbids is named as written, at its '&'",
+        arguments: [
+            ("<plist><dict><key>a</key>\n<string>x&#0;</string></dict></plist>", "&#0;", 10),
+            ("<plist><dict><key>a</key>\n<string>&#xD800;</string></dict></plist>", "&#xD800;", 9),
+            ("<plist><dict><key>a</key>\n<string>&#99999999;</string></dict></plist>", "&#99999999;", 9),
+            ("<plist version=\"&#1;\"><dict/></plist>", "&#1;", 17),
+        ])
+    func reportsForbiddenCharacterReference(source: String, reference: String, column: Int) throws {
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        let first = try #require(document.diagnostics.first)
+        #expect(first.message == SAXPropertyListParser.characterReferenceMessage(reference))
+        #expect(first.location.column == column)
+        #expect(!first.message.contains("xml"))
+    }
+
+    @Test(
+        "libxml2's messages never name its C functions",
+        arguments: [
+            (
+                "<plist><dict><key>a</key><string>Tom & Jerry</string></dict></plist>",
+                "t.plist:1:38: error: a '&' must start a reference such as '&amp;': write a literal '&' as '&amp;' [parse_error]"
+            ),
+            (
+                "<plist><dict><key>a</key><string>x</string><!-- bell \u{07} --></dict></plist>",
+                "t.plist:1:54: error: the control character U+0007 is not allowed in XML [parse_error]"
+            ),
+            (
+                "<plist><dict><key>a</key><string>x</string></dict></plist>\n<?xml version=\"1.0\"?>",
+                "t.plist:2:6: error: malformed XML: XML declaration allowed only at the start of the document [parse_error]"
+            ),
+            (
+                "<plist><dict><key>a</key><string>x</string><?  ?></dict></plist>",
+                "t.plist:1:46: error: malformed XML: no target name [parse_error]"
+            ),
+        ])
+    func noFunctionNamesInMessages(source: String, summary: String) throws {
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.first?.summary == summary)
     }
 }
