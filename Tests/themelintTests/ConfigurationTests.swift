@@ -237,6 +237,22 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("a .themelint.json starting with a UTF-8 byte-order mark is read; a hostile key is printed escaped")
+    func byteOrderMarkAndHostileKey() throws {
+        let scratch = try ScratchFolder("bom")
+        _ = try scratch.write("\u{FEFF}{\"rules\": {}}\n", to: ".themelint.json")
+        _ = try scratch.write(#"<plist><dict/></plist>"#, to: "default.plist")
+        let bom = try CLI.run(["."], in: scratch.url)
+        #expect(bom.status == 0, "\(bom.stderr)")
+        _ = try scratch.write("{\"\\u001b[31mrules\\n\": {}}", to: ".themelint.json")
+        let hostile = try CLI.run(["."], in: scratch.url)
+        #expect(hostile.status == 2)
+        #expect(
+            hostile.stderr
+                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'rules'"#
+                + "\n")
+    }
+
     @Test("--config that does not exist, a broken ./.themelint.json, and --config with --no-config: exit 2")
     func configurationUsageErrors() throws {
         let missing = try CLI.run(["--config", "nope.json", "Themes/"])
