@@ -110,6 +110,7 @@ struct BadConfiguration: Sendable, CustomStringConvertible {
     /// Configurations both themelint and the schema accept.
     static let valid: [String] = [
         "{}",
+        "\u{FEFF}{}",
         #"{"rules": {}}"#,
         pair(#"{"foreground": "Color", "background": "backgroundColor", "minimum": 21, "themes": ["a.b-c_1"]}"#),
         pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 1}"#),
