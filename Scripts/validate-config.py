@@ -66,7 +66,7 @@ def main(files):
     failed = False
     for name in files:
         try:
-            with open(name, encoding="utf-8") as handle:
+            with open(name, encoding="utf-8-sig") as handle:
                 document = json.load(handle, object_pairs_hook=no_duplicates)
         except (ValueError, OSError) as error:
             print(f"{name}: not valid JSON: {error}")

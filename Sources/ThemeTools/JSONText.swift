@@ -8,7 +8,9 @@ public indirect enum JSONText: Sendable, Hashable {
     /// `true` or `false`.
     case bool(Bool)
     /// A number: written as an integer when it is one, as the shortest exact decimal
-    /// otherwise, and as `null` when it is not finite (JSON has no infinity).
+    /// otherwise. JSON has no NaN or infinity: the tools refuse a theme holding one
+    /// (`ThemeExporter.checkJSON`) before building JSON, and `null` is written only if a
+    /// caller skipped that check.
     case number(Double)
     /// A string, escaped as JSON requires.
     case string(String)

@@ -11,30 +11,33 @@ public enum ThemeExporter {
         case dataTheme = "data-theme"
     }
 
-    /// Why a theme cannot be written as CSS without losing or changing a value.
-    public struct CSSError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// A key whose name or value CSS cannot express.
+    /// Why a theme cannot be written as CSS or JSON without losing or changing a value.
+    public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// A key whose name or value the format cannot express.
         public struct Unwritable: Sendable, Hashable {
             /// The key.
             public var key: String
             /// Where the key was written, when the theme knows.
             public var location: SourceLocation?
-            /// What CSS cannot express: `NaN`, `infinity`, `-infinity` or `an empty name`.
+            /// What the format cannot express: `NaN`, `infinity`, `-infinity` or `an empty name`.
             public var what: String
         }
 
+        /// The format that cannot express the theme: `CSS` or `JSON`.
+        public var format: String = "CSS"
         /// The property name, and the keys (two or more, sorted) that would all be written as it.
         public var collisions: [(property: String, keys: [String])]
-        /// Keys whose value (NaN, an infinity) or name (empty) CSS has no way to write,
-        /// sorted by key.
+        /// Keys whose value (NaN, an infinity) or name (empty, in CSS) the format has no way
+        /// to write, sorted by key.
         public var unwritable: [Unwritable] = []
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.collisions.map(\.property) == rhs.collisions.map(\.property)
+            lhs.format == rhs.format && lhs.collisions.map(\.property) == rhs.collisions.map(\.property)
                 && lhs.collisions.map(\.keys) == rhs.collisions.map(\.keys) && lhs.unwritable == rhs.unwritable
         }
 
         public func hash(into hasher: inout Hasher) {
+            hasher.combine(format)
             for collision in collisions {
                 hasher.combine(collision.property)
                 hasher.combine(collision.keys)
@@ -50,7 +53,7 @@ public enum ThemeExporter {
                 let at =
                     problem.location.map(path).map { $0.line > 0 ? "\($0.file):\($0.line): " : "\($0.file): " } ?? ""
                 let name = problem.what == "an empty name" ? "the empty key" : "key '\(problem.key)'"
-                return at + name + " has \(problem.what), which CSS cannot express: change the value or the key"
+                return at + name + " has \(problem.what), which \(format) cannot express: change the value or the key"
             }
             let named = collisions.map { collision in
                 "keys " + collision.keys.map { "'\($0)'" }.joined(separator: " and ")
@@ -60,8 +63,11 @@ public enum ThemeExporter {
         }
     }
 
+    /// The error `css(_:selector:)` throws.
+    public typealias CSSError = ExportError
+
     /// The error `css(_:selector:)` throws; it was about names only.
-    public typealias CSSNameError = CSSError
+    public typealias CSSNameError = ExportError
 
     /// The theme as CSS custom properties, sorted by property name, in one rule.
     ///
@@ -85,31 +91,31 @@ public enum ThemeExporter {
         func refuse(_ key: String, _ what: String) {
             unwritable.append(.init(key: key, location: theme.source(forKey: key)?.key, what: what))
         }
-        func number(_ number: Double, for key: String) -> String? {
-            if let text = cssNumber(number) { return text }
-            refuse(key, nonFiniteName(number))
-            return nil
-        }
         for (key, value) in theme.values {
             guard !key.isEmpty else {
                 refuse(key, "an empty name")
+                continue
+            }
+            // The check JSON shares; below, every number is finite and has a CSS form.
+            if let number = nonFiniteNumber(in: value) {
+                refuse(key, nonFiniteName(number))
                 continue
             }
             let name = cssName(key)
             switch value {
             case .font(let font):
                 declare(name + "-family", cssString(font.name), for: key)
-                guard let size = number(font.size, for: key) else { continue }
+                guard let size = cssNumber(font.size) else { continue }
                 declare(name + "-size", size + "px", for: key)
             case .size(let size):
                 // The size of a font pair is written with the font.
                 if key.hasSuffix("FontSize"), case .font = theme.values[String(key.dropLast(4))] { continue }
-                guard let size = number(size, for: key) else { continue }
+                guard let size = cssNumber(size) else { continue }
                 declare(name, size + "px", for: key)
             case .color(let color): declare(name, color.hexString.lowercased(), for: key)
             case .image(let text), .string(let text): declare(name, cssString(text), for: key)
             case .number(let value):
-                guard let text = number(value, for: key) else { continue }
+                guard let text = cssNumber(value) else { continue }
                 declare(name, text, for: key)
             case .bool(let flag): declare(name, flag ? "true" : "false", for: key)
             }
@@ -137,8 +143,38 @@ public enum ThemeExporter {
     /// The theme as one JSON object, key → resolved value, keys sorted: colors `#RRGGBB`
     /// (`#RRGGBBAA` when not opaque), fonts `{"name": …, "size": …}`, sizes and numbers as
     /// numbers, flags as booleans, images and strings as strings.
-    public static func json(_ theme: Theme) -> String {
-        JSONText.object(theme.values.mapValues(ThemeTable.json)).rendered
+    ///
+    /// - Throws: `ExportError` when a number is NaN or infinite: JSON has no such numbers,
+    ///   and writing `null` would change the value silently.
+    public static func json(_ theme: Theme) throws(ExportError) -> String {
+        try checkJSON(theme)
+        return JSONText.object(theme.values.mapValues(ThemeTable.json)).rendered
+    }
+
+    /// Throws what `json(_:)` would throw: for any JSON output of `theme` (the export, `show
+    /// --json`), whose numbers are the same.
+    ///
+    /// - Throws: `ExportError` naming every key whose number is NaN or infinite.
+    public static func checkJSON(_ theme: Theme) throws(ExportError) {
+        var unwritable: [ExportError.Unwritable] = []
+        for (key, value) in theme.values {
+            guard let number = nonFiniteNumber(in: value) else { continue }
+            unwritable.append(.init(key: key, location: theme.source(forKey: key)?.key, what: nonFiniteName(number)))
+        }
+        guard unwritable.isEmpty else {
+            unwritable.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+            throw ExportError(format: "JSON", collisions: [], unwritable: unwritable)
+        }
+    }
+
+    /// The number `value` is written with, when it is NaN or infinite: the check CSS and
+    /// JSON share, since neither has such numbers.
+    package static func nonFiniteNumber(in value: ThemeValue) -> Double? {
+        switch value {
+        case .font(let font): font.size.isFinite ? nil : font.size
+        case .size(let number), .number(let number): number.isFinite ? nil : number
+        case .color, .image, .string, .bool: nil
+        }
     }
 
     /// The custom property name for `key`: `--` and the key in kebab case, escaped per CSS

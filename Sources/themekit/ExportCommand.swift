@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
             CSS: one rule of custom properties (kebab-case names, colors hex, sizes px, fonts as
             --x-font-family/--x-font-size). JSON: one object, key → resolved value. Exit status:
             0 written; 1 the theme does not load, two keys would become the same CSS name, or a
-            value or key CSS cannot express (NaN, an infinity, an empty key);
+            value or key the format cannot express (NaN or an infinity in CSS or JSON, an empty
+            key in CSS);
             2 usage errors, an unknown theme name or a missing folder.
             """
     )
@@ -40,18 +41,16 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let theme = try options.load(name, path: currentDisplayPath())
-            switch format {
-            case .json:
-                print(ThemeExporter.json(theme), terminator: "")
-            case .css:
-                do {
+            do {
+                switch format {
+                case .json:
+                    print(try ThemeExporter.json(theme), terminator: "")
+                case .css:
                     let selector: ThemeExporter.Selector = selector == .root ? .root : .dataTheme
                     print(try ThemeExporter.css(theme, selector: selector), terminator: "")
-                } catch let error as ThemeExporter.CSSError {
-                    let path = currentDisplayPath()
-                    let lines = error.rendered { path($0) }.split(separator: "\n", omittingEmptySubsequences: false)
-                    throw ToolFailure.problems(lines.map { "themekit: error: \($0)\n" }.joined())
                 }
+            } catch let error as ThemeExporter.ExportError {
+                throw ToolFailure.unexportable(error)
             }
         }
     }

@@ -9,7 +9,8 @@ struct ShowCommand: ParsableCommand {
         abstract: "Show a resolved theme: each key's value, where it was written, and its alias chain.",
         discussion: """
             Exit status: 0 shown; 1 the theme does not load (its diagnostics go to standard
-            error); 2 usage errors, an unknown theme name or a missing folder.
+            error), or with --json a number is NaN or infinite (JSON has none); 2 usage errors,
+            an unknown theme name or a missing folder.
             """
     )
 
@@ -24,7 +25,16 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let path = currentDisplayPath()
-            let table = ThemeTable(theme: try options.load(name, path: path), path: path)
+            let theme = try options.load(name, path: path)
+            if json {
+                // JSON has no NaN or infinity: refused as `export --format json` refuses them.
+                do {
+                    try ThemeExporter.checkJSON(theme)
+                } catch let error as ThemeExporter.ExportError {
+                    throw ToolFailure.unexportable(error)
+                }
+            }
+            let table = ThemeTable(theme: theme, path: path)
             print(json ? table.json : table.text, terminator: "")
         }
     }

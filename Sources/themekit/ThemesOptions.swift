@@ -52,6 +52,13 @@ enum ToolFailure: Error {
     case usage(String)
     case problems(String)
 
+    /// An export that would lose a value: one `themekit: error:` line a problem, exit 1.
+    static func unexportable(_ error: ThemeExporter.ExportError) -> ToolFailure {
+        let path = currentDisplayPath()
+        let lines = error.rendered { path($0) }.split(separator: "\n", omittingEmptySubsequences: false)
+        return .problems(lines.map { "themekit: error: \($0)\n" }.joined())
+    }
+
     /// Prints the failure to standard error and gives the exit code to leave with.
     func report() -> ExitCode {
         switch self {

@@ -91,6 +91,19 @@ struct BadInputTests {
             message:
                 "the entity reference '&evil;' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"
         ),
+        .init(
+            file: "namespaced-element.plist", code: .parseError, line: 7, column: 2,
+            message: "unknown element <x:key>; a value is <string>, <integer>, <real>, <true/> or <false/>"),
+        .init(
+            file: "latin1-declaration.plist", code: .parseError, line: 1, column: 21,
+            message:
+                "the XML declaration says encoding=\"ISO-8859-1\", but themes are read as UTF-8 (or UTF-16): save the file as UTF-8 and declare encoding=\"UTF-8\""
+        ),
+        .init(
+            file: "invalid-character-reference.plist", code: .parseError, line: 6, column: 15,
+            message:
+                "'&#0;' is not a character XML allows: not NUL, a control character other than tab, LF and CR, a surrogate (U+D800 to U+DFFF), U+FFFE, U+FFFF, or past U+10FFFF"
+        ),
     ]
 
     @Test("each bad file is reported with its code, line, column and message", arguments: cases)
@@ -217,5 +230,114 @@ struct BadInputTests {
             #expect(document.diagnostics.map(\.message) == ["the file holds only a byte-order mark: it is empty"])
             #expect(document.diagnostics.first?.location.line == 1)
         }
+    }
+
+    @Test(
+        "an element with a namespace prefix or URI is not a plist element, and is named as written",
+        arguments: [
+            (
+                "<x:dict xmlns:x=\"urn:x\"><key>a</key><true/></x:dict>",
+                "t.plist:1:1: error: unknown element <x:dict>; a property list's root is <dict> [parse_error]"
+            ),
+            (
+                "<p:plist xmlns:p=\"urn:p\">\n<dict/></p:plist>",
+                "t.plist:1:1: error: unknown element <p:plist>; a property list's root is <dict> [parse_error]"
+            ),
+            (
+                "<plist xmlns:x=\"urn:x\"><dict>\n  <key>a</key><x:dict/></dict></plist>",
+                "t.plist:2:15: error: unknown element <x:dict>; a value is <string>, <integer>, <real>, <true/> or <false/> [parse_error]"
+            ),
+            (
+                "<plist><dict xmlns=\"urn:d\"/></plist>",
+                "t.plist:1:8: error: unknown element <dict xmlns=\"urn:d\">; a property list's root is <dict> [parse_error]"
+            ),
+            (
+                "<plist><dict><key>a</key><string>x<y:b xmlns:y=\"urn:y\"/></string></dict></plist>",
+                "t.plist:1:35: error: <y:b> cannot appear inside <string> [parse_error]"
+            ),
+        ])
+    func namespacedElementsAreUnknown(source: String, first: String) {
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.first?.summary == first)
+        #expect(document.entries.isEmpty)
+    }
+
+    @Test("a namespace declared on <plist> leaves its unprefixed elements plist elements")
+    func namespaceDeclarationAloneIsFine() {
+        let source = "<plist version=\"1.0\" xmlns:x=\"urn:x\"><dict><key>a</key><true/></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.entries.map(\.key) == ["a"])
+    }
+
+    @Test(
+        "an XML declaration naming an encoding other than UTF-8 or UTF-16 is refused at its encoding",
+        arguments: ["ISO-8859-1", "windows-1252", "Shift_JIS", "US-ASCII", "latin1"])
+    func refusesDeclaredForeignEncoding(name: String) {
+        let source = "<?xml version=\"1.0\"\n  encoding='\(name)' ?>\n<plist><dict><key>a</key><true/></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(
+            document.diagnostics.map(\.summary) == [
+                "t.plist:2:3: error: the XML declaration says encoding=\"\(name)\", but themes are read as UTF-8 (or UTF-16): save the file as UTF-8 and declare encoding=\"UTF-8\" [parse_error]"
+            ])
+    }
+
+    @Test(
+        "UTF-8 and UTF-16 declarations, in any case, read as before",
+        arguments: ["UTF-8", "utf-8", "utf8", "UTF8", "UTF-16", "utf-16le", "UTF-16BE"])
+    func acceptsDeclaredUnicode(name: String) {
+        let source = "<?xml version=\"1.0\" encoding=\"\(name)\"?>\n<plist><dict><key>a</key><true/></dict></plist>"
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.entries.map(\.key) == ["a"])
+    }
+
+    @Test("a UTF-16 file declaring windows-1252 is refused too, at the declaration's position in its text")
+    func refusesForeignDeclarationInUTF16() {
+        let text = "<?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict/></plist>"
+        let bytes: [UInt8] = [0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let document = PropertyListReader().parse(bytes, file: "t.plist")
+        #expect(document.diagnostics.first?.location == SourceLocation(file: "t.plist", line: 1, column: 21))
+    }
+
+    @Test(
+        "a character reference to a character XML forbids is named as written, at its '&'",
+        arguments: [
+            ("<plist><dict><key>a</key>\n<string>x&#0;</string></dict></plist>", "&#0;", 10),
+            ("<plist><dict><key>a</key>\n<string>&#xD800;</string></dict></plist>", "&#xD800;", 9),
+            ("<plist><dict><key>a</key>\n<string>&#99999999;</string></dict></plist>", "&#99999999;", 9),
+            ("<plist version=\"&#1;\"><dict/></plist>", "&#1;", 17),
+        ])
+    func reportsForbiddenCharacterReference(source: String, reference: String, column: Int) throws {
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        let first = try #require(document.diagnostics.first)
+        #expect(first.message == SAXPropertyListParser.characterReferenceMessage(reference))
+        #expect(first.location.column == column)
+        #expect(!first.message.contains("xml"))
+    }
+
+    @Test(
+        "libxml2's messages never name its C functions",
+        arguments: [
+            (
+                "<plist><dict><key>a</key><string>Tom & Jerry</string></dict></plist>",
+                "t.plist:1:38: error: a '&' must start a reference such as '&amp;': write a literal '&' as '&amp;' [parse_error]"
+            ),
+            (
+                "<plist><dict><key>a</key><string>x</string><!-- bell \u{07} --></dict></plist>",
+                "t.plist:1:54: error: the control character U+0007 is not allowed in XML [parse_error]"
+            ),
+            (
+                "<plist><dict><key>a</key><string>x</string></dict></plist>\n<?xml version=\"1.0\"?>",
+                "t.plist:2:6: error: malformed XML: XML declaration allowed only at the start of the document [parse_error]"
+            ),
+            (
+                "<plist><dict><key>a</key><string>x</string><?  ?></dict></plist>",
+                "t.plist:1:46: error: malformed XML: no target name [parse_error]"
+            ),
+        ])
+    func noFunctionNamesInMessages(source: String, summary: String) throws {
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.first?.summary == summary)
     }
 }

@@ -53,13 +53,63 @@ struct ConfigurationParsingTests {
         arguments: [
             ("{\"a\": 01}", 1, 7), ("{\"a\": 1.}", 1, 9), ("{\"a\": -}", 1, 7), ("{\"a\": 1e}", 1, 9),
             ("{\"a\": 1e999}", 1, 7), ("{\"a\": \"x\ty\"}", 1, 9), ("{\"a\": \"\\x\"}", 1, 8), ("{\"a\": tru}", 1, 7),
-            ("{\"a\": 1,}", 1, 9), ("[1 2]", 1, 4), ("{}\n{}", 2, 1), ("\u{FEFF}{}", 1, 1),
+            ("{\"a\": 1,}", 1, 9), ("[1 2]", 1, 4), ("{}\n{}", 2, 1), ("{}\u{FEFF}", 1, 3),
             ("{\n  \"é\": \"\\ud800\"}", 2, 15),
         ])
     func syntaxErrors(_ text: String, _ line: Int, _ column: Int) {
         let error = failure(text)
         #expect(error?.position == SourcePosition(line: line, column: column), "\(error?.description ?? "accepted")")
         #expect(error?.message.hasPrefix("not valid JSON: ") == true)
+    }
+
+    @Test("a leading UTF-8 byte-order mark is skipped; positions count from the character after it")
+    func leadingByteOrderMarkIsSkipped() throws {
+        #expect(try parse("\u{FEFF}{}") == LintConfiguration(file: "c.json"))
+        let error = failure("\u{FEFF}{\n  \"rules\": {,}}")
+        #expect(error?.position == SourcePosition(line: 2, column: 13))
+        // Anywhere else it is no white space, and is shown escaped, not as nothing.
+        #expect(failure("{}\u{FEFF}")?.message == "not valid JSON: unexpected text after the JSON value")
+        #expect(
+            failure("{\"a\": \u{FEFF}1}")?.message
+                == #"not valid JSON: unexpected '\uFEFF': a value must be an object, array, string, number, true, false or null"#
+        )
+    }
+
+    @Test(
+        "user text in a message has its control characters escaped, as the file had to write them",
+        arguments: [
+            (
+                #"{"\u001b[31mred": 1}"#, #".["\u001B[31mred"]"#,
+                #"unknown key '\u001B[31mred'; the keys here are '$schema', 'rules'"#
+            ),
+            (
+                #"{"ru\nles": 1}"#, #".["ru\nles"]"#,
+                #"unknown key 'ru\nles' (did you mean 'rules'?); the keys here are '$schema', 'rules'"#
+            ),
+            (#"{"a\tb\\\"": 1}"#, #".["a\tb\\\""]"#, #"unknown key 'a\tb\\"'; the keys here are '$schema', 'rules'"#),
+            (
+                #"{"rules": {"min_contrast": {"pairs": [{"foreground": "x\u0007\u202ecolor", "background": "bColor", "minimum": 2}]}}}"#,
+                ".rules.min_contrast.pairs[0].foreground",
+                #"'x\u0007\u202Ecolor' is not a color key: a color key's name ends in 'Color'"#
+            ),
+            (
+                #"{"rules": {"min_contrast": {"pairs": [{"foreground": "aColor", "background": "bColor", "minimum": 2, "themes": ["a\rb"]}]}}}"#,
+                ".rules.min_contrast.pairs[0].themes[0]",
+                #"'a\rb' is not a theme name: a theme's file name without .plist, of letters, digits, '.', '_' and '-'"#
+            ),
+        ])
+    func controlCharactersAreEscaped(json: String, path: String, message: String) {
+        let error = failure(json)
+        #expect(error?.jsonPath == path)
+        #expect(error?.message == message)
+        #expect(error?.description.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" } == false)
+    }
+
+    @Test("a key written twice is quoted escaped too")
+    func duplicateKeyIsEscaped() {
+        #expect(
+            failure(#"{"\u001b": 1, "\u001b": 2}"#)?.message
+                == #"not valid JSON: the key '\u001B' is written twice in one object"#)
     }
 
     @Test("escapes, surrogate pairs and exponents read as JSON says")

@@ -129,9 +129,34 @@ import ThemeTools
         }
     }
 
+    @Test func numbersJSONCannotExpressAreAnErrorSharedWithCSS() {
+        let theme = Theme(
+            name: "t",
+            values: [
+                "ratio": .number(.nan), "gapSize": .size(.infinity), "near": .number(-.infinity),
+                "": .string("x"), "titleFont": .font(ThemeFont(name: "Menlo", size: .nan)),
+                "inkColor": .color(ThemeColor(red: 0, green: 0, blue: 0)),
+            ])
+        #expect {
+            try ThemeExporter.json(theme)
+        } throws: { error in
+            guard let error = error as? ThemeExporter.ExportError else { return false }
+            return error.format == "JSON" && error.collisions.isEmpty
+                && error.description == """
+                    key 'gapSize' has infinity, which JSON cannot express: change the value or the key
+                    key 'near' has -infinity, which JSON cannot express: change the value or the key
+                    key 'ratio' has NaN, which JSON cannot express: change the value or the key
+                    key 'titleFont' has NaN, which JSON cannot express: change the value or the key
+                    """
+        }
+        #expect(throws: ThemeExporter.ExportError.self) { try ThemeExporter.checkJSON(theme) }
+        let finite = Theme(name: "t", values: ["": .string("x"), "gapSize": .size(1e300)])
+        #expect(throws: Never.self) { try ThemeExporter.checkJSON(finite) }
+    }
+
     @Test func jsonIsOneObjectOfResolvedValues() throws {
         let theme = try ThemeLoader(directory: Paths.themes).load("lowcontrast")
-        let json = ThemeExporter.json(theme)
+        let json = try ThemeExporter.json(theme)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object.count == theme.values.count)
         #expect(object["primaryColor"] as? String == "#7FA7C9")

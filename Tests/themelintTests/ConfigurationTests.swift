@@ -110,6 +110,7 @@ struct BadConfiguration: Sendable, CustomStringConvertible {
     /// Configurations both themelint and the schema accept.
     static let valid: [String] = [
         "{}",
+        "\u{FEFF}{}",
         #"{"rules": {}}"#,
         pair(#"{"foreground": "Color", "background": "backgroundColor", "minimum": 21, "themes": ["a.b-c_1"]}"#),
         pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 1}"#),
@@ -235,6 +236,22 @@ struct ConfigurationTests {
         if hasJSONSchema {
             #expect(try python("Scripts/validate-config.py", [twice]).status == 1)
         }
+    }
+
+    @Test("a .themelint.json starting with a UTF-8 byte-order mark is read; a hostile key is printed escaped")
+    func byteOrderMarkAndHostileKey() throws {
+        let scratch = try ScratchFolder("bom")
+        _ = try scratch.write("\u{FEFF}{\"rules\": {}}\n", to: ".themelint.json")
+        _ = try scratch.write(#"<plist><dict/></plist>"#, to: "default.plist")
+        let bom = try CLI.run(["."], in: scratch.url)
+        #expect(bom.status == 0, "\(bom.stderr)")
+        _ = try scratch.write("{\"\\u001b[31mrules\\n\": {}}", to: ".themelint.json")
+        let hostile = try CLI.run(["."], in: scratch.url)
+        #expect(hostile.status == 2)
+        #expect(
+            hostile.stderr
+                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'rules'"#
+                + "\n")
     }
 
     @Test("--config that does not exist, a broken ./.themelint.json, and --config with --no-config: exit 2")

@@ -130,4 +130,30 @@ struct ThemeKitExportTests {
         #expect(preview.stdout.contains("<code>NaN</code>"))
         #expect(preview.stdout.contains("<code>-infinity</code>"))
     }
+
+    @Test("JSON has no NaN or infinity either: export --format json and show --json are exit 1, nothing written")
+    func nonFiniteNumbersAreRefusedInJSON() throws {
+        let folder = try Self.theme(
+            "<key>ratio</key><real>nan</real>\n<key>far</key><real>-inf</real>\n<key>top</key><real>Infinity</real>\n"
+                + "<key></key><string>an empty key is fine in JSON</string>")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = """
+            themekit: error: t.plist:2: key 'far' has -infinity, which JSON cannot express: change the value or the key
+            themekit: error: t.plist:1: key 'ratio' has NaN, which JSON cannot express: change the value or the key
+            themekit: error: t.plist:3: key 'top' has infinity, which JSON cannot express: change the value or the key
+
+            """
+        let export = try CLI.run(["export", "t", "--themes", ".", "--format", "json"], tool: "themekit", in: folder)
+        #expect(export.status == 1)
+        #expect(export.stdout == "")
+        #expect(export.stderr == expected)
+        let show = try CLI.run(["show", "t", "--themes", ".", "--json"], tool: "themekit", in: folder)
+        #expect(show.status == 1)
+        #expect(show.stdout == "")
+        #expect(show.stderr == expected)
+        // The table has no such limit: it shows the values as they are.
+        let table = try CLI.run(["show", "t", "--themes", "."], tool: "themekit", in: folder)
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("NaN") || table.stdout.contains("nan"), "\(table.stdout)")
+    }
 }

@@ -51,8 +51,11 @@ struct JSONReader {
         lines = SourceLines(bytes)
     }
 
-    /// Reads one JSON value that fills `bytes` (whitespace around it aside).
+    /// Reads one JSON value that fills `bytes` (whitespace around it aside). A leading UTF-8
+    /// byte-order mark is skipped, as most JSON tools skip it (RFC 8259 lets a parser
+    /// ignore it); positions then count from the character after it, as editors show them.
     static func read(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         var reader = JSONReader(bytes)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw Failure(line: 1, column: 1, message: "the file is not UTF-8 text")
@@ -110,7 +113,7 @@ struct JSONReader {
             guard fields.updateValue(value, forKey: key) == nil else {
                 throw Failure(
                     line: keyStart.line, column: keyStart.column,
-                    message: "the key '\(key)' is written twice in one object")
+                    message: "the key \(ConfigurationText.quoted(key)) is written twice in one object")
             }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
@@ -285,7 +288,7 @@ struct JSONReader {
         guard offset < bytes.count else { return "the end of the file" }
         let end = min(offset + 4, bytes.count)
         let scalar = String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first ?? "?"
-        return "'\(scalar.escaped(asASCII: false))'"
+        return scalar == "'" ? "\"'\"" : ConfigurationText.quoted(String(scalar))
     }
 
     /// The 1-based line and column (in Unicode scalars) of the current offset.

@@ -240,7 +240,8 @@ struct ConfigurationParser {
     private func colorKey(_ value: JSONValue?, at path: String) throws(ConfigurationError) -> String {
         let key = try string(value ?? .null, at: path)
         guard KeyKind(key: key) == .color else {
-            throw error(at: path, "'\(key)' is not a color key: a color key's name ends in 'Color'")
+            throw error(
+                at: path, "\(ConfigurationText.quoted(key)) is not a color key: a color key's name ends in 'Color'")
         }
         return key
     }
@@ -259,10 +260,12 @@ struct ConfigurationParser {
             guard ThemeName.isValid(name) else {
                 throw error(
                     at: itemPath,
-                    "'\(name)' is not a theme name: a theme's file name without .plist, of letters, digits, '.', '_' and '-'"
+                    "\(ConfigurationText.quoted(name)) is not a theme name: a theme's file name without .plist, of letters, digits, '.', '_' and '-'"
                 )
             }
-            guard !names.contains(name) else { throw error(at: itemPath, "'\(name)' is listed twice") }
+            guard !names.contains(name) else {
+                throw error(at: itemPath, "\(ConfigurationText.quoted(name)) is listed twice")
+            }
             names.append(name)
         }
         return names
@@ -274,7 +277,8 @@ struct ConfigurationParser {
         guard case .object(let fields) = value else { throw error(at: path, "must be an object, not \(value.kind)") }
         for key in fields.keys.sorted() where !allowed.contains(key) {
             let hint = Suggestions.closest(to: key, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-            throw error(at: Self.path(path, key), "unknown key '\(key)'\(hint); \(Self.list(allowed))")
+            throw error(
+                at: Self.path(path, key), "unknown key \(ConfigurationText.quoted(key))\(hint); \(Self.list(allowed))")
         }
         for key in required where fields[key] == nil {
             throw error(at: Self.path(path, key), "is required")
@@ -298,14 +302,15 @@ struct ConfigurationParser {
             : "the keys here are " + keys.map { "'\($0)'" }.joined(separator: ", ")
     }
 
-    /// `parent.key`, or `parent["key"]` for a key that is not a plain identifier.
+    /// `parent.key`, or `parent["key"]` for a key that is not a plain identifier, escaped
+    /// as JSON escapes it.
     static func path(_ parent: String, _ key: String) -> String {
         let base = parent == "." ? "" : parent
         let plain =
             key.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
             && key.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
         guard !plain else { return base + "." + key }
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let escaped = ConfigurationText.escaped(key, doubleQuotes: true)
         return (base.isEmpty ? "." : base) + "[\"" + escaped + "\"]"
     }
 }

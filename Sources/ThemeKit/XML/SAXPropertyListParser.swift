@@ -83,9 +83,9 @@ enum SAXPropertyListParser {
     private static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, name, _, _, _, _, _, _, _ in
+        handler.startElementNs = { context, name, prefix, namespace, _, _, _, _, _ in
             guard let context, let name else { return }
-            Builder.at(context).pointee.startElement(name)
+            Builder.at(context).pointee.startElement(name, prefix: prefix, namespace: namespace)
         }
         handler.endElementNs = { context, _, _, _ in
             guard let context else { return }
@@ -116,6 +116,14 @@ enum SAXPropertyListParser {
     }
 }
 
+extension SAXPropertyListParser {
+    /// What a character reference to a character XML forbids (`&#0;`, `&#xD800;`) is
+    /// reported with, in place of libxml2's "xmlParseCharRef: invalid xmlChar value 0".
+    static func characterReferenceMessage(_ reference: String) -> String {
+        "'\(reference)' is not a character XML allows: not NUL, a control character other than tab, LF and CR, a surrogate (U+D800 to U+DFFF), U+FFFE, U+FFFF, or past U+10FFFF"
+    }
+}
+
 /// What is refused before libxml2 runs, in one linear pass over the bytes.
 enum Prescan {
     /// More attributes than this on one element are refused: a property list needs one
@@ -123,11 +131,13 @@ enum Prescan {
     /// them take half a minute.
     static let maximumAttributes = 64
 
-    /// The first reason to refuse these bytes, with the offset to report it at: a NUL
+    /// The first reason to refuse these bytes, with the offset to report it at: an XML
+    /// declaration naming an encoding the reader does not read, a NUL
     /// byte (never valid XML, and libxml2 would take it for the end of the input and
     /// silently ignore what follows), or a start tag with too many attributes.
     static func refusal(in bytes: UnsafeBufferPointer<UInt8>) -> (message: String, offset: Int)? {
         guard let base = bytes.baseAddress else { return nil }
+        if let declaration = TextEncoding.declarationProblem(in: bytes) { return declaration }
         if let nul = memchr(base, 0, bytes.count) {
             return ("a NUL byte is not allowed in XML", UnsafeRawPointer(nul) - UnsafeRawPointer(base))
         }
@@ -182,6 +192,22 @@ enum Prescan {
 private enum Element: Equatable {
     case plist, dict, key, string, integer, real, `true`, `false`, array, data, date
     case unknown(String)
+
+    /// The element a start tag names. SAX2 hands over the local name, so `<x:dict>` and
+    /// `<dict xmlns="…">` arrive as `dict` with a prefix or a namespace beside it: neither is
+    /// a property list's `<dict>` (Apple's plists use no namespace), so both are unknown,
+    /// named as written (`x:dict`, or `dict xmlns="…"` for a default namespace).
+    init(_ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?) {
+        if let prefix {
+            self = .unknown(String(cString: prefix) + ":" + String(cString: name))
+            return
+        }
+        if let namespace {
+            self = .unknown(String(cString: name) + " xmlns=\"" + String(cString: namespace) + "\"")
+            return
+        }
+        self.init(name)
+    }
 
     init(_ name: UnsafePointer<xmlChar>) {
         func named(_ candidate: StaticString) -> Bool {
@@ -314,9 +340,11 @@ private struct Builder {
 
     // MARK: Events
 
-    mutating func startElement(_ name: UnsafePointer<xmlChar>) {
+    mutating func startElement(
+        _ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?
+    ) {
         guard !stopped else { return }
-        let element = Element(name)
+        let element = Element(name, prefix: prefix, namespace: namespace)
         let parent = frames.last
         if frames.count >= limits.maxDepth {
             fail("elements are nested more than \(limits.maxDepth) deep", at: tagStart(before: offset))
@@ -513,6 +541,10 @@ private struct Builder {
             fail(Self.entityMessage(name), at: entityStart(name))
             return
         case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue):
+            if let reference = characterReference(endingAt: at) {
+                fail(SAXPropertyListParser.characterReferenceMessage(reference.text), at: reference.start)
+                return
+            }
             if let bad = firstInvalidUTF8(from: tagStart(before: at)) {
                 let hex = String(bytes[bad], radix: 16, uppercase: true)
                 fail(
@@ -520,6 +552,17 @@ private struct Builder {
                     at: bad)
                 return
             }
+            if let control = firstForbiddenControl(from: tagStart(before: at)) {
+                fail(
+                    "the control character U+\(Self.hex4(UInt32(bytes[control]))) is not allowed in XML",
+                    at: control)
+                return
+            }
+        case Int(XML_ERR_NAME_REQUIRED.rawValue)
+        where at > 0 && at <= bytes.count && bytes[at - 1] == UInt8(ascii: "&"):
+            // `a & b`: libxml2 says "xmlParseEntityRef: no name", with the cursor past the `&`.
+            fail("a '&' must start a reference such as '&amp;': write a literal '&' as '&amp;'", at: at - 1)
+            return
         case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
             fail("malformed XML: \(Self.lowercasingFirst(message))", at: tagStart(before: at))
             return
@@ -534,11 +577,68 @@ private struct Builder {
             fail("a NUL byte is not allowed in XML", at: at)
             return
         }
-        fail("malformed XML: \(Self.lowercasingFirst(message))", at: at)
+        fail("malformed XML: \(Self.lowercasingFirst(Self.withoutFunctionName(message)))", at: at)
+    }
+
+    /// libxml2's message without the name of the C function that raised it
+    /// (`xmlParseStartTag: invalid element name` → `invalid element name`): the function is
+    /// libxml2's business, not the theme author's.
+    static func withoutFunctionName(_ message: String) -> String {
+        let utf8 = message.utf8
+        guard utf8.starts(with: "xml".utf8), utf8.count > 3,
+            let fourth = utf8.dropFirst(3).first, fourth >= UInt8(ascii: "A"), fourth <= UInt8(ascii: "Z")
+        else { return message }
+        var rest = utf8.dropFirst(3).drop {
+            ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
+        }
+        rest = rest.drop { $0 == UInt8(ascii: " ") }
+        guard rest.first == UInt8(ascii: ":") else { return message }
+        return String(Substring(rest.dropFirst())).trimmingXMLSpace()
+    }
+
+    /// A character reference (`&#0;`, `&#xD800;`) that ends just before `end`, where
+    /// libxml2's cursor stands after it has read one: its text, at most 40 characters of it
+    /// quoted, and the offset of its `&`.
+    private func characterReference(endingAt end: Int) -> (text: String, start: Int)? {
+        guard end >= 4, end <= bytes.count, bytes[end - 1] == UInt8(ascii: ";") else { return nil }
+        var index = end - 2
+        while index > 0, Self.isHexDigit(bytes[index]) || bytes[index] == UInt8(ascii: "x") { index -= 1 }
+        guard index >= 1, bytes[index] == UInt8(ascii: "#"), bytes[index - 1] == UInt8(ascii: "&") else {
+            return nil
+        }
+        let start = index - 1
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        return (text.count > 40 ? text.prefix(38) + "…;" : text, start)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// The offset of the first C0 control other than tab, LF and CR at or after `start`:
+    /// XML allows none of them anywhere, and libxml2 calls one an "invalid xmlChar value".
+    private func firstForbiddenControl(from start: Int) -> Int? {
+        var index = max(start, 0)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func lowercasingFirst(_ message: String) -> String {
-        guard let first = message.first, first.isUppercase else { return message }
+        // "XML declaration …" keeps its acronym.
+        guard let first = message.first, first.isUppercase,
+            message.dropFirst().first.map({ !$0.isUppercase }) ?? true
+        else { return message }
         return first.lowercased() + message.dropFirst()
     }
 

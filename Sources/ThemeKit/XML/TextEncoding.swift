@@ -3,7 +3,9 @@
 /// Property lists are UTF-8. A UTF-8 byte-order mark is dropped; UTF-16 (with a BOM, or
 /// recognised by its first `<` and the character after it) is decoded to UTF-8 here so that
 /// positions are always counted on one text. Formats that are not XML at all get a message that says what they
-/// are.
+/// are. An XML declaration that names any other encoding (`ISO-8859-1`, `windows-1252`, …) is
+/// refused: libxml2 is told to ignore declarations, so the file would otherwise be read as
+/// UTF-8 while it says it is something else.
 enum TextEncoding {
     enum Outcome {
         case utf8([UInt8])
@@ -79,5 +81,76 @@ enum TextEncoding {
             }
         }
         return .utf8(utf8)
+    }
+
+    /// The encoding names a theme may declare: those of the encodings read above, in any
+    /// case, with or without the hyphen.
+    static let declarable: Set<String> = ["utf-8", "utf8", "utf-16", "utf16", "utf-16le", "utf-16be"]
+
+    /// Why the XML declaration at the start of `text` (already UTF-8) cannot stand, and
+    /// the offset of its `encoding` to report it at; `nil` when there is no declaration,
+    /// it names no encoding or an encoding read here, or it is malformed (libxml2 reports
+    /// that).
+    static func declarationProblem(in text: UnsafeBufferPointer<UInt8>) -> (message: String, offset: Int)? {
+        guard let declared = declaredEncoding(in: text) else { return nil }
+        guard !declarable.contains(declared.name.lowercased()) else { return nil }
+        return (
+            "the XML declaration says encoding=\"\(declared.name)\", but themes are read as UTF-8 (or UTF-16):"
+                + " save the file as UTF-8 and declare encoding=\"UTF-8\"",
+            declared.offset
+        )
+    }
+
+    /// The `encoding` pseudo-attribute of an XML declaration (`<?xml version="1.0"
+    /// encoding="…"?>`) at the very start of `text`, and the offset of the word `encoding`.
+    /// Reads at most the declaration: a few dozen bytes.
+    static func declaredEncoding(in text: UnsafeBufferPointer<UInt8>) -> (name: String, offset: Int)? {
+        let opening = Array("<?xml".utf8)
+        guard text.count > opening.count, text.starts(with: opening), isSpace(text[opening.count]) else {
+            return nil
+        }
+        var index = opening.count
+        // Pseudo-attributes, each `S name S? = S? "value"` (or 'value'), until `?>`.
+        while index < text.count {
+            while index < text.count, isSpace(text[index]) { index += 1 }
+            let nameStart = index
+            while index < text.count, isLetter(text[index]) { index += 1 }
+            guard index > nameStart else { return nil }
+            let name = String(decoding: text[nameStart..<index], as: UTF8.self)
+            while index < text.count, isSpace(text[index]) { index += 1 }
+            guard index < text.count, text[index] == UInt8(ascii: "=") else { return nil }
+            index += 1
+            while index < text.count, isSpace(text[index]) { index += 1 }
+            guard index < text.count, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") else {
+                return nil
+            }
+            let quote = text[index]
+            index += 1
+            let valueStart = index
+            // An encoding name is `[A-Za-z][A-Za-z0-9._-]*`; anything else is malformed.
+            while index < text.count, isLetter(text[index]) || isNameCharacter(text[index]) { index += 1 }
+            guard index < text.count, text[index] == quote else { return nil }
+            let value = String(decoding: text[valueStart..<index], as: UTF8.self)
+            index += 1
+            if name == "encoding" {
+                guard let first = value.utf8.first, isLetter(first) else { return nil }
+                return (value, nameStart)
+            }
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private static func isNameCharacter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
     }
 }
