@@ -64,7 +64,7 @@ public enum PreviewPage {
         }
         html += "<main>\n<table>\n<thead>\n<tr><th class=\"key\">key</th>"
         for theme in themes {
-            let parent = theme.lineage.count > 1 ? "inherits " + escape(theme.lineage[1]) : "root theme"
+            let parent = theme.parentName.map { "inherits " + escape($0) } ?? "root theme"
             html += "<th class=\"theme\">\(escape(theme.name))<small>\(parent)</small></th>"
         }
         html += "</tr>\n</thead>\n"
@@ -80,7 +80,7 @@ public enum PreviewPage {
             for key in keys {
                 html += "<tr><th class=\"key\" scope=\"row\"><code>\(escape(key))</code></th>"
                 for theme in themes {
-                    let parent = theme.lineage.count > 1 ? byName[theme.lineage[1]] : nil
+                    let parent = theme.parentName.flatMap { byName[$0] }
                     html += cell(key: key, theme: theme, parent: parent)
                 }
                 html += "</tr>\n"

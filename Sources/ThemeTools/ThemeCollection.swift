@@ -16,10 +16,11 @@ public struct ThemeCollection: Sendable {
         let loader = ThemeLoader(directory: directory, options: options)
         var themes: [Theme] = []
         var failures: [String: ThemeError] = [:]
-        // Each file is read once: themes that inherit share their ancestors' files.
-        let reader = loader.cachingReader()
+        // Each file is read once, and each theme is resolved from what its parent's merge
+        // keeps: the themes of a long inheritance chain share their ancestors.
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
         for name in loader.availableThemes() {
-            let analysis = loader.analyze(name, reader: reader)
+            let analysis = loader.analyze(name, in: session)
             if let theme = analysis.theme {
                 themes.append(theme)
             } else {

@@ -79,9 +79,11 @@ public struct ThemeLinter: Sendable {
             _ = cache.read(found.files[index].path)
         }
         let rules = RuleCatalog.rules.filter { configuration.enables($0.description) }.map { $0.init() }
+        // Themes that inherit share their ancestors' files and merges.
+        let session = ThemeLoader.Session { path in cache.read(path) }
         let results = Mutex([[Diagnostic]](repeating: [], count: found.files.count))
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
-            let diagnostics = check(found.files[index], cache: cache, rules: rules)
+            let diagnostics = check(found.files[index], cache: cache, session: session, rules: rules)
             results.withLock { $0[index] = diagnostics }
         }
         // The lists are moved out, not copied: with one file, its list is the report. A
@@ -125,7 +127,9 @@ public struct ThemeLinter: Sendable {
     }
 
     /// The problems of one theme file, in the context of its lineage.
-    private func check(_ theme: ThemePath, cache: FileCache, rules: [any Rule]) -> [Diagnostic] {
+    private func check(
+        _ theme: ThemePath, cache: FileCache, session: ThemeLoader.Session, rules: [any Rule]
+    ) -> [Diagnostic] {
         let fileName = theme.path.split(separator: "/").last.map(String.init) ?? theme.path
         guard let name = ThemeName.of(fileName: fileName) else {
             var diagnostics = [
@@ -144,8 +148,8 @@ public struct ThemeLinter: Sendable {
         let loader = ThemeLoader(directory: folder, options: options)
         // A theme is built only when an enabled rule reads its values: building one is not free.
         let analysis = loader.analyze(
-            name, producesTheme: configuration.needsResolvedTheme(named: name), findsIntroducedKeys: true
-        ) { path in cache.read(path) }
+            name, producesTheme: configuration.needsResolvedTheme(named: name), findsIntroducedKeys: true,
+            in: session)
         var context = ThemeContext(analysis: analysis, configuration: configuration)
         context.resolvedTheme = analysis.theme
         var diagnostics = rules.flatMap { $0.check(context) }

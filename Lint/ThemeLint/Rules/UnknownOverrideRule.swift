@@ -10,7 +10,7 @@ public struct UnknownOverrideRule: Rule {
             !introduced.isEmpty
         else { return [] }
         let known = files.dropFirst().flatMap(\.keys)
-        let parent = theme.analysis.lineage.dropFirst().first ?? "its parent"
+        let parent = theme.analysis.parentName ?? "its parent"
         let keys = introduced.compactMap { key in file[key].map { (key, $0) } }.sorted {
             $0.1.keyRange.start < $1.1.keyRange.start
         }

@@ -28,10 +28,15 @@ public struct Theme: Sendable {
     /// Where values came from: worked out on request from what loading kept.
     private let provenance: ThemeProvenance?
     private let givenSources: [String: ThemeValueSource]
+    /// The theme and its ancestors' names and files (shared by the themes of a chain
+    /// loaded together, rather than copied into each).
+    private let ancestry: ThemeLineage
     /// The theme and its ancestors, this theme first.
-    public let lineage: [String]
+    public var lineage: [String] { ancestry.names }
     /// The files of `lineage`, in the same order, as paths.
-    public let files: [String]
+    public var files: [String] { ancestry.paths }
+    /// The name of the theme this one inherits from (`lineage[1]`), if any.
+    public var parentName: String? { ancestry.parent }
     /// What was wrong with a theme loaded despite errors (the keys they broke are left
     /// out); empty for a theme that loaded whole.
     public private(set) var problems: [Diagnostic] = []
@@ -49,17 +54,15 @@ public struct Theme: Sendable {
         self.values = values
         self.givenSources = sources
         self.provenance = nil
-        self.lineage = lineage ?? [name]
-        self.files = files
+        self.ancestry = ThemeLineage(names: lineage ?? [name], paths: files)
     }
 
-    init(name: String, values: [String: ThemeValue], provenance: ThemeProvenance, lineage: [String], files: [String]) {
+    init(name: String, values: [String: ThemeValue], provenance: ThemeProvenance, lineage: ThemeLineage) {
         self.name = name
         self.values = values
         self.givenSources = [:]
         self.provenance = provenance
-        self.lineage = lineage
-        self.files = files
+        self.ancestry = lineage
     }
 
     /// Where `key`'s value came from: its key, the value its alias chain ends at, the next

@@ -9,10 +9,16 @@ public struct ThemeAnalysis: Sendable {
     public var theme: Theme?
     /// Every problem found in the theme and its ancestors, sorted.
     public var diagnostics: [Diagnostic]
-    /// The files read: the theme first, then its ancestors.
+    /// The files resolved: the theme's first, then its ancestors'. Analyses made in one
+    /// `ThemeLoader.Session` leave out the ancestors none of whose keys the merged theme
+    /// keeps (every key they set, a nearer theme sets again), except the parent.
     public var files: [ThemeFile]
-    /// The names of `files`' themes, in the same order.
-    public var lineage: [String]
+    /// The theme's lineage, shared between analyses of one session.
+    var ancestry = ThemeLineage(names: [], paths: [])
+    /// The names of the theme and its ancestors, the theme first.
+    public var lineage: [String] { ancestry.names }
+    /// The name of the theme's parent, if it has one.
+    public var parentName: String? { ancestry.parent }
     /// The keys of the merged theme (the theme and its ancestors); nil when resolution
     /// did not run. A view of the resolver's own table: nothing is copied to offer it.
     public var mergedKeys: Dictionary<String, Int>.Keys?
@@ -72,10 +78,22 @@ public struct ThemeLoader: Sendable {
             reader: reader)
     }
 
+    /// `analyze` for one of many themes analysed together: files are read through the
+    /// session's reader, and a theme whose lineage is whole and clean is resolved from what
+    /// its parent's merge keeps, not from every ancestor again. The results are those of
+    /// `analyze`, except that `files` leaves out ancestors that the merge does not keep.
+    package func analyze(
+        _ name: String, producesTheme: Bool = true, findsIntroducedKeys: Bool = false, in session: Session
+    ) -> ThemeAnalysis {
+        analyze(
+            name, producesTheme: producesTheme, keepsPartialTheme: false, findsIntroducedKeys: findsIntroducedKeys,
+            reader: session.reader, session: session)
+    }
+
     /// `analyze`, keeping a degraded theme (the keys that resolve) when there are errors.
     func analyze(
         _ name: String, producesTheme: Bool = true, keepsPartialTheme: Bool, findsIntroducedKeys: Bool = false,
-        reader: FileReader? = nil
+        reader: FileReader? = nil, session: Session? = nil
     ) -> ThemeAnalysis {
         let plistReader = PropertyListReader(limits: options.limits)
         let read: FileReader
@@ -84,7 +102,7 @@ public struct ThemeLoader: Sendable {
         } else {
             read = { path in Result { () throws(ThemeError) in try ThemeFile.read(path, reader: plistReader) } }
         }
-        var analysis = ThemeAnalysis(name: name, theme: nil, diagnostics: [], files: [], lineage: [])
+        var analysis = ThemeAnalysis(name: name, theme: nil, diagnostics: [], files: [])
         guard ThemeName.isValid(name) else {
             analysis.diagnostics = [
                 Diagnostic(
@@ -94,8 +112,12 @@ public struct ThemeLoader: Sendable {
             ]
             return analysis
         }
+        if let session, !keepsPartialTheme, let shared = session.link(for: name, loader: self) {
+            return analyze(shared, producesTheme: producesTheme, findsIntroducedKeys: findsIntroducedKeys)
+        }
         var diagnostics: [Diagnostic] = []
         var seen: Set<String> = []
+        var lineage: [String] = []
         var current = name
         var namedBy: (file: ThemeFile, entry: PropertyListEntry)?
         lineage: while true {
@@ -119,7 +141,7 @@ public struct ThemeLoader: Sendable {
                 break lineage
             }
             analysis.files.append(file)
-            analysis.lineage.append(current)
+            lineage.append(current)
             seen.insert(current)
             diagnostics += file.diagnostics
             guard let parentEntry = file[ThemeName.inheritanceKey] else { break }
@@ -132,8 +154,8 @@ public struct ThemeLoader: Sendable {
                 break
             }
             if seen.contains(parent) {
-                let start = analysis.lineage.firstIndex(of: parent) ?? 0
-                let cycle = analysis.lineage[start...] + [parent]
+                let start = lineage.firstIndex(of: parent) ?? 0
+                let cycle = lineage[start...] + [parent]
                 diagnostics.append(
                     file.document.diagnostic(
                         .inheritanceCycle, "inheritance cycle: \(cycle.joined(separator: " → "))",
@@ -147,9 +169,10 @@ public struct ThemeLoader: Sendable {
         let brokenLineage = diagnostics.contains {
             [.missingParent, .inheritanceCycle, .themeNotFound].contains($0.code)
         }
+        analysis.ancestry = ThemeLineage(names: lineage, paths: analysis.files.map(\.path))
         if !analysis.files.isEmpty, !unreadable, !brokenLineage {
             var resolver = ThemeResolver(
-                name: name, lineage: analysis.lineage, chain: analysis.files, options: options,
+                name: name, lineage: analysis.ancestry, chain: analysis.files, options: options,
                 producesTheme: producesTheme, keepsPartialTheme: keepsPartialTheme,
                 findsIntroducedKeys: findsIntroducedKeys)
             let outcome = resolver.resolve()
@@ -180,6 +203,36 @@ public struct ThemeLoader: Sendable {
             cache.withLock { $0[path] = read }
             return read
         }
+    }
+
+    /// The analysis of a theme whose lineage is whole and clean, from its shared link: the
+    /// resolver is given the theme's file, its parent's, and those of the ancestors that
+    /// still set a key of the merged theme, so that the work is that of the merged theme,
+    /// however many ancestors it has.
+    private func analyze(_ shared: Session.SharedLink, producesTheme: Bool, findsIntroducedKeys: Bool)
+        -> ThemeAnalysis
+    {
+        var kept: [Int: ThemeFile] = [:]
+        for setter in shared.setters.values where setter.depth < shared.depth { kept[setter.depth] = setter.file }
+        if let parent = shared.parent { kept[parent.depth] = parent.file }
+        let chain = [shared.file] + kept.keys.sorted(by: >).compactMap { kept[$0] }
+        let lineage = ThemeLineage(shared.link)
+        var resolver = ThemeResolver(
+            name: shared.link.name, lineage: lineage, chain: chain, options: options, producesTheme: producesTheme)
+        let outcome = resolver.resolve()
+        var analysis = ThemeAnalysis(
+            name: shared.link.name, theme: nil, diagnostics: outcome.diagnostics, files: chain)
+        analysis.ancestry = lineage
+        if !outcome.diagnostics.contains(where: { $0.severity == .error }) { analysis.theme = outcome.theme }
+        analysis.mergedKeys = resolver.mergedKeys
+        if findsIntroducedKeys {
+            // The keys the theme's file sets that its parent's merged theme lacks.
+            analysis.introducedKeys =
+                shared.parent.map { parent in
+                    shared.file.keys.filter { $0 != ThemeName.inheritanceKey && parent.setters[$0] == nil }
+                } ?? []
+        }
+        return analysis
     }
 
     /// The most theme names a `theme_not_found` note lists before "and N more".
@@ -237,5 +290,82 @@ public struct ThemeLoader: Sendable {
     /// follows links, so it says no for a dangling one).
     public static func isSymbolicLink(_ path: String) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+}
+
+extension ThemeLoader {
+    /// What analyses of many themes share, for the tools and the linter that analyse every
+    /// theme of a folder: each file is read once (through `reader`), and each theme whose
+    /// lineage is whole and clean is remembered with what its merge keeps, so that its
+    /// children are resolved from that rather than from the whole chain again. Analyses
+    /// may run on several threads at once.
+    package final class Session: Sendable {
+        let reader: FileReader
+        private let links = Mutex([String: SharedLink]())
+
+        /// A session reading files through `reader` (which should read each file once).
+        package init(reader: @escaping FileReader) { self.reader = reader }
+
+        /// Where a key of a merged theme is set: the depth of the theme (the root is 0)
+        /// and its file.
+        struct Setter: Sendable {
+            let depth: Int
+            let file: ThemeFile
+        }
+
+        /// A theme whose lineage is whole, acyclic and free of problems in every file.
+        final class SharedLink: Sendable {
+            let link: ThemeLineage.Link
+            let file: ThemeFile
+            let parent: SharedLink?
+            /// 0 for a theme with no parent.
+            let depth: Int
+            /// Every key of the merged theme (less `INHERITED_THEME`) and who sets it:
+            /// the parent's, with the theme's own keys set over them.
+            let setters: [String: Setter]
+
+            init(name: String, file: ThemeFile, parent: SharedLink?) {
+                link = ThemeLineage.Link(name: name, path: file.path, parent: parent?.link)
+                self.file = file
+                self.parent = parent
+                depth = parent.map { $0.depth + 1 } ?? 0
+                var setters = parent?.setters ?? [:]
+                let own = Setter(depth: depth, file: file)
+                for key in file.keys where key != ThemeName.inheritanceKey { setters[key] = own }
+                self.setters = setters
+            }
+        }
+
+        /// The shared link of `name`, made (with those of its ancestors not met yet) if its
+        /// lineage is whole and clean; `nil` otherwise, for `analyze` to report what is
+        /// wrong the long way. The walk stops at the first ancestor already known, so each
+        /// theme of a chain is read and linked once.
+        func link(for name: String, loader: ThemeLoader) -> SharedLink? {
+            var pending: [(name: String, path: String, file: ThemeFile)] = []
+            var seen: Set<String> = []
+            var current = name
+            var known: SharedLink?
+            while true {
+                let path = loader.path(of: current)
+                if let link = links.withLock({ $0[path] }) {
+                    known = link
+                    break
+                }
+                guard ThemeName.isValid(current), seen.insert(current).inserted, case .success(let file) = reader(path),
+                    file.diagnostics.isEmpty
+                else { return nil }
+                pending.append((current, path, file))
+                guard let entry = file[ThemeName.inheritanceKey] else { break }
+                guard case .string(let parent) = entry.value else { return nil }
+                current = parent
+            }
+            var link = known
+            for (name, path, file) in pending.reversed() {
+                let made = SharedLink(name: name, file: file, parent: link)
+                links.withLock { $0[path] = made }
+                link = made
+            }
+            return link
+        }
     }
 }

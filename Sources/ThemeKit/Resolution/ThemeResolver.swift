@@ -22,8 +22,9 @@ struct ThemeResolver {
     let chain: [ThemeFile]
     /// The name of `chain[0]`.
     let name: String
-    /// The names of the themes in `chain`, in the same order.
-    let lineage: [String]
+    /// The theme's lineage: the names and files of the theme and every ancestor. `chain`
+    /// may leave out ancestors none of whose keys the merged theme keeps.
+    let lineage: ThemeLineage
     let options: ThemeOptions
 
     /// The outcome: the theme if nothing was wrong, and every problem found.
@@ -63,7 +64,7 @@ struct ThemeResolver {
     private var diagnostics: [Diagnostic] = []
 
     init(
-        name: String, lineage: [String], chain: [ThemeFile], options: ThemeOptions, producesTheme: Bool = true,
+        name: String, lineage: ThemeLineage, chain: [ThemeFile], options: ThemeOptions, producesTheme: Bool = true,
         keepsPartialTheme: Bool = false, findsIntroducedKeys: Bool = false
     ) {
         self.name = name
@@ -99,7 +100,7 @@ struct ThemeResolver {
             let provenance = ThemeProvenance(
                 documents: chain.map(\.document), entries: entries, ids: ids, literal: literal, sizeOf: sizeOf)
             theme = Theme(
-                name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
+                name: name, values: values, provenance: provenance, lineage: lineage)
         } else if producesTheme, !errors {
             // With no error every key has its value, so the values table can be mapped from
             // the merged table in place: same buckets, no key hashed again.
@@ -115,7 +116,7 @@ struct ThemeResolver {
                     documents: chain.map(\.document), entries: entries, ids: ids, literal: literal,
                     sizeOf: sizeOf)
                 theme = Theme(
-                    name: name, values: values, provenance: provenance, lineage: lineage, files: chain.map(\.path))
+                    name: name, values: values, provenance: provenance, lineage: lineage)
             }
         }
         return Outcome(theme: theme, diagnostics: diagnostics.sorted())

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import ThemeKit
+
+/// The tools and the linter analyse every theme of a folder in one `ThemeLoader.Session`,
+/// which resolves a theme from what its parent's merge keeps instead of its whole chain.
+/// Whatever the folder, the results must be those of analysing each theme on its own.
+@Suite("Analyses that share a session")
+struct SharedAnalysisTests {
+    /// Analyses every theme of `folder` both ways and compares everything they say.
+    static func expectSameAnalyses(in folder: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let loader = ThemeLoader(directory: folder)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let names = loader.availableThemes()
+        #expect(!names.isEmpty, sourceLocation: sourceLocation)
+        // In reverse order too, so that children meet their ancestors both made and not.
+        for name in names + names.reversed() {
+            let alone = loader.analyze(name, findsIntroducedKeys: true)
+            let shared = loader.analyze(name, findsIntroducedKeys: true, in: session)
+            #expect(shared.diagnostics == alone.diagnostics, "\(name)", sourceLocation: sourceLocation)
+            #expect(shared.lineage == alone.lineage, "\(name)", sourceLocation: sourceLocation)
+            #expect(shared.parentName == alone.lineage.dropFirst().first, "\(name)", sourceLocation: sourceLocation)
+            #expect(shared.files.first?.path == alone.files.first?.path, "\(name)", sourceLocation: sourceLocation)
+            #expect(
+                shared.mergedKeys.map(Set.init) == alone.mergedKeys.map(Set.init), "\(name)",
+                sourceLocation: sourceLocation)
+            let introduced = { (analysis: ThemeAnalysis) in
+                analysis.introducedKeys.map { Set($0.filter { $0 != ThemeName.inheritanceKey }) }
+            }
+            #expect(introduced(shared) == introduced(alone), "\(name)", sourceLocation: sourceLocation)
+            #expect((shared.theme == nil) == (alone.theme == nil), "\(name)", sourceLocation: sourceLocation)
+            guard let mine = shared.theme, let theirs = alone.theme else { continue }
+            #expect(mine.values == theirs.values, "\(name)", sourceLocation: sourceLocation)
+            #expect(mine.lineage == theirs.lineage, "\(name)", sourceLocation: sourceLocation)
+            #expect(mine.files == theirs.files, "\(name)", sourceLocation: sourceLocation)
+            #expect(mine.parentName == theirs.lineage.dropFirst().first, "\(name)", sourceLocation: sourceLocation)
+            for key in theirs.values.keys {
+                #expect(
+                    mine.source(forKey: key) == theirs.source(forKey: key), "\(name).\(key)",
+                    sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test("the shipped themes and RNThemeManager's")
+    func realFolders() {
+        let root = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        Self.expectSameAnalyses(in: root.appendingPathComponent("Themes").path)
+        Self.expectSameAnalyses(in: Fixtures.url("rnthememanager").path)
+        Self.expectSameAnalyses(in: Fixtures.url("rnthememanager-repo").path)
+    }
+
+    /// A chain where late binding matters: `default` aliases keys that descendants set
+    /// again, a middle theme's every key is set again below it (so the merge drops its
+    /// file), a font's size comes from an ancestor, and a child adds a key of its own.
+    @Test("a chain whose merge drops ancestors and re-binds aliases")
+    func lateBindingAcrossADroppedAncestor() throws {
+        let folder = try TemporaryDirectory()
+        func theme(_ entries: [(String, String)]) -> String {
+            "<plist><dict>" + entries.map { "<key>\($0.0)</key>\($0.1)" }.joined() + "</dict></plist>\n"
+        }
+        try folder.write(
+            "default.plist",
+            theme([
+                ("inkColor", "<string>#000000</string>"), ("textColor", "<string>@inkColor</string>"),
+                ("bodyFont", "<string>Avenir</string>"), ("bodyFontSize", "<integer>12</integer>"),
+                ("titleFont", "<string>bodyFont</string>"), ("nameTitle", "<string>base</string>"),
+            ]))
+        try folder.write(
+            "middle.plist",
+            theme([("INHERITED_THEME", "<string>default</string>"), ("inkColor", "<string>#111111</string>")]))
+        try folder.write(
+            "lower.plist",
+            theme([("INHERITED_THEME", "<string>middle</string>"), ("inkColor", "<string>#222222</string>")]))
+        try folder.write(
+            "leaf.plist",
+            theme([
+                ("INHERITED_THEME", "<string>lower</string>"), ("bodyFont", "<string>Georgia</string>"),
+                ("extraColor", "<string>@textColor</string>"),
+            ]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let leaf = loader.analyze("leaf", findsIntroducedKeys: true, in: session)
+        #expect(leaf.lineage == ["leaf", "lower", "middle", "default"])
+        // middle's only key is set again by lower: its file is not resolved again.
+        #expect(
+            leaf.files.map(\.path).map { ($0 as NSString).lastPathComponent } == [
+                "leaf.plist", "lower.plist", "default.plist",
+            ])
+        #expect(leaf.theme?.color(forKey: "textColor") == ThemeColor(hex: "222222"))
+        #expect(leaf.theme?.font(forKey: "titleFont") == ThemeFont(name: "Georgia", size: 12))
+        #expect(leaf.introducedKeys == ["extraColor"])
+    }
+
+    @Test("broken lineages: a missing parent, a cycle, a parent with errors, a bad parent name")
+    func brokenLineages() throws {
+        let folder = try TemporaryDirectory()
+        let plain = "<plist><dict><key>aColor</key><string>#123456</string></dict></plist>\n"
+        func child(of parent: String, _ more: String = "") -> String {
+            "<plist><dict><key>INHERITED_THEME</key><string>\(parent)</string>\(more)</dict></plist>\n"
+        }
+        try folder.write("default.plist", plain)
+        try folder.write("orphan.plist", child(of: "nowhere"))
+        try folder.write("loopA.plist", child(of: "loopB"))
+        try folder.write("loopB.plist", child(of: "loopA"))
+        try folder.write(
+            "broken.plist",
+            child(of: "default", "<key>aColor</key><string>#1</string><key>x</key><true/><key>x</key><true/>"))
+        try folder.write("belowBroken.plist", child(of: "broken"))
+        try folder.write("badName.plist", child(of: "no/such"))
+        try folder.write("belowOrphan.plist", child(of: "orphan"))
+        Self.expectSameAnalyses(in: folder.path)
+    }
+
+    @Test("a long chain: every theme as alone, and each shares its ancestors' links")
+    func longChain() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "default.plist",
+            "<plist><dict>" + (0..<8).map { "<key>k\($0)Color</key><string>#00000\($0)</string>" }.joined()
+                + "</dict></plist>\n")
+        for index in 0..<40 {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            try folder.write(
+                "t\(index).plist",
+                "<plist><dict><key>INHERITED_THEME</key><string>\(parent)</string>"
+                    + "<key>k\(index % 8)Color</key><string>@k\((index + 1) % 8)Color</string></dict></plist>\n")
+        }
+        Self.expectSameAnalyses(in: folder.path)
+    }
+}
