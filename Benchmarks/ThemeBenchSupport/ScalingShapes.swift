@@ -98,13 +98,13 @@ extension ScalingShape {
             ]
         },
         ScalingShape(
-            "orphan-sizes", "n font sizes without fonts", tool: .lint(format: "text"), n: 10_000, named: true
+            "orphan-sizes", "n font sizes without fonts", tool: .lint(format: "text"), n: 40_000, named: true
         ) { n in
             theme((0..<n).map { ("k\($0)FontSize", "<integer>12</integer>") })
         },
         ScalingShape(
             "disable-next-line", "n disable comments, each above a duplicate key", tool: .lint(format: "text"),
-            n: 10_000, named: true
+            n: 15_000, named: true
         ) { n in
             let body = (0..<n).map { _ in
                 "\t<!-- themelint:disable-next-line duplicate_key -->\n\t<key>k</key>\n\t<true/>\n"
@@ -113,7 +113,7 @@ extension ScalingShape {
         },
         ScalingShape(
             "superfluous-disables", "n disable comments that silence nothing", tool: .lint(format: "text"),
-            n: 10_000
+            n: 15_000
         ) { n in
             let body = (0..<n).map {
                 "\t<!-- themelint:disable-next-line unknown_override -->\n\t<key>k\($0)</key>\n\t<true/>\n"
@@ -121,18 +121,18 @@ extension ScalingShape {
             return ["Themes/default.plist": document(body.joined())]
         },
         ScalingShape(
-            "case-pairs", "n pairs of keys that differ in case", tool: .lint(format: "text"), n: 10_000, named: true
+            "case-pairs", "n pairs of keys that differ in case", tool: .lint(format: "text"), n: 40_000, named: true
         ) { n in
             theme((0..<n).flatMap { [("key\($0)Title", "<true/>"), ("KEY\($0)Title", "<true/>")] })
         },
         ScalingShape(
-            "case-group", "n spellings of one key, differing in case", tool: .lint(format: "text"), n: 10_000
+            "case-group", "n spellings of one key, differing in case", tool: .lint(format: "text"), n: 40_000
         ) { n in
             theme((0..<n).map { (caseVariant(of: "abcdefghijklmnopqrstuvwx", number: $0) + "Title", "<true/>") })
         },
         ScalingShape(
             "dangling-aliases", "n keys and n aliases to misspelt names (suggestions)", tool: .lint(format: "text"),
-            n: 4_000
+            n: 16_000
         ) { n in
             theme(
                 (0..<n).map { ("item\($0)Color", "<string>#336699</string>") }
@@ -140,7 +140,7 @@ extension ScalingShape {
         },
         ScalingShape(
             "unknown-overrides", "a child setting n keys its parent of n keys lacks", tool: .lint(format: "text"),
-            n: 4_000
+            n: 16_000
         ) { n in
             [
                 "Themes/default.plist": document(
@@ -160,11 +160,11 @@ extension ScalingShape {
             ])
         },
         ScalingShape(
-            "alias-chain-lint", "one alias chain of n links", tool: .lint(format: "text"), n: 20_000
+            "alias-chain-lint", "one alias chain of n links", tool: .lint(format: "text"), n: 100_000
         ) { n in
             aliasChain(n)
         },
-        ScalingShape("alias-cycle", "one alias cycle of n links", tool: .lint(format: "text"), n: 20_000) { n in
+        ScalingShape("alias-cycle", "one alias cycle of n links", tool: .lint(format: "text"), n: 100_000) { n in
             theme((0..<n).map { ("link\($0)Color", "<string>@link\(($0 + 1) % n)Color</string>") })
         },
         ScalingShape(
@@ -173,7 +173,7 @@ extension ScalingShape {
         ) { n in
             inheritanceChain(n)
         },
-        ScalingShape("many-themes", "n themes inheriting one parent", tool: .lint(format: "text"), n: 2_000) { n in
+        ScalingShape("many-themes", "n themes inheriting one parent", tool: .lint(format: "text"), n: 8_000) { n in
             var files = ["Themes/default.plist": document(entries(palette(20)))]
             for index in 0..<n {
                 files["Themes/t\(index).plist"] = document(
@@ -183,7 +183,7 @@ extension ScalingShape {
             return files
         },
         ScalingShape(
-            "contrast-pairs", "min_contrast with n configured pairs", tool: .lint(format: "text"), n: 2_000
+            "contrast-pairs", "min_contrast with n configured pairs", tool: .lint(format: "text"), n: 8_000
         ) { n in
             let keys = (0..<n).flatMap {
                 [("fg\($0)Color", "<string>#777777</string>"), ("bg\($0)Color", "<string>#888888</string>")]
@@ -197,7 +197,7 @@ extension ScalingShape {
             ]
         },
         ScalingShape(
-            "char-references", "one value of n character references", tool: .lint(format: "text"), n: 100_000
+            "char-references", "one value of n character references", tool: .lint(format: "text"), n: 600_000
         ) { n in
             theme([("titleTitle", "<string>" + String(repeating: "&#65;&amp;", count: n) + "</string>")])
         },
@@ -215,18 +215,18 @@ extension ScalingShape {
 
     /// ThemeKit itself: what `ThemeManager` does (under its change lock) on a change.
     static let loadShapes: [ScalingShape] = [
-        ScalingShape("load-wide", "a theme of n keys (the mix of the load benchmark)", tool: .load, n: 20_000) {
+        ScalingShape("load-wide", "a theme of n keys (the mix of the load benchmark)", tool: .load, n: 100_000) {
             n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
-        ScalingShape("load-line-duplicates", "one line of n duplicate keys", tool: .load, n: 40_000, named: true) {
+        ScalingShape("load-line-duplicates", "one line of n duplicate keys", tool: .load, n: 80_000, named: true) {
             n in
             theme(oneLine: String(repeating: "<key>a</key><true/>", count: n))
         },
-        ScalingShape("load-alias-chain", "one alias chain of n links", tool: .load, n: 20_000) { n in
+        ScalingShape("load-alias-chain", "one alias chain of n links", tool: .load, n: 150_000) { n in
             aliasChain(n)
         },
-        ScalingShape("load-inheritance-chain", "n themes in one inheritance chain", tool: .load, n: 500) { n in
+        ScalingShape("load-inheritance-chain", "n themes in one inheritance chain", tool: .load, n: 5_000) { n in
             // The theme loaded is the last of the chain, so it is `default`; the root is `base`.
             inheritanceChain(n, root: "base", last: "default")
         },
@@ -234,12 +234,12 @@ extension ScalingShape {
 
     /// themekit's commands.
     static let toolShapes: [ScalingShape] = [
-        ScalingShape("show-alias-chain", "one alias chain of n links", tool: .show(json: false), n: 2_500, named: true)
+        ScalingShape("show-alias-chain", "one alias chain of n links", tool: .show(json: false), n: 10_000, named: true)
         { n in aliasChain(n) },
-        ScalingShape("show-json-alias-chain", "one alias chain of n links", tool: .show(json: true), n: 2_500) { n in
+        ScalingShape("show-json-alias-chain", "one alias chain of n links", tool: .show(json: true), n: 10_000) { n in
             aliasChain(n)
         },
-        ScalingShape("show-wide", "a theme of n keys", tool: .show(json: false), n: 10_000) { n in
+        ScalingShape("show-wide", "a theme of n keys", tool: .show(json: false), n: 20_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
         ScalingShape("keys-inheritance-chain", "n themes in one inheritance chain", tool: .keys, n: 500, named: true) {
@@ -248,10 +248,10 @@ extension ScalingShape {
         ScalingShape(
             "preview-inheritance-chain", "n themes in one inheritance chain", tool: .preview, n: 500, named: true
         ) { n in inheritanceChain(n) },
-        ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 10_000) { n in
+        ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
-        ScalingShape("preview-many-themes", "n themes inheriting one parent", tool: .preview, n: 500) { n in
+        ScalingShape("preview-many-themes", "n themes inheriting one parent", tool: .preview, n: 2_000) { n in
             var files = ["Themes/default.plist": document(entries(palette(20)))]
             for index in 0..<n {
                 files["Themes/t\(index).plist"] = document(
@@ -260,14 +260,14 @@ extension ScalingShape {
             }
             return files
         },
-        ScalingShape("export-css-wide", "a theme of n keys", tool: .export(format: "css"), n: 10_000) { n in
+        ScalingShape("export-css-wide", "a theme of n keys", tool: .export(format: "css"), n: 60_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
-        ScalingShape("export-json-wide", "a theme of n keys", tool: .export(format: "json"), n: 10_000) { n in
+        ScalingShape("export-json-wide", "a theme of n keys", tool: .export(format: "json"), n: 80_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
         ScalingShape(
-            "export-css-alias-chain", "one alias chain of n links", tool: .export(format: "css"), n: 20_000
+            "export-css-alias-chain", "one alias chain of n links", tool: .export(format: "css"), n: 80_000
         ) { n in aliasChain(n) },
     ]
 }
