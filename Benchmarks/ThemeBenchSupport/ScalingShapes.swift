@@ -168,7 +168,7 @@ extension ScalingShape {
             theme((0..<n).map { ("link\($0)Color", "<string>@link\(($0 + 1) % n)Color</string>") })
         },
         ScalingShape(
-            "inheritance-chain-lint", "n themes in one inheritance chain", tool: .lint(format: "text"), n: 500,
+            "inheritance-chain-lint", "n themes in one inheritance chain", tool: .lint(format: "text"), n: 2_000,
             named: true
         ) { n in
             inheritanceChain(n)
@@ -242,11 +242,11 @@ extension ScalingShape {
         ScalingShape("show-wide", "a theme of n keys", tool: .show(json: false), n: 20_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
-        ScalingShape("keys-inheritance-chain", "n themes in one inheritance chain", tool: .keys, n: 500, named: true) {
+        ScalingShape("keys-inheritance-chain", "n themes in one inheritance chain", tool: .keys, n: 2_000, named: true) {
             n in inheritanceChain(n)
         },
         ScalingShape(
-            "preview-inheritance-chain", "n themes in one inheritance chain", tool: .preview, n: 500, named: true
+            "preview-inheritance-chain", "n themes in one inheritance chain", tool: .preview, n: 2_000, named: true
         ) { n in inheritanceChain(n) },
         ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
