@@ -242,7 +242,8 @@ extension ScalingShape {
         ScalingShape("show-wide", "a theme of n keys", tool: .show(json: false), n: 20_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
-        ScalingShape("keys-inheritance-chain", "n themes in one inheritance chain", tool: .keys, n: 2_000, named: true) {
+        ScalingShape("keys-inheritance-chain", "n themes in one inheritance chain", tool: .keys, n: 2_000, named: true)
+        {
             n in inheritanceChain(n)
         },
         ScalingShape(
