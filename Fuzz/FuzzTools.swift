@@ -34,6 +34,9 @@ import ThemeKit
 let separator: [UInt8] = Array("%%%%".utf8)
 let maxParts = 3
 let directory = "/fuzz"
+/// How the preview and the typed keys' header name the folder: a name that breaks out of
+/// HTML text, an attribute, a `<title>` and a line comment if left raw.
+let folder = "/fuzz/</title><script>x()</script>\n\"quoted\" & 'single'\u{2028}"
 let displayPath = DisplayPath(currentDirectory: "/")
 /// With FUZZ_TOOLS_VERBOSE set, each input says which renderers ran on what (to check that
 /// a seed reaches the renderers it is meant for: run the binary on the seed's file).
@@ -51,6 +54,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     // The collection: the child and each ancestor, loaded on its own.
     var collection = ThemeCollection(directory: directory)
+    collection.directory = folder
     let child = loader.analyze("child", reader: memoryReader(parts, from: 0))
     var names: [String] = []
     for (index, name) in child.lineage.enumerated() where index < parts.count && !names.contains(name) {
@@ -333,7 +337,7 @@ func checkCSS(_ theme: Theme, selector: ThemeExporter.Selector) {
         note("css (\(selector)) refused: \(error.rendered { $0 })")
         return
     }
-    guard !css.contains("</") else { trap("export --format css has '</'", css) }
+    guard !holds(css, "</") else { trap("export --format css has '</'", css) }
 
     // What each property must hold.
     var expected: [String: CSSExpected] = [:]
@@ -396,22 +400,41 @@ func checkCSS(_ theme: Theme, selector: ThemeExporter.Selector) {
 
 // MARK: HTML (preview)
 
-/// `text` with the five entities the page writes decoded, in one pass; nil when an `&`
-/// starts anything else.
+/// The five entities the page writes, as UTF-8, and what each stands for.
+let htmlEntities: [(entity: [UInt8], byte: UInt8)] = [
+    ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"),
+].map { (Array($0.0.utf8), UInt8(ascii: $0.1)) }
+
+/// `text` with the five entities the page writes decoded, in one pass over its UTF-8 (an
+/// entity is ASCII, so no scalar is split); nil when an `&` starts anything else.
 func htmlUnescape(_ text: some StringProtocol) -> String? {
-    var out = ""
-    var rest = Substring(text)
-    while let amp = rest.firstIndex(of: "&") {
-        out += rest[..<amp]
-        rest = rest[amp...]
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+        guard bytes[index] == UInt8(ascii: "&") else {
+            out.append(bytes[index])
+            index += 1
+            continue
+        }
         guard
-            let entity = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")]
-                .first(where: { rest.hasPrefix($0.0) })
+            let match = htmlEntities.first(where: { entry in
+                bytes[index...].starts(with: entry.entity)
+            })
         else { return nil }
-        out += entity.1
-        rest = rest.dropFirst(entity.0.count)
+        out.append(match.byte)
+        index += match.entity.count
     }
-    return out + rest
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// Whether `text` holds `needle`, compared as UTF-8 (no Foundation, no Unicode rules).
+func holds(_ text: some StringProtocol, _ needle: String) -> Bool {
+    let bytes = Array(text.utf8)
+    let wanted = Array(needle.utf8)
+    guard bytes.count >= wanted.count else { return false }
+    return (0...bytes.count - wanted.count).contains { bytes[$0...].starts(with: wanted) }
 }
 
 let htmlTags: Set<String> = [
@@ -423,7 +446,7 @@ let htmlAttributes: Set<String> = [
 ]
 
 func checkPreview(_ collection: ThemeCollection) {
-    let page = PreviewPage.render(collection, folder: directory, path: displayPath)
+    let page = PreviewPage.render(collection, folder: folder, path: displayPath)
     var fonts: Set<String> = []
     for theme in collection.themes {
         for case .font(let font) in theme.values.values { fonts.insert(font.name) }
@@ -439,7 +462,7 @@ func checkPreview(_ collection: ThemeCollection) {
         // Text up to the next tag.
         let textEnd = rest.firstIndex(of: "<") ?? rest.endIndex
         let text = rest[..<textEnd]
-        guard let decoded = htmlUnescape(text), !text.contains(">") else {
+        guard let decoded = htmlUnescape(text), !holds(text, ">") else {
             trap("preview text \(quoted(String(text.prefix(200)))) has a raw '&' or '>'", page)
         }
         if capturing {
@@ -468,7 +491,7 @@ func checkPreview(_ collection: ThemeCollection) {
             rest = rest.dropFirst(2)
             guard let end = rest.firstIndex(of: "\"") else { trap("preview attribute \(attribute) never ends", page) }
             let raw = rest[..<end]
-            guard !raw.contains("<"), !raw.contains(">"), let value = htmlUnescape(raw) else {
+            guard !holds(raw, "<"), !holds(raw, ">"), let value = htmlUnescape(raw) else {
                 trap("preview attribute \(attribute)=\(quoted(String(raw))) is not escaped", page)
             }
             attributes[attribute] = value
