@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
-# Fuzzes ThemeKit's reader and whole load path with libFuzzer.
+# Fuzzes ThemeKit's reader and whole load path, and themekit's renderers, with libFuzzer.
 #
-#   Scripts/fuzz.sh [seconds]          (default 300 seconds of wall time)
+#   Scripts/fuzz.sh [seconds]                     (default 300 seconds of wall time)
+#   FUZZ_TARGET=tools Scripts/fuzz.sh 180         one target only
 #
-# Builds Fuzz/FuzzEntry.swift with Sources/ThemeKit into .build-fuzz/ (swiftc, not
-# SwiftPM; -sanitize=fuzzer,address), seeds a corpus from the test fixtures and the
-# shipped themes, and runs one libFuzzer worker per core on a shared corpus. Exits
-# non-zero if any worker finds a crash, timeout, OOM, leak or broken invariant; the
-# reproducers are left in .build-fuzz/artifacts/.
+# Targets (FUZZ_TARGET; default "all", which runs load then tools, each for half the time):
+#   load   Fuzz/FuzzEntry.swift compiled with Sources/ThemeKit into one module: the reader,
+#          the file checks, the loader from memory and the diagnostics' rendering.
+#   tools  Fuzz/FuzzTools.swift compiled with Sources/ThemeTools against Sources/ThemeKit
+#          built as a module of its own: export (CSS, JSON), show (text, JSON), the preview
+#          page and the typed keys, checked for never trapping and for escaping every key and
+#          value (each output is read back by a parser of its own; see the file's header).
+#
+# Builds into .build-fuzz/ (swiftc, not SwiftPM; -sanitize=fuzzer,address), seeds a corpus
+# from the test fixtures (the tools' regression inputs in Tests/ThemeToolsTests/Fixtures/fuzz
+# among them) and the shipped themes, and runs one libFuzzer worker per core on a corpus
+# shared per target. Exits non-zero if any worker finds a crash, timeout, OOM, leak or
+# broken invariant; the reproducers are left in .build-fuzz/TARGET/artifacts/, logs in
+# .build-fuzz/TARGET/logs/.
 #
 # Environment:
+#   FUZZ_TARGET load, tools or all (default all)
 #   FUZZ_JOBS   workers (default: nproc)
 #   FUZZ_OPT    optimisation flag (default -O; -Onone shows more in stack traces)
 #   FUZZ_ARGS   extra libFuzzer flags, for example "-seed=1 -only_ascii=1"
@@ -19,22 +30,26 @@
 set -euo pipefail
 
 seconds="${1:-300}"
+target="${FUZZ_TARGET:-all}"
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
-    echo "usage: $0 [seconds]" >&2
+    echo "usage: [FUZZ_TARGET=load|tools|all] $0 [seconds]" >&2
     exit 2
 fi
+case "$target" in
+    load | tools) targets=("$target") ;;
+    all) targets=(load tools) ;;
+    *)
+        echo "FUZZ_TARGET must be load, tools or all, not '$target'" >&2
+        exit 2
+        ;;
+esac
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 out="$root/.build-fuzz"
-binary="$out/themekit-fuzz"
-seeds="$out/seeds"
-corpus="$out/corpus"
-artifacts="$out/artifacts"
-logs="$out/logs"
 jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
 opt="${FUZZ_OPT:--O}"
-mkdir -p "$out" "$corpus" "$artifacts" "$logs"
+mkdir -p "$out"
 
 # --- Build -------------------------------------------------------------------------------
 libxml_flags=(-Xcc -I/usr/include/libxml2 -lxml2)
@@ -47,29 +62,52 @@ linker=()
 if [ -x "$(dirname "$(command -v swiftc)")/ld.lld" ]; then
     linker=(-use-ld=lld)  # gold prints a warning per ASan symbol
 fi
+swift_flags=(
+    -sanitize=fuzzer,address -parse-as-library "$opt" -g "${linker[@]}"
+    -swift-version 6 -enable-upcoming-feature ExistentialAny
+    -enable-upcoming-feature InternalImportsByDefault
+    -package-name ThemeKit -module-cache-path "$out/module-cache"
+)
 # Build from a snapshot: the tree may be edited while the compiler runs.
 snapshot="$out/src"
 rm -rf "$snapshot"
 mkdir -p "$snapshot"
-cp -R Sources/ThemeKit Sources/CLibXML2 Fuzz "$snapshot/"
-mapfile -t sources < <(find "$snapshot/ThemeKit" -name '*.swift' | LC_ALL=C sort)
-echo "== building $binary ($opt, ${#sources[@]} ThemeKit sources, snapshot in $snapshot)"
-swiftc -sanitize=fuzzer,address -parse-as-library "$opt" -g "${linker[@]}" \
-    -swift-version 6 -enable-upcoming-feature ExistentialAny \
-    -enable-upcoming-feature InternalImportsByDefault \
-    -module-name ThemeKit -module-cache-path "$out/module-cache" \
-    -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
-    "${sources[@]}" "$snapshot/Fuzz/FuzzEntry.swift" -o "$binary" \
-    2> >(grep -v "Cannot export local symbol" >&2)
+cp -R Sources/ThemeKit Sources/ThemeTools Sources/CLibXML2 Fuzz "$snapshot/"
+mapfile -t kit_sources < <(find "$snapshot/ThemeKit" -name '*.swift' | LC_ALL=C sort)
+quiet() { grep -v "Cannot export local symbol" >&2 || true; }
+
+build_load() {  # ThemeKit and the entry in one module: the entry reaches ThemeKit's internals.
+    echo "== building $out/themekit-fuzz ($opt, ${#kit_sources[@]} ThemeKit sources, snapshot in $snapshot)"
+    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+        "${kit_sources[@]}" "$snapshot/Fuzz/FuzzEntry.swift" -o "$out/themekit-fuzz" 2> >(quiet)
+}
+
+build_tools() {  # ThemeKit as a module (as SwiftPM builds it), then ThemeTools with the entry.
+    local modules="$out/modules" tools_sources
+    mapfile -t tools_sources < <(find "$snapshot/ThemeTools" -name '*.swift' | LC_ALL=C sort)
+    mkdir -p "$modules"
+    echo "== building $out/themetools-fuzz ($opt, ThemeKit as a module, ${#tools_sources[@]} ThemeTools sources)"
+    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+        -wmo -c -emit-module -emit-module-path "$modules/ThemeKit.swiftmodule" \
+        "${kit_sources[@]}" -o "$modules/ThemeKit.o" 2> >(quiet)
+    swiftc "${swift_flags[@]}" -module-name ThemeTools -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+        "${tools_sources[@]}" "$snapshot/Fuzz/FuzzTools.swift" "$modules/ThemeKit.o" \
+        -o "$out/themetools-fuzz" 2> >(quiet)
+}
+
+for name in "${targets[@]}"; do "build_$name"; done
 
 # --- Seed corpus -------------------------------------------------------------------------
 # Every fixture and theme on its own, and each theme that inherits followed by its parent
-# ("%%%%" separates the files of one input: see Fuzz/FuzzEntry.swift).
+# ("%%%%" separates the files of one input: see Fuzz/FuzzEntry.swift). Both targets read
+# the same seeds: a renderer's regression is also a load path input, and the other way.
+seeds="$out/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds"
 shopt -s nullglob
 for file in Tests/ThemeKitTests/Fixtures/good/*.plist Tests/ThemeKitTests/Fixtures/bad/*.plist \
-    Tests/ThemeKitTests/Fixtures/rnthememanager/*.plist Themes/*.plist; do
+    Tests/ThemeKitTests/Fixtures/rnthememanager/*.plist Tests/ThemeKitTests/Fixtures/fuzz/*.plist \
+    Tests/ThemeToolsTests/Fixtures/hostile/*.plist Tests/ThemeToolsTests/Fixtures/fuzz/* Themes/*.plist; do
     cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"
 done
 pair() {  # child parent [grandparent]
@@ -91,37 +129,56 @@ rn=Tests/ThemeKitTests/Fixtures/rnthememanager
 if [ -f "$rn/locontrast.plist" ] && [ -f "$rn/default.plist" ]; then
     pair "$rn/locontrast.plist" "$rn/default.plist"
 fi
-echo "== seeds: $(ls "$seeds" | wc -l) files in $seeds; corpus: $(ls "$corpus" | wc -l) files in $corpus"
+hostile=Tests/ThemeToolsTests/Fixtures/hostile
+if [ -f "$hostile/child.plist" ] && [ -f "$hostile/default.plist" ]; then
+    pair "$hostile/child.plist" "$hostile/default.plist"
+fi
+echo "== seeds: $(ls "$seeds" | wc -l) files in $seeds"
 
 # --- Fuzz --------------------------------------------------------------------------------
 # shellcheck disable=SC2206
 extra=(${FUZZ_ARGS:-})
-before="$(ls "$artifacts" | wc -l)"
-echo "== fuzzing for ${seconds}s with $jobs worker(s); logs in $logs"
 # Swift's own backtracer trips ASan when a check traps; libFuzzer prints the stack itself.
 export SWIFT_BACKTRACE=enable=no
-pids=()
-for ((worker = 0; worker < jobs; worker++)); do
-    "$binary" -dict=Fuzz/plist.dict -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
-        -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$artifacts/" \
-        "${extra[@]}" "$corpus" "$seeds" >"$logs/worker-$worker.log" 2>&1 &
-    pids+=("$!")
+share=$((seconds / ${#targets[@]}))
+[ "$share" -ge 1 ] || share=1
+failed=()
+for name in "${targets[@]}"; do
+    binary="$out/themekit-fuzz"
+    [ "$name" = tools ] && binary="$out/themetools-fuzz"
+    corpus="$out/$name/corpus"
+    artifacts="$out/$name/artifacts"
+    logs="$out/$name/logs"
+    mkdir -p "$corpus" "$artifacts" "$logs"
+    before="$(ls "$artifacts" | wc -l)"
+    echo "== fuzzing $name for ${share}s with $jobs worker(s); corpus: $(ls "$corpus" | wc -l) files; logs in $logs"
+    pids=()
+    for ((worker = 0; worker < jobs; worker++)); do
+        "$binary" -dict=Fuzz/plist.dict -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
+            -max_total_time="$share" -print_final_stats=1 -artifact_prefix="$artifacts/" \
+            "${extra[@]}" "$corpus" "$seeds" >"$logs/worker-$worker.log" 2>&1 &
+        pids+=("$!")
+    done
+    status=0
+    for ((worker = 0; worker < jobs; worker++)); do
+        if wait "${pids[$worker]}"; then code=0; else code=$?; fi
+        [ "$code" -eq 0 ] || status=1
+        echo "== $name worker $worker (exit $code):"
+        grep -E '^#[0-9]+[[:space:]]+(DONE|INITED)|^stat::|^(==|SUMMARY|INFO: a leak)|ERROR: libFuzzer|deadly signal|Test unit written' \
+            "$logs/worker-$worker.log" | tail -12 || true
+        grep -m1 -E 'Fatal error|fuzz invariant' "$logs/worker-$worker.log" || true
+    done
+    after="$(ls "$artifacts" | wc -l)"
+    echo "== $name corpus: $(ls "$corpus" | wc -l) files"
+    if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
+        echo "== $name FAILED: reproducers in $artifacts:" >&2
+        ls -t "$artifacts" | head -20 >&2
+        echo "minimise one with: $binary -minimize_crash=1 -max_total_time=60 -runs=100000 $artifacts/<file>" >&2
+        failed+=("$name")
+    fi
 done
-status=0
-for ((worker = 0; worker < jobs; worker++)); do
-    if wait "${pids[$worker]}"; then code=0; else code=$?; fi
-    [ "$code" -eq 0 ] || status=1
-    echo "== worker $worker (exit $code):"
-    grep -E '^#[0-9]+[[:space:]]+(DONE|INITED)|^stat::|^(==|SUMMARY|INFO: a leak)|ERROR: libFuzzer|deadly signal|Test unit written' \
-        "$logs/worker-$worker.log" | tail -12 || true
-    grep -m1 -E 'Fatal error|fuzz invariant' "$logs/worker-$worker.log" || true
-done
-after="$(ls "$artifacts" | wc -l)"
-echo "== corpus: $(ls "$corpus" | wc -l) files"
-if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
-    echo "== FAILED: reproducers in $artifacts:" >&2
-    ls -t "$artifacts" | head -20 >&2
-    echo "minimise one with: $binary -minimize_crash=1 -max_total_time=60 -runs=100000 $artifacts/<file>" >&2
+if [ "${#failed[@]}" -gt 0 ]; then
+    echo "== FAILED: ${failed[*]}" >&2
     exit 1
 fi
-echo "== no crash, timeout, OOM or leak found"
+echo "== no crash, timeout, OOM, leak or broken invariant found (${targets[*]})"

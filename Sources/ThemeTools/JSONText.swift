@@ -67,7 +67,10 @@ public indirect enum JSONText: Sendable, Hashable {
         ThemeValue.text(of: number)
     }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped, and
+    /// U+2028, U+2029 (line breaks to JavaScript) and U+FEFF (a byte-order mark, which
+    /// Foundation's `JSONSerialization` on Linux drops from the start of a string) as
+    /// `\uXXXX`, so that every reader gets the same text back.
     static func quoted(_ text: String) -> String {
         let escaped = Escaping.escape(text) { scalar in
             switch scalar {
@@ -76,7 +79,7 @@ public indirect enum JSONText: Sendable, Hashable {
             case "\n": "\\n"
             case "\r": "\\r"
             case "\t": "\\t"
-            case "\u{2028}", "\u{2029}": "\\u" + Escaping.hex(scalar, width: 4, uppercase: true)
+            case "\u{2028}", "\u{2029}", "\u{FEFF}": "\\u" + Escaping.hex(scalar, width: 4, uppercase: true)
             case _ where Escaping.isControl(scalar): "\\u" + Escaping.hex(scalar, width: 4, uppercase: true)
             default: nil
             }

@@ -166,4 +166,15 @@ import ThemeTools
         #expect(object["animationsEnabled"] as? Bool == true)
         #expect(json.hasPrefix("{\n  \"accentColor\": \"#C98A88\",\n"), "keys sorted, two-space indent")
     }
+
+    /// Found by the tools fuzzer (Tests/ThemeToolsTests/Fixtures/fuzz/bidi.plist): a raw
+    /// U+FEFF at the start of a string read back empty through Foundation's JSONSerialization
+    /// on Linux, for a key as for a value.
+    @Test func byteOrderMarksInKeysAndValuesReadBack() throws {
+        let theme = Theme(name: "bom", values: ["\u{FEFF}key": .string("\u{FEFF}"), "plain": .string("\u{FEFF}x")])
+        let json = ThemeExporter.json(theme)
+        #expect(json == "{\n  \"plain\": \"\\uFEFFx\",\n  \"\\uFEFFkey\": \"\\uFEFF\"\n}\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
+        #expect(object == ["\u{FEFF}key": "\u{FEFF}", "plain": "\u{FEFF}x"])
+    }
 }
