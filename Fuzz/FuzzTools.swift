@@ -175,7 +175,14 @@ func sameScalars(_ a: [String], _ b: [String]) -> Bool {
 }
 
 func checkJSONExport(_ theme: Theme) {
-    let text = ThemeExporter.json(theme)
+    let text: String
+    do {
+        text = try ThemeExporter.json(theme)
+    } catch {
+        // Refusing a value JSON cannot hold (NaN, an infinity) is right; it must say which.
+        guard !error.unwritable.isEmpty, !error.description.isEmpty else { trap("an empty JSON export error", nil) }
+        return
+    }
     guard let object = parseJSON(text, "export --format json") as? [String: Any] else {
         trap("export --format json is not an object", text)
     }
