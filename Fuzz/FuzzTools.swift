@@ -135,6 +135,14 @@ func quoted(_ text: String) -> String { "\"" + text.unicodeScalars.map { $0.esca
 
 func isC0OrDEL(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
 
+/// What a terminal acts on or a reader cannot see: C0 and C1 controls, DEL, invisible
+/// format characters (the bidi overrides and isolates among them), line and paragraph
+/// separators. Written here again, not taken from ThemeTools.
+func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+    return [.format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+}
+
 // MARK: JSON (export, show)
 
 func parseJSON(_ text: String, _ what: String) -> Any {
@@ -223,8 +231,8 @@ func checkShow(_ theme: Theme) {
 
     // Text: a heading, a header and one line a key, nothing a terminal would act on.
     let text = table.text
-    if let scalar = text.unicodeScalars.first(where: { isC0OrDEL($0) && $0 != "\n" }) {
-        trap("show has a raw control character U+\(String(scalar.value, radix: 16))", text)
+    if let scalar = text.unicodeScalars.first(where: { isHidden($0) && $0 != "\n" }) {
+        trap("show has a raw control or invisible character U+\(String(scalar.value, radix: 16))", text)
     }
     let lines = text.utf8.count(where: { $0 == UInt8(ascii: "\n") })
     guard text.hasSuffix("\n"), lines == sortedKeys.count + 2 else {
@@ -619,6 +627,9 @@ func checkKeys(_ collection: ThemeCollection) {
             continue
         }
         guard collection.failures.isEmpty else { trap("keys: a source although a theme failed", source) }
+        if let scalar = source.unicodeScalars.first(where: { isHidden($0) && $0 != "\n" }) {
+            trap("keys: a raw control or invisible character U+\(String(scalar.value, radix: 16))", source)
+        }
         let modifier = level == .public ? "public " : ""
         let types = ["ThemeColor", "ThemeFont", "Double", "String", "Bool", "ThemeValue"]
         var names: Set<String> = []

@@ -19,6 +19,22 @@ enum Escaping {
     /// C0 controls and DEL.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
 
+    /// What must not reach a terminal or a source file raw: C0 and C1 controls, DEL, line
+    /// and paragraph separators, and invisible format characters, among them the bidi
+    /// overrides and isolates that make text read in another order than it runs
+    /// ("Trojan Source"). Escaped, each stays the same scalar.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: return true
+        case 0..<0xA0: return false
+        default:
+            switch scalar.properties.generalCategory {
+            case .format, .lineSeparator, .paragraphSeparator: return true
+            default: return false
+            }
+        }
+    }
+
     /// The scalar's value in hex: lower case unless asked, at least `width` digits.
     static func hex(_ scalar: Unicode.Scalar, width: Int = 1, uppercase: Bool = false) -> String {
         let digits = String(scalar.value, radix: 16, uppercase: uppercase)

@@ -204,11 +204,7 @@ public struct KeyGenerator: Sendable {
             case "\n": "\\n"
             case "\t": "\\t"
             case "\r": "\\r"
-            case _
-            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.properties.generalCategory == .lineSeparator
-                || scalar.properties.generalCategory == .paragraphSeparator:
-                "\\u{\(Escaping.hex(scalar, uppercase: true))}"
+            case _ where Escaping.isInvisible(scalar): "\\u{\(Escaping.hex(scalar, uppercase: true))}"
             default: nil
             }
         }
@@ -222,7 +218,7 @@ public struct KeyGenerator: Sendable {
         while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
         let last = path.split(separator: "/").last.map(String.init) ?? String(path)
         return String(
-            String.UnicodeScalarView(last.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+            String.UnicodeScalarView(last.unicodeScalars.map { Escaping.isInvisible($0) ? "?" : $0 }))
     }
 }
 

@@ -206,16 +206,17 @@ public struct ThemeTable: Sendable, Hashable {
         return visible(String(kept)) + "…(\(text.utf8.count - kept.utf8.count) more bytes)"
     }
 
-    /// `text` with line breaks, tabs and other control characters written as escapes, so
-    /// that every row stays on one line.
+    /// `text` with line breaks, tabs, other controls and invisible format characters (bidi
+    /// overrides among them) written as escapes, so that every row stays on one line and
+    /// reads in the order it runs.
     static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: Escaping.isControl) else { return text }
+        guard text.unicodeScalars.contains(where: Escaping.isInvisible) else { return text }
         return Escaping.escape(text) { scalar in
             switch scalar {
             case "\n": "\\n"
             case "\r": "\\r"
             case "\t": "\\t"
-            case _ where Escaping.isControl(scalar): "\\u{" + Escaping.hex(scalar) + "}"
+            case _ where Escaping.isInvisible(scalar): "\\u{" + Escaping.hex(scalar) + "}"
             default: nil
             }
         }

@@ -204,6 +204,8 @@ final class ScratchThemes {
     @Test func literalsEscapeQuotesBackslashesAndLineBreaks() {
         #expect(KeyGenerator.literal("a\"b\\c") == "\"a\\\"b\\\\c\"")
         #expect(KeyGenerator.literal("x\ny\u{2028}z\u{7}") == "\"x\\ny\\u{2028}z\\u{7}\"")
+        // Bidi overrides and isolates, C1 controls: the literal reads in the order it runs.
+        #expect(KeyGenerator.literal("a\u{202E}b\u{2066}c\u{9B}d") == "\"a\\u{202E}b\\u{2066}c\\u{9B}d\"")
         #expect(KeyGenerator.folderLabel("/abs/path/Themes//") == "Themes")
         #expect(KeyGenerator.folderLabel("odd\nname") == "odd?name")
     }

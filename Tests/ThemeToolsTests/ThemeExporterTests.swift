@@ -172,7 +172,7 @@ import ThemeTools
     /// on Linux, for a key as for a value.
     @Test func byteOrderMarksInKeysAndValuesReadBack() throws {
         let theme = Theme(name: "bom", values: ["\u{FEFF}key": .string("\u{FEFF}"), "plain": .string("\u{FEFF}x")])
-        let json = ThemeExporter.json(theme)
+        let json = try ThemeExporter.json(theme)
         #expect(json == "{\n  \"plain\": \"\\uFEFFx\",\n  \"\\uFEFFkey\": \"\\uFEFF\"\n}\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
         #expect(object == ["\u{FEFF}key": "\u{FEFF}", "plain": "\u{FEFF}x"])

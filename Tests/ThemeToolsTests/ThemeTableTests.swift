@@ -80,6 +80,14 @@ import ThemeTools
         #expect(lines[3].contains("\"short\""))
     }
 
+    @Test func bidiOverridesAndC1ControlsAreShownEscaped() {
+        let theme = Theme(name: "t", values: ["a\u{202E}Title": .string("x\u{9B}31my\u{2067}z")])
+        let text = ThemeTable(theme: theme, path: DisplayPath(currentDirectory: "/")).text
+        #expect(text.contains("a\\u{202e}Title"))
+        #expect(text.contains("\"x\\u{9b}31my\\u{2067}z\""))
+        #expect(!text.unicodeScalars.contains { [0x202E, 0x9B, 0x2067].contains($0.value) })
+    }
+
     @Test func oneLongKeyDoesNotPadEveryRow() {
         let long = String(repeating: "k", count: 100) + "Size"
         let theme = Theme(name: "t", values: ["aSize": .size(1), long: .size(2)])
