@@ -173,6 +173,17 @@ extension ScalingShape {
         ) { n in
             inheritanceChain(n)
         },
+        ScalingShape(
+            "inheritance-cycle", "n themes in one inheritance cycle", tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            inheritanceCycle(n)
+        },
+        ScalingShape(
+            "broken-chain-lint", "n themes in one chain below a root with an error", tool: .lint(format: "text"),
+            n: 2_000
+        ) { n in
+            brokenChain(n)
+        },
         ScalingShape("many-themes", "n themes inheriting one parent", tool: .lint(format: "text"), n: 8_000) { n in
             var files = ["Themes/default.plist": document(entries(palette(20)))]
             for index in 0..<n {
@@ -250,6 +261,12 @@ extension ScalingShape {
         ScalingShape(
             "preview-inheritance-chain", "n themes in one inheritance chain", tool: .preview, n: 2_000, named: true
         ) { n in inheritanceChain(n) },
+        ScalingShape("keys-inheritance-cycle", "n themes in one inheritance cycle", tool: .keys, n: 2_000) { n in
+            inheritanceCycle(n)
+        },
+        ScalingShape("keys-broken-chain", "n themes in one chain below a root with an error", tool: .keys, n: 2_000) {
+            n in brokenChain(n)
+        },
         ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -331,6 +348,22 @@ extension ScalingShape {
             files["Themes/\(name).plist"] = document(
                 entries([("INHERITED_THEME", "<string>\(parent)</string>")] + own))
         }
+        return files
+    }
+
+    /// `default` and `t0` … `t<n-1>`, each inheriting the one before, and `default`
+    /// inheriting the last: one cycle through every theme.
+    static func inheritanceCycle(_ n: Int) -> [String: String] {
+        var files = inheritanceChain(n)
+        files["Themes/default.plist"] = document(
+            entries([("INHERITED_THEME", "<string>t\(n - 1)</string>")] + palette(20)))
+        return files
+    }
+
+    /// `inheritanceChain(n)`, its root with a key written twice: no theme of it loads.
+    static func brokenChain(_ n: Int) -> [String: String] {
+        var files = inheritanceChain(n)
+        files["Themes/default.plist"] = document(entries(palette(20) + [("p0Color", "<string>#000000</string>")]))
         return files
     }
 

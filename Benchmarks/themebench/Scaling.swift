@@ -250,10 +250,12 @@ struct Tools {
         guard fields.count == 4, let user = Double(fields[0]), let system = Double(fields[1]),
             let peak = Int(fields[2]), let status = Int(fields[3])
         else { throw ScalingError("GNU time wrote '\(lines.joined(separator: "\\n"))' for \(shape.id)") }
-        // timeout exits 137 (128 + KILL) when it had to kill the tool.
+        // timeout kills the tool and then itself (one process group): GNU time then says
+        // "Command terminated by signal 9" and counts only timeout's own use.
+        let killed = lines.contains { $0.contains("terminated by signal") }
         return ScalingRun(
-            cpuSeconds: user + system, peakKilobytes: peak, outputBytes: outputBytes, exitStatus: status,
-            timedOut: status == 137)
+            cpuSeconds: user + system, peakKilobytes: peak, outputBytes: outputBytes, exitStatus: killed ? 137 : status,
+            timedOut: killed || status == 137)
     }
 }
 

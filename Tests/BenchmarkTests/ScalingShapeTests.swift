@@ -28,6 +28,10 @@ struct ScalingShapeTests {
         "alias-chain-lint": [:],
         "alias-cycle": [.aliasCycle: 1],
         "inheritance-chain-lint": [:],
+        // Every theme of the cycle says so once (7 themes at n = 6).
+        "inheritance-cycle": [.inheritanceCycle: 7],
+        // The root's duplicate, once, though every theme below it meets it.
+        "broken-chain-lint": [.duplicateKey: 1],
         "many-themes": [:],
         "contrast-pairs": [.minContrast: 6],
         "char-references": [:],
@@ -84,6 +88,14 @@ struct ScalingShapeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let themes = folder.appendingPathComponent("Themes").path
         let collection = ThemeCollection(directory: themes)
+        if shape.id == "keys-inheritance-cycle" || shape.id == "keys-broken-chain" {
+            // No theme of a cycle, or of a chain whose root has an error, loads.
+            #expect(collection.themes.isEmpty)
+            #expect(collection.failures.count == 7)
+            let code: DiagnosticCode = shape.id == "keys-broken-chain" ? .duplicateKey : .inheritanceCycle
+            #expect(collection.failures.values.allSatisfy { $0.diagnostics.contains { $0.code == code } })
+            return
+        }
         if shape.id == "load-line-duplicates" {
             // Duplicate keys are errors: the manager's degraded load keeps the one key.
             #expect(collection.failures.keys.sorted() == ["default"])

@@ -112,8 +112,16 @@ public struct ThemeLoader: Sendable {
             ]
             return analysis
         }
-        if let session, !keepsPartialTheme, let shared = session.link(for: name, loader: self) {
-            return analyze(shared, producesTheme: producesTheme, findsIntroducedKeys: findsIntroducedKeys)
+        if let session, !keepsPartialTheme {
+            if let shared = session.link(for: name, loader: self) {
+                return analyze(shared, producesTheme: producesTheme, findsIntroducedKeys: findsIntroducedKeys)
+            }
+            if let walk = session.brokenWalk(for: name, loader: self) {
+                analysis.files = [walk.file]
+                analysis.ancestry = ThemeLineage(walk.link)
+                analysis.diagnostics = walk.diagnostics
+                return analysis
+            }
         }
         var diagnostics: [Diagnostic] = []
         var seen: Set<String> = []
@@ -130,11 +138,7 @@ public struct ThemeLoader: Sendable {
                 if FileManager.default.fileExists(atPath: path) || Self.isSymbolicLink(path) {
                     diagnostics += error.diagnostics
                 } else if let namedBy {
-                    diagnostics.append(
-                        namedBy.file.document.diagnostic(
-                            .missingParent,
-                            "\(ThemeName.inheritanceKey) names '\(current)', but there is no \(current).plist beside this theme",
-                            at: namedBy.entry.valueRange, key: ThemeName.inheritanceKey))
+                    diagnostics.append(Self.missingParent(current, namedIn: namedBy.file, at: namedBy.entry))
                 } else {
                     diagnostics.append(themeNotFound(current, at: path))
                 }
@@ -146,20 +150,16 @@ public struct ThemeLoader: Sendable {
             diagnostics += file.diagnostics
             guard let parentEntry = file[ThemeName.inheritanceKey] else { break }
             guard case .string(let parent) = parentEntry.value, ThemeName.isValid(parent) else {
-                diagnostics.append(
-                    file.document.diagnostic(
-                        .missingParent,
-                        "\(ThemeName.inheritanceKey) must be a theme name; \(ThemeResolver.describe(parentEntry.value)) is not one",
-                        at: parentEntry.valueRange, key: ThemeName.inheritanceKey))
+                diagnostics.append(Self.invalidParent(in: file, at: parentEntry))
                 break
             }
             if seen.contains(parent) {
                 let start = lineage.firstIndex(of: parent) ?? 0
-                let cycle = lineage[start...] + [parent]
+                let cycle = lineage[start...]
                 diagnostics.append(
-                    file.document.diagnostic(
-                        .inheritanceCycle, "inheritance cycle: \(cycle.joined(separator: " → "))",
-                        at: parentEntry.valueRange, key: ThemeName.inheritanceKey))
+                    Self.inheritanceCycle(length: cycle.count, in: file, at: parentEntry) {
+                        cycle[start + $0 % cycle.count]
+                    })
                 break
             }
             namedBy = (file, parentEntry)
@@ -220,10 +220,11 @@ public struct ThemeLoader: Sendable {
         var resolver = ThemeResolver(
             name: shared.link.name, lineage: lineage, chain: chain, options: options, producesTheme: producesTheme)
         let outcome = resolver.resolve()
-        var analysis = ThemeAnalysis(
-            name: shared.link.name, theme: nil, diagnostics: outcome.diagnostics, files: chain)
+        let diagnostics =
+            shared.problems.isEmpty ? outcome.diagnostics : (shared.problems + outcome.diagnostics).sorted()
+        var analysis = ThemeAnalysis(name: shared.link.name, theme: nil, diagnostics: diagnostics, files: chain)
         analysis.ancestry = lineage
-        if !outcome.diagnostics.contains(where: { $0.severity == .error }) { analysis.theme = outcome.theme }
+        if !diagnostics.contains(where: { $0.severity == .error }) { analysis.theme = outcome.theme }
         analysis.mergedKeys = resolver.mergedKeys
         if findsIntroducedKeys {
             // The keys the theme's file sets that its parent's merged theme lacks.
@@ -233,6 +234,46 @@ public struct ThemeLoader: Sendable {
                 } ?? []
         }
         return analysis
+    }
+
+    /// `missing_parent`: `file`'s `INHERITED_THEME` (`entry`) names `parent`, which has no file.
+    static func missingParent(_ parent: String, namedIn file: ThemeFile, at entry: PropertyListEntry) -> Diagnostic {
+        file.document.diagnostic(
+            .missingParent,
+            "\(ThemeName.inheritanceKey) names '\(parent)', but there is no \(parent).plist beside this theme",
+            at: entry.valueRange, key: ThemeName.inheritanceKey)
+    }
+
+    /// `missing_parent`: `file`'s `INHERITED_THEME` (`entry`) is not a theme name.
+    static func invalidParent(in file: ThemeFile, at entry: PropertyListEntry) -> Diagnostic {
+        file.document.diagnostic(
+            .missingParent,
+            "\(ThemeName.inheritanceKey) must be a theme name; \(ThemeResolver.describe(entry.value)) is not one",
+            at: entry.valueRange, key: ThemeName.inheritanceKey)
+    }
+
+    /// The most theme names an `inheritance_cycle` message lists: a longer cycle is shown
+    /// as its first names, how many more, and its last, so that the n themes of an n-theme
+    /// cycle say it in n lines of bounded length, not n².
+    static let listedCycleNames = 6
+
+    /// `inheritance_cycle` at `file`'s `INHERITED_THEME` (`entry`), which closes a cycle of
+    /// `length` themes; `name(k)` is the k-th theme of the cycle from where it starts
+    /// (`name(length)` is the first again).
+    static func inheritanceCycle(
+        length: Int, in file: ThemeFile, at entry: PropertyListEntry, name: (Int) -> String
+    ) -> Diagnostic {
+        var names: [String]
+        if length + 1 <= listedCycleNames {
+            names = (0...length).map(name)
+        } else {
+            names = (0..<listedCycleNames - 3).map(name)
+            names.append("… \(length + 1 - listedCycleNames + 1) more")
+            names += [name(length - 1), name(length)]
+        }
+        return file.document.diagnostic(
+            .inheritanceCycle, "inheritance cycle: \(names.joined(separator: " → "))", at: entry.valueRange,
+            key: ThemeName.inheritanceKey)
     }
 
     /// The most theme names a `theme_not_found` note lists before "and N more".
@@ -313,7 +354,7 @@ extension ThemeLoader {
             let file: ThemeFile
         }
 
-        /// A theme whose lineage is whole, acyclic and free of problems in every file.
+        /// A theme whose lineage is whole and acyclic, every file of it readable.
         final class SharedLink: Sendable {
             let link: ThemeLineage.Link
             let file: ThemeFile
@@ -321,8 +362,11 @@ extension ThemeLoader {
             /// 0 for a theme with no parent.
             let depth: Int
             /// Every key of the merged theme (less `INHERITED_THEME`) and who sets it:
-            /// the parent's, with the theme's own keys set over them.
+            /// the parent's, with the theme's own keys (nested ones too) set over them.
             let setters: [String: Setter]
+            /// The problems of the lineage's files (a duplicate key, a nested value),
+            /// sorted; shared with the parent when the theme's own file has none.
+            let problems: [Diagnostic]
 
             init(name: String, file: ThemeFile, parent: SharedLink?) {
                 link = ThemeLineage.Link(name: name, path: file.path, parent: parent?.link)
@@ -332,8 +376,137 @@ extension ThemeLoader {
                 var setters = parent?.setters ?? [:]
                 let own = Setter(depth: depth, file: file)
                 for key in file.keys where key != ThemeName.inheritanceKey { setters[key] = own }
+                for key in file.nestedKeys where key != ThemeName.inheritanceKey { setters[key] = own }
                 self.setters = setters
+                let inherited = parent?.problems ?? []
+                problems = file.diagnostics.isEmpty ? inherited : (file.diagnostics + inherited).sorted()
             }
+        }
+
+        /// A theme whose lineage is not whole (a parent missing or not a theme name, a
+        /// cycle, a file that cannot be read): every problem `analyze` finds for it alone,
+        /// sorted, shared with the theme below it when its own file adds none. In a cycle,
+        /// the lineage holds the theme and its parent only.
+        final class BrokenWalk: Sendable {
+            let link: ThemeLineage.Link
+            let file: ThemeFile
+            let diagnostics: [Diagnostic]
+
+            init(link: ThemeLineage.Link, file: ThemeFile, diagnostics: [Diagnostic]) {
+                self.link = link
+                self.file = file
+                self.diagnostics = diagnostics
+            }
+        }
+
+        private let broken = Mutex([String: BrokenWalk]())
+
+        /// Whether `file` cannot be resolved: it did not parse.
+        static func isUnreadable(_ file: ThemeFile) -> Bool {
+            file.diagnostics.contains { $0.code == .parseError || $0.code == .ioError }
+        }
+
+        /// The broken walk of `name`, made (with those of the themes it passes) once; `nil`
+        /// when `name` itself cannot be read, which `analyze` reports on its own at once.
+        func brokenWalk(for name: String, loader: ThemeLoader) -> BrokenWalk? {
+            enum Below {
+                case shared(SharedLink)
+                case walk(BrokenWalk)
+                case cycle(at: Int)
+                case problem([Diagnostic])
+                case none
+            }
+            var pending: [(name: String, path: String, file: ThemeFile)] = []
+            var places: [String: Int] = [:]
+            var current = name
+            var below = Below.none
+            walk: while true {
+                let path = loader.path(of: current)
+                if let link = links.withLock({ $0[path] }) {
+                    below = .shared(link)
+                    break walk
+                }
+                if let walk = broken.withLock({ $0[path] }) {
+                    below = .walk(walk)
+                    break walk
+                }
+                if let place = places[current] {
+                    below = .cycle(at: place)
+                    break walk
+                }
+                let file: ThemeFile
+                switch reader(path) {
+                case .success(let read):
+                    file = read
+                case .failure(let error):
+                    guard let last = pending.last else { return nil }
+                    if FileManager.default.fileExists(atPath: path) || ThemeLoader.isSymbolicLink(path) {
+                        below = .problem(error.diagnostics.sorted())
+                    } else if let entry = last.file[ThemeName.inheritanceKey] {
+                        below = .problem([ThemeLoader.missingParent(current, namedIn: last.file, at: entry)])
+                    }
+                    break walk
+                }
+                places[current] = pending.count
+                pending.append((current, path, file))
+                guard let entry = file[ThemeName.inheritanceKey] else { break walk }
+                guard case .string(let parent) = entry.value, ThemeName.isValid(parent) else {
+                    below = .problem([ThemeLoader.invalidParent(in: file, at: entry)])
+                    break walk
+                }
+                current = parent
+            }
+            // From the bottom up: each theme's problems are its own and those below it.
+            var link: ThemeLineage.Link?
+            var diagnostics: [Diagnostic] = []
+            var top = pending.count
+            switch below {
+            case .shared(let shared):
+                link = shared.link
+                diagnostics = shared.problems
+            case .walk(let walk):
+                link = walk.link
+                diagnostics = walk.diagnostics
+            case .problem(let problems):
+                diagnostics = problems
+            case .none:
+                break
+            case .cycle(let start):
+                // Each theme of the cycle meets every file of it, and the cycle closed at the
+                // file that names it; the themes above take the problems of where they enter.
+                let members = Array(pending[start...])
+                let shared = members.flatMap(\.file.diagnostics)
+                var walks: [BrokenWalk] = []
+                for (offset, member) in members.enumerated() {
+                    let closing = members[(offset + members.count - 1) % members.count].file
+                    guard let entry = closing[ThemeName.inheritanceKey] else { continue }
+                    let cycle = ThemeLoader.inheritanceCycle(length: members.count, in: closing, at: entry) {
+                        members[(offset + $0) % members.count].name
+                    }
+                    let next = members[(offset + 1) % members.count]
+                    let parent = ThemeLineage.Link(name: next.name, path: next.file.path, parent: nil)
+                    walks.append(
+                        BrokenWalk(
+                            link: ThemeLineage.Link(name: member.name, path: member.file.path, parent: parent),
+                            file: member.file, diagnostics: (shared + [cycle]).sorted()))
+                }
+                guard walks.count == members.count else { return nil }
+                broken.withLock { table in
+                    for (member, walk) in zip(members, walks) { table[member.path] = walk }
+                }
+                link = walks[0].link
+                diagnostics = walks[0].diagnostics
+                top = start
+            }
+            var made: BrokenWalk?
+            for (name, path, file) in pending[..<top].reversed() {
+                link = ThemeLineage.Link(name: name, path: file.path, parent: link)
+                if !file.diagnostics.isEmpty { diagnostics = (file.diagnostics + diagnostics).sorted() }
+                let walk = BrokenWalk(link: link!, file: file, diagnostics: diagnostics)
+                broken.withLock { $0[path] = walk }
+                made = walk
+            }
+            return made ?? broken.withLock { $0[loader.path(of: name)] }
         }
 
         /// The shared link of `name`, made (with those of its ancestors not met yet) if its
@@ -352,7 +525,7 @@ extension ThemeLoader {
                     break
                 }
                 guard ThemeName.isValid(current), seen.insert(current).inserted, case .success(let file) = reader(path),
-                    file.diagnostics.isEmpty
+                    !Self.isUnreadable(file)
                 else { return nil }
                 pending.append((current, path, file))
                 guard let entry = file[ThemeName.inheritanceKey] else { break }
