@@ -524,6 +524,9 @@ extension ThemeLoader {
                     known = link
                     break
                 }
+                // A theme already known to be broken breaks every theme above it: stop here,
+                // not at the end of a cycle the walk would go round.
+                if broken.withLock({ $0[path] }) != nil { return nil }
                 guard ThemeName.isValid(current), seen.insert(current).inserted, case .success(let file) = reader(path),
                     !Self.isUnreadable(file)
                 else { return nil }
