@@ -185,13 +185,7 @@ extension ScalingShape {
             brokenChain(n)
         },
         ScalingShape("many-themes", "n themes inheriting one parent", tool: .lint(format: "text"), n: 8_000) { n in
-            var files = ["Themes/default.plist": document(entries(palette(20)))]
-            for index in 0..<n {
-                files["Themes/t\(index).plist"] = document(
-                    entries(
-                        [("INHERITED_THEME", "<string>default</string>")] + Array(palette(20, seed: index).prefix(5))))
-            }
-            return files
+            manyThemes(n)
         },
         // At 4n the configuration is just under themelint's 1 MiB limit for one.
         ScalingShape(
@@ -271,13 +265,7 @@ extension ScalingShape {
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
         ScalingShape("preview-many-themes", "n themes inheriting one parent", tool: .preview, n: 2_000) { n in
-            var files = ["Themes/default.plist": document(entries(palette(20)))]
-            for index in 0..<n {
-                files["Themes/t\(index).plist"] = document(
-                    entries(
-                        [("INHERITED_THEME", "<string>default</string>")] + Array(palette(20, seed: index).prefix(5))))
-            }
-            return files
+            manyThemes(n)
         },
         ScalingShape("export-css-wide", "a theme of n keys", tool: .export(format: "css"), n: 60_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
@@ -364,6 +352,17 @@ extension ScalingShape {
     static func brokenChain(_ n: Int) -> [String: String] {
         var files = inheritanceChain(n)
         files["Themes/default.plist"] = document(entries(palette(20) + [("p0Color", "<string>#000000</string>")]))
+        return files
+    }
+
+    /// `default` (twenty keys) and `t0` … `t<n-1>`, each inheriting it, each setting five of
+    /// its keys again.
+    static func manyThemes(_ n: Int) -> [String: String] {
+        var files = ["Themes/default.plist": document(entries(palette(20)))]
+        for index in 0..<n {
+            files["Themes/t\(index).plist"] = document(
+                entries([("INHERITED_THEME", "<string>default</string>")] + Array(palette(20, seed: index).prefix(5))))
+        }
         return files
     }
 
