@@ -184,6 +184,12 @@ extension ScalingShape {
         ) { n in
             brokenChain(n)
         },
+        ScalingShape(
+            "error-chain-lint", "n themes in one chain, each with a key written twice", tool: .lint(format: "text"),
+            n: 2_000
+        ) { n in
+            errorChain(n)
+        },
         ScalingShape("many-themes", "n themes inheriting one parent", tool: .lint(format: "text"), n: 8_000) { n in
             manyThemes(n)
         },
@@ -261,6 +267,9 @@ extension ScalingShape {
         ScalingShape("keys-broken-chain", "n themes in one chain below a root with an error", tool: .keys, n: 2_000) {
             n in brokenChain(n)
         },
+        ScalingShape(
+            "keys-error-chain", "n themes in one chain, each with a key written twice", tool: .keys, n: 2_000
+        ) { n in errorChain(n) },
         ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -352,6 +361,20 @@ extension ScalingShape {
     static func brokenChain(_ n: Int) -> [String: String] {
         var files = inheritanceChain(n)
         files["Themes/default.plist"] = document(entries(palette(20) + [("p0Color", "<string>#000000</string>")]))
+        return files
+    }
+
+    /// `inheritanceChain(n)`, each theme with one of its keys written twice.
+    static func errorChain(_ n: Int) -> [String: String] {
+        var files = brokenChain(n)
+        for index in 0..<n {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            files["Themes/t\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>\(parent)</string>"), ("p3Image", "<string>a</string>"),
+                    ("p3Image", "<string>b</string>"),
+                ]))
+        }
         return files
     }
 

@@ -32,6 +32,8 @@ struct ScalingShapeTests {
         "inheritance-cycle": [.inheritanceCycle: 7],
         // The root's duplicate, once, though every theme below it meets it.
         "broken-chain-lint": [.duplicateKey: 1],
+        // Each theme's own duplicate once, though the themes below meet them all.
+        "error-chain-lint": [.duplicateKey: 7],
         "many-themes": [:],
         "contrast-pairs": [.minContrast: 6],
         "char-references": [:],
@@ -88,11 +90,11 @@ struct ScalingShapeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let themes = folder.appendingPathComponent("Themes").path
         let collection = ThemeCollection(directory: themes)
-        if shape.id == "keys-inheritance-cycle" || shape.id == "keys-broken-chain" {
+        if ["keys-inheritance-cycle", "keys-broken-chain", "keys-error-chain"].contains(shape.id) {
             // No theme of a cycle, or of a chain whose root has an error, loads.
             #expect(collection.themes.isEmpty)
             #expect(collection.failures.count == 7)
-            let code: DiagnosticCode = shape.id == "keys-broken-chain" ? .duplicateKey : .inheritanceCycle
+            let code: DiagnosticCode = shape.id == "keys-inheritance-cycle" ? .inheritanceCycle : .duplicateKey
             #expect(collection.failures.values.allSatisfy { $0.diagnostics.contains { $0.code == code } })
             return
         }
@@ -119,5 +121,25 @@ struct ScalingShapeTests {
             #expect(last.lineage.count == 7)
             #expect(collection.themes.count == 7)
         }
+    }
+
+    @Test("linting one theme of a chain reports its ancestors' problems too, each once")
+    func oneThemeOfAnErrorChain() throws {
+        let shape = try #require(ScalingShape.all.first { $0.id == "error-chain-lint" })
+        let folder = try Self.write(shape, n: 6)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try ThemeLinter(currentDirectory: folder.path).lint(paths: ["Themes/t5.plist"])
+        let duplicates = report.diagnostics.filter { $0.code == .duplicateKey }
+        #expect(duplicates.count == 7, "t5, its five ancestors t0 … t4, and default")
+        #expect(Set(duplicates.map(\.location.file)).count == 7)
+        let alone = ThemeLoader(directory: folder.appendingPathComponent("Themes").path).analyze("t5")
+        // The same problems as the theme analysed alone (which names files by full path).
+        let named = { (diagnostics: [Diagnostic]) in
+            Set(
+                diagnostics.map {
+                    "\(($0.location.file as NSString).lastPathComponent):\($0.location.line) \($0.message)"
+                })
+        }
+        #expect(named(alone.diagnostics) == named(duplicates))
     }
 }

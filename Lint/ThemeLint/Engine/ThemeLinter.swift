@@ -82,9 +82,24 @@ public struct ThemeLinter: Sendable {
         // Themes that inherit share their ancestors' files and merges.
         let session = ThemeLoader.Session { path in cache.read(path) }
         let results = Mutex([[Diagnostic]](repeating: [], count: found.files.count))
+        let lineages = Mutex([ThemeLoader.Session.Problems?](repeating: nil, count: found.files.count))
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
-            let diagnostics = check(found.files[index], cache: cache, session: session, rules: rules)
+            let (diagnostics, lineage) = check(found.files[index], cache: cache, session: session, rules: rules)
             results.withLock { $0[index] = diagnostics }
+            lineages.withLock { $0[index] = lineage }
+        }
+        // Each link of the lineages' shared problem chains once: themes that share ancestors
+        // share the links, so a chain of n themes with a problem each costs n, not n².
+        let lineageProblems = lineages.withLock { heads in
+            var seen = Set<ObjectIdentifier>()
+            var problems: [Diagnostic] = []
+            for head in heads {
+                for link in sequence(first: head, next: { $0?.next }) {
+                    guard let link, seen.insert(ObjectIdentifier(link)).inserted else { break }
+                    problems += link.own
+                }
+            }
+            return problems
         }
         // The lists are moved out, not copied: with one file, its list is the report. A
         // large report is most of themelint's memory, so every step below works in place
@@ -99,6 +114,7 @@ public struct ThemeLinter: Sendable {
             }
             return all
         }
+        all += lineageProblems
         for folder in found.folders {
             for rule in rules { all += rule.check(folder: folder) }
         }
@@ -129,7 +145,7 @@ public struct ThemeLinter: Sendable {
     /// The problems of one theme file, in the context of its lineage.
     private func check(
         _ theme: ThemePath, cache: FileCache, session: ThemeLoader.Session, rules: [any Rule]
-    ) -> [Diagnostic] {
+    ) -> (diagnostics: [Diagnostic], lineage: ThemeLoader.Session.Problems?) {
         let fileName = theme.path.split(separator: "/").last.map(String.init) ?? theme.path
         guard let name = ThemeName.of(fileName: fileName) else {
             var diagnostics = [
@@ -142,19 +158,19 @@ public struct ThemeLinter: Sendable {
             case .success(let file): diagnostics += file.diagnostics
             case .failure(let error): diagnostics += error.diagnostics
             }
-            return diagnostics
+            return (diagnostics, nil)
         }
         let folder = String(theme.path.dropLast(fileName.count + 1))
         let loader = ThemeLoader(directory: folder, options: options)
         // A theme is built only when an enabled rule reads its values: building one is not free.
         let analysis = loader.analyze(
             name, producesTheme: configuration.needsResolvedTheme(named: name), findsIntroducedKeys: true,
-            in: session)
+            in: session, defersLineageProblems: true)
         var context = ThemeContext(analysis: analysis, configuration: configuration)
         context.resolvedTheme = analysis.theme
         var diagnostics = rules.flatMap { $0.check(context) }
         diagnostics += analysis.diagnostics
-        return diagnostics
+        return (diagnostics, analysis.lineageProblems)
     }
 }
 

@@ -27,6 +27,11 @@ public struct ThemeAnalysis: Sendable {
     /// resolution did not run.
     public var introducedKeys: [String]?
 
+    /// With `defersLineageProblems`, the problems of the theme's files and lineage, left out
+    /// of `diagnostics`: a chain shared with the other themes of the session, for a caller
+    /// that reports each link of it once (the linter).
+    package var lineageProblems: ThemeLoader.Session.Problems?
+
     /// The diagnostics that are errors.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }
@@ -82,18 +87,23 @@ public struct ThemeLoader: Sendable {
     /// session's reader, and a theme whose lineage is whole and clean is resolved from what
     /// its parent's merge keeps, not from every ancestor again. The results are those of
     /// `analyze`, except that `files` leaves out ancestors that the merge does not keep.
+    ///
+    /// With `defersLineageProblems`, a theme analysed from the session leaves the problems
+    /// of its files and lineage out of `diagnostics` and hands them over as
+    /// `lineageProblems`, shared with the themes that share them.
     package func analyze(
-        _ name: String, producesTheme: Bool = true, findsIntroducedKeys: Bool = false, in session: Session
+        _ name: String, producesTheme: Bool = true, findsIntroducedKeys: Bool = false, in session: Session,
+        defersLineageProblems: Bool = false
     ) -> ThemeAnalysis {
         analyze(
             name, producesTheme: producesTheme, keepsPartialTheme: false, findsIntroducedKeys: findsIntroducedKeys,
-            reader: session.reader, session: session)
+            reader: session.reader, session: session, defersLineageProblems: defersLineageProblems)
     }
 
     /// `analyze`, keeping a degraded theme (the keys that resolve) when there are errors.
     func analyze(
         _ name: String, producesTheme: Bool = true, keepsPartialTheme: Bool, findsIntroducedKeys: Bool = false,
-        reader: FileReader? = nil, session: Session? = nil
+        reader: FileReader? = nil, session: Session? = nil, defersLineageProblems: Bool = false
     ) -> ThemeAnalysis {
         let plistReader = PropertyListReader(limits: options.limits)
         let read: FileReader
@@ -114,12 +124,18 @@ public struct ThemeLoader: Sendable {
         }
         if let session, !keepsPartialTheme {
             if let shared = session.link(for: name, loader: self) {
-                return analyze(shared, producesTheme: producesTheme, findsIntroducedKeys: findsIntroducedKeys)
+                return analyze(
+                    shared, producesTheme: producesTheme, findsIntroducedKeys: findsIntroducedKeys,
+                    defersLineageProblems: defersLineageProblems)
             }
             if let walk = session.brokenWalk(for: name, loader: self) {
                 analysis.files = [walk.file]
                 analysis.ancestry = ThemeLineage(walk.link)
-                analysis.diagnostics = walk.diagnostics
+                if defersLineageProblems {
+                    analysis.lineageProblems = walk.problems
+                } else {
+                    analysis.diagnostics = walk.problems?.all ?? []
+                }
                 return analysis
             }
         }
@@ -209,9 +225,9 @@ public struct ThemeLoader: Sendable {
     /// resolver is given the theme's file, its parent's, and those of the ancestors that
     /// still set a key of the merged theme, so that the work is that of the merged theme,
     /// however many ancestors it has.
-    private func analyze(_ shared: Session.SharedLink, producesTheme: Bool, findsIntroducedKeys: Bool)
-        -> ThemeAnalysis
-    {
+    private func analyze(
+        _ shared: Session.SharedLink, producesTheme: Bool, findsIntroducedKeys: Bool, defersLineageProblems: Bool
+    ) -> ThemeAnalysis {
         var kept: [Int: ThemeFile] = [:]
         for setter in shared.setters.values where setter.depth < shared.depth { kept[setter.depth] = setter.file }
         if let parent = shared.parent { kept[parent.depth] = parent.file }
@@ -220,11 +236,16 @@ public struct ThemeLoader: Sendable {
         var resolver = ThemeResolver(
             name: shared.link.name, lineage: lineage, chain: chain, options: options, producesTheme: producesTheme)
         let outcome = resolver.resolve()
-        let diagnostics =
-            shared.problems.isEmpty ? outcome.diagnostics : (shared.problems + outcome.diagnostics).sorted()
+        var diagnostics = outcome.diagnostics
+        if let problems = shared.problems, !defersLineageProblems {
+            diagnostics = (problems.all + diagnostics).sorted()
+        }
         var analysis = ThemeAnalysis(name: shared.link.name, theme: nil, diagnostics: diagnostics, files: chain)
         analysis.ancestry = lineage
-        if !diagnostics.contains(where: { $0.severity == .error }) { analysis.theme = outcome.theme }
+        if defersLineageProblems { analysis.lineageProblems = shared.problems }
+        if shared.problems?.hasErrors != true, !diagnostics.contains(where: { $0.severity == .error }) {
+            analysis.theme = outcome.theme
+        }
         analysis.mergedKeys = resolver.mergedKeys
         if findsIntroducedKeys {
             // The keys the theme's file sets that its parent's merged theme lacks.
@@ -347,6 +368,34 @@ extension ThemeLoader {
         /// A session reading files through `reader` (which should read each file once).
         package init(reader: @escaping FileReader) { self.reader = reader }
 
+        /// The problems of a lineage as a chain: a theme's own (its file's, and what is
+        /// wrong with its `INHERITED_THEME`), then the next theme's, shared and never copied,
+        /// so that n themes of a chain that each have a problem hold n links, not n² copies.
+        package final class Problems: Sendable {
+            /// This link's problems, sorted.
+            package let own: [Diagnostic]
+            /// The problems below this link.
+            package let next: Problems?
+            /// Whether this link or one below it has an error.
+            let hasErrors: Bool
+
+            init(own: [Diagnostic], next: Problems?) {
+                self.own = own.sorted()
+                self.next = next
+                hasErrors = own.contains { $0.severity == .error } || next?.hasErrors == true
+            }
+
+            /// `own` when there is any, in front of `next`; else `next`.
+            static func link(_ own: [Diagnostic], before next: Problems?) -> Problems? {
+                own.isEmpty ? next : Problems(own: own, next: next)
+            }
+
+            /// Every problem of the chain, sorted.
+            var all: [Diagnostic] {
+                sequence(first: self, next: \.next).flatMap(\.own).sorted()
+            }
+        }
+
         /// Where a key of a merged theme is set: the depth of the theme (the root is 0)
         /// and its file.
         struct Setter: Sendable {
@@ -364,9 +413,8 @@ extension ThemeLoader {
             /// Every key of the merged theme (less `INHERITED_THEME`) and who sets it:
             /// the parent's, with the theme's own keys (nested ones too) set over them.
             let setters: [String: Setter]
-            /// The problems of the lineage's files (a duplicate key, a nested value),
-            /// sorted; shared with the parent when the theme's own file has none.
-            let problems: [Diagnostic]
+            /// The problems of the lineage's files (a duplicate key, a nested value).
+            let problems: Problems?
 
             init(name: String, file: ThemeFile, parent: SharedLink?) {
                 link = ThemeLineage.Link(name: name, path: file.path, parent: parent?.link)
@@ -378,24 +426,23 @@ extension ThemeLoader {
                 for key in file.keys where key != ThemeName.inheritanceKey { setters[key] = own }
                 for key in file.nestedKeys where key != ThemeName.inheritanceKey { setters[key] = own }
                 self.setters = setters
-                let inherited = parent?.problems ?? []
-                problems = file.diagnostics.isEmpty ? inherited : (file.diagnostics + inherited).sorted()
+                problems = Problems.link(file.diagnostics, before: parent?.problems)
             }
         }
 
         /// A theme whose lineage is not whole (a parent missing or not a theme name, a
-        /// cycle, a file that cannot be read): every problem `analyze` finds for it alone,
-        /// sorted, shared with the theme below it when its own file adds none. In a cycle,
-        /// the lineage holds the theme and its parent only.
+        /// cycle, a file that cannot be read), with every problem `analyze` finds for it
+        /// alone, as a chain shared with the themes below it. In a cycle, the lineage holds
+        /// the theme and its parent only.
         final class BrokenWalk: Sendable {
             let link: ThemeLineage.Link
             let file: ThemeFile
-            let diagnostics: [Diagnostic]
+            let problems: Problems?
 
-            init(link: ThemeLineage.Link, file: ThemeFile, diagnostics: [Diagnostic]) {
+            init(link: ThemeLineage.Link, file: ThemeFile, problems: Problems?) {
                 self.link = link
                 self.file = file
-                self.diagnostics = diagnostics
+                self.problems = problems
             }
         }
 
@@ -458,24 +505,26 @@ extension ThemeLoader {
             }
             // From the bottom up: each theme's problems are its own and those below it.
             var link: ThemeLineage.Link?
-            var diagnostics: [Diagnostic] = []
+            var problems: Problems?
+            // What is wrong where the walk stopped belongs to the last theme it read.
+            var stop: [Diagnostic] = []
             var top = pending.count
             switch below {
             case .shared(let shared):
                 link = shared.link
-                diagnostics = shared.problems
+                problems = shared.problems
             case .walk(let walk):
                 link = walk.link
-                diagnostics = walk.diagnostics
-            case .problem(let problems):
-                diagnostics = problems
+                problems = walk.problems
+            case .problem(let found):
+                stop = found
             case .none:
                 break
             case .cycle(let start):
                 // Each theme of the cycle meets every file of it, and the cycle closed at the
                 // file that names it; the themes above take the problems of where they enter.
                 let members = Array(pending[start...])
-                let shared = members.flatMap(\.file.diagnostics)
+                let files = Problems.link(members.flatMap(\.file.diagnostics), before: nil)
                 var walks: [BrokenWalk] = []
                 for (offset, member) in members.enumerated() {
                     let closing = members[(offset + members.count - 1) % members.count].file
@@ -488,21 +537,22 @@ extension ThemeLoader {
                     walks.append(
                         BrokenWalk(
                             link: ThemeLineage.Link(name: member.name, path: member.file.path, parent: parent),
-                            file: member.file, diagnostics: (shared + [cycle]).sorted()))
+                            file: member.file, problems: Problems(own: [cycle], next: files)))
                 }
                 guard walks.count == members.count else { return nil }
                 broken.withLock { table in
                     for (member, walk) in zip(members, walks) { table[member.path] = walk }
                 }
                 link = walks[0].link
-                diagnostics = walks[0].diagnostics
+                problems = walks[0].problems
                 top = start
             }
             var made: BrokenWalk?
-            for (name, path, file) in pending[..<top].reversed() {
+            for (index, (name, path, file)) in pending[..<top].enumerated().reversed() {
                 link = ThemeLineage.Link(name: name, path: file.path, parent: link)
-                if !file.diagnostics.isEmpty { diagnostics = (file.diagnostics + diagnostics).sorted() }
-                let walk = BrokenWalk(link: link!, file: file, diagnostics: diagnostics)
+                let own = index == top - 1 ? file.diagnostics + stop : file.diagnostics
+                problems = Problems.link(own, before: problems)
+                let walk = BrokenWalk(link: link!, file: file, problems: problems)
                 broken.withLock { $0[path] = walk }
                 made = walk
             }
