@@ -7,7 +7,10 @@ public struct ThemeCollection: Sendable {
     public var directory: String
     /// The themes that loaded, sorted by name.
     public var themes: [Theme]
-    /// The themes that did not load, by name, with every problem found.
+    /// The themes that did not load, by name, each with its own problems (its file's, its
+    /// `INHERITED_THEME`'s, its resolution's) and those of the nearest theme of its lineage
+    /// that has any: enough to say why, without every theme of a long chain repeating all
+    /// its ancestors' problems.
     public var failures: [String: ThemeError]
 
     /// Loads every theme in `directory` (files named `NAME.plist`), each with its ancestors.
@@ -20,11 +23,16 @@ public struct ThemeCollection: Sendable {
         // keeps: the themes of a long inheritance chain share their ancestors.
         let session = ThemeLoader.Session(reader: loader.cachingReader())
         for name in loader.availableThemes() {
-            let analysis = loader.analyze(name, in: session)
+            let analysis = loader.analyze(name, in: session, defersLineageProblems: true)
             if let theme = analysis.theme {
                 themes.append(theme)
             } else {
-                failures[name] = ThemeError(analysis.errors)
+                let nearest = analysis.lineageProblems?.own ?? []
+                let problems = analysis.diagnostics.isEmpty ? nearest : (analysis.diagnostics + nearest).sorted()
+                let errors = problems.filter { $0.severity == .error }
+                // The error may lie further down the lineage than the nearest problem.
+                failures[name] = ThemeError(
+                    errors.isEmpty ? (analysis.lineageProblems?.all ?? []).filter { $0.severity == .error } : errors)
             }
         }
         self.directory = directory

@@ -391,7 +391,7 @@ extension ThemeLoader {
             }
 
             /// Every problem of the chain, sorted.
-            var all: [Diagnostic] {
+            package var all: [Diagnostic] {
                 sequence(first: self, next: \.next).flatMap(\.own).sorted()
             }
         }
