@@ -540,23 +540,28 @@ extension ThemeLoader {
                             file: member.file, problems: Problems(own: [cycle], next: files)))
                 }
                 guard walks.count == members.count else { return nil }
+                // First come, kept: another thread may have walked this cycle from another
+                // member, and a theme's walk must not be replaced by one made from a walk that
+                // met that member already (it would lack the theme's own cycle message).
                 broken.withLock { table in
-                    for (member, walk) in zip(members, walks) { table[member.path] = walk }
+                    for (member, walk) in zip(members, walks) where table[member.path] == nil {
+                        table[member.path] = walk
+                    }
                 }
                 link = walks[0].link
                 problems = walks[0].problems
                 top = start
             }
-            var made: BrokenWalk?
             for (index, (name, path, file)) in pending[..<top].enumerated().reversed() {
                 link = ThemeLineage.Link(name: name, path: file.path, parent: link)
                 let own = index == top - 1 ? file.diagnostics + stop : file.diagnostics
                 problems = Problems.link(own, before: problems)
                 let walk = BrokenWalk(link: link!, file: file, problems: problems)
-                broken.withLock { $0[path] = walk }
-                made = walk
+                broken.withLock { table in
+                    if table[path] == nil { table[path] = walk }
+                }
             }
-            return made ?? broken.withLock { $0[loader.path(of: name)] }
+            return broken.withLock { $0[loader.path(of: name)] }
         }
 
         /// The shared link of `name`, made (with those of its ancestors not met yet) if its
@@ -588,8 +593,12 @@ extension ThemeLoader {
             var link = known
             for (name, path, file) in pending.reversed() {
                 let made = SharedLink(name: name, file: file, parent: link)
-                links.withLock { $0[path] = made }
-                link = made
+                // First come, kept, so that the themes of a chain share one link each.
+                link = links.withLock { table in
+                    if let existing = table[path] { return existing }
+                    table[path] = made
+                    return made
+                }
             }
             return link
         }
