@@ -255,23 +255,33 @@ func check(_ analysis: ThemeAnalysis, lint: ThemeAnalysis) {
 func check(_ theme: Theme) {
     guard theme.values[ThemeName.inheritanceKey] == nil else { trap("INHERITED_THEME is a value") }
     for (key, value) in theme.values {
+        // Every value against its key's entry of the one table of kinds (`ValueKind`).
+        let kind = ValueKind.typed(forKey: key)
         switch value {
         case .color(let color):
             for component in [color.red, color.green, color.blue, color.alpha] where !(0...1).contains(component) {
                 trap("color component \(component) of '\(key)' outside 0…1")
             }
-            guard KeyKind(key: key) == .color else { trap("'\(key)' holds a color") }
+            guard kind?.domain == .color else { trap("'\(key)' holds a color") }
         case .size(let size):
-            guard size.isFinite, size > 0 else { trap("size \(size) of '\(key)'") }
-            guard KeyKind(key: key) == .size else { trap("'\(key)' holds a size") }
+            guard kind?.kind == .size, case .number(let range)? = kind?.domain, range.contains(size) else {
+                trap("size \(size) of '\(key)'")
+            }
         case .font(let font):
             guard font.size.isFinite, font.size > 0 else { trap("font size \(font.size) of '\(key)'") }
-            guard KeyKind(key: key) == .font else { trap("'\(key)' holds a font") }
+            guard kind?.domain == .font else { trap("'\(key)' holds a font") }
         case .image:
-            guard KeyKind(key: key) == .image else { trap("'\(key)' holds an image") }
-        case .string, .number, .bool:
-            guard KeyKind(key: key) == .untyped else { trap("untyped value for typed key '\(key)'") }
+            guard kind?.domain == .image else { trap("'\(key)' holds an image") }
+        case .number(let number):
+            if let kind {
+                guard kind.kind != .size, case .number(let range) = kind.domain, range.contains(number) else {
+                    trap("number \(number) of typed key '\(key)'")
+                }
+            }
+        case .string, .bool:
+            guard kind == nil else { trap("untyped value for typed key '\(key)'") }
         }
+        if kind?.kind == .duration, theme.duration(forKey: key) == nil { trap("'\(key)' is no Duration") }
         blackHole(value.description.utf8.count)
         guard let source = theme.source(forKey: key) else { trap("no source for '\(key)'") }
         guard source.key.line >= 1, source.key.column >= 1, source.value.line >= 1, source.value.column >= 1 else {

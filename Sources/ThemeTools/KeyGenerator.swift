@@ -11,7 +11,8 @@ public import ThemeKit
 /// |---|---|
 /// | `…Color` | `ThemeKey<ThemeColor>` |
 /// | `…Font` | `ThemeKey<ThemeFont>` |
-/// | `…Size`, `…FontSize`, untyped numbers | `ThemeKey<Double>` |
+/// | `…Size`, `…FontSize`, lengths (`…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`), opacities (`…Alpha`, `…Opacity`), untyped numbers | `ThemeKey<Double>` |
+/// | `…Duration`, `…Delay` | `ThemeKey<Duration>` |
 /// | `…Image`, untyped strings | `ThemeKey<String>` |
 /// | untyped `<true/>`/`<false/>` | `ThemeKey<Bool>` |
 /// | a key whose kind differs between themes | `ThemeKey<ThemeValue>`, with a warning |
@@ -107,7 +108,7 @@ public struct KeyGenerator: Sendable {
                         at: info.location, key: info.key,
                         notes: info.kinds.map { .init("a \($0.kind.rawValue) in '\($0.theme)'", at: $0.location) }))
             }
-            let group = info.kinds.count == 1 ? Group(info.kinds[0].kind) : .mixed
+            let group = info.kinds.count == 1 ? Group.of(info.kinds[0].kind) : .mixed
             entries.append(Entry(key: info.key, name: name, group: group))
         }
         diagnostics.sort()
@@ -122,40 +123,28 @@ public struct KeyGenerator: Sendable {
 
     // MARK: Rendering
 
-    /// The declaration groups, in output order.
-    enum Group: CaseIterable {
-        case colors, fonts, numbers, strings, flags, mixed
+    /// A declaration group: the keys whose lookups hand back one type.
+    struct Group: Hashable {
+        /// The type, as `ThemeKey<…>` names it.
+        var valueType: String
+        /// The group's `MARK` title.
+        var title: String
 
-        init(_ kind: ThemeValueKind) {
-            switch kind {
-            case .color: self = .colors
-            case .font: self = .fonts
-            case .size, .number: self = .numbers
-            case .image, .string: self = .strings
-            case .bool: self = .flags
-            }
-        }
+        /// The group of keys whose kinds differ between themes.
+        static let mixed = Group(valueType: "ThemeValue", title: "Keys whose kind differs between themes")
 
-        var valueType: String {
-            switch self {
-            case .colors: "ThemeColor"
-            case .fonts: "ThemeFont"
-            case .numbers: "Double"
-            case .strings: "String"
-            case .flags: "Bool"
-            case .mixed: "ThemeValue"
-            }
-        }
+        /// Every group, in output order; each kind's lookup type (`ValueKind.lookupType`)
+        /// is one of them.
+        static let allCases = [
+            Group(valueType: "ThemeColor", title: "Colors"), Group(valueType: "ThemeFont", title: "Fonts"),
+            Group(valueType: "Double", title: "Sizes and numbers"), Group(valueType: "Duration", title: "Durations"),
+            Group(valueType: "String", title: "Images and strings"), Group(valueType: "Bool", title: "Flags"), mixed,
+        ]
 
-        var title: String {
-            switch self {
-            case .colors: "Colors"
-            case .fonts: "Fonts"
-            case .numbers: "Sizes and numbers"
-            case .strings: "Images and strings"
-            case .flags: "Flags"
-            case .mixed: "Keys whose kind differs between themes"
-            }
+        /// The group of a key of `kind`: the one of its lookup type.
+        static func of(_ kind: ThemeValueKind) -> Group {
+            let type = ValueKind.of(kind).lookupType
+            return allCases.first { $0.valueType == type } ?? mixed
         }
     }
 

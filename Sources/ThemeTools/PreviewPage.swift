@@ -68,13 +68,9 @@ public enum PreviewPage {
             html += "<th class=\"theme\">\(escape(theme.name))<small>\(parent)</small></th>"
         }
         html += "</tr>\n</thead>\n"
-        let sections: [(title: String, kinds: Set<ThemeValueKind?>)] = [
-            ("Colors", [.color]), ("Fonts", [.font]), ("Sizes", [.size]), ("Images", [.image]),
-            ("Strings, numbers and flags", [.string, .number, .bool, nil]),
-        ]
         let keyKinds = collection.keyKinds
         for section in sections {
-            let keys = keyKinds.filter { section.kinds.contains($0.kind) }.map(\.key)
+            let keys = keyKinds.filter { section.kinds.contains($0.kind ?? .string) }.map(\.key)
             guard !keys.isEmpty else { continue }
             html += "<tbody>\n<tr class=\"section\"><th colspan=\"\(themes.count + 1)\">\(section.title)</th></tr>\n"
             for key in keys {
@@ -89,6 +85,17 @@ public enum PreviewPage {
         }
         html += "</table>\n</main>\n" + script + "</body>\n</html>\n"
         return html
+    }
+
+    /// The page's sections, one for each preview section of `ValueKind`'s table, in its
+    /// order; a key whose kind differs between themes goes with the untyped strings.
+    static let sections: [(title: String, kinds: Set<ThemeValueKind>)] = ValueKind.all.reduce(into: []) {
+        sections, kind in
+        if let index = sections.firstIndex(where: { $0.title == kind.previewSection }) {
+            sections[index].kinds.insert(kind.kind)
+        } else {
+            sections.append((kind.previewSection, [kind.kind]))
+        }
     }
 
     // MARK: - Cells
@@ -108,15 +115,16 @@ public enum PreviewPage {
             body += "The quick brown fox</div>"
             body += "<code>\(escape(font.name)) \(shown(font.size))</code>"
             body += "<span class=\"fallback-note\">not installed here: fallback font shown</span>"
-        case .size(let number):
-            // The bar is drawn only for a finite size, at most 400 px; the text is the exact value.
-            if let width = ThemeExporter.cssNumber(max(0, min(number, 400))), number.isFinite {
+        case .size(let number), .number(let number):
+            // A length in points (a size, a length) is drawn as a bar, only when finite and
+            // at most 400 px; the text is the exact value, with any other unit (`s`).
+            let unit = ValueKind.entry(forKey: key, value: value).unit
+            if unit == "px", let width = ThemeExporter.cssNumber(max(0, min(number, 400))), number.isFinite {
                 body += "<span class=\"bar\" style=\"width: \(width)px\"></span>"
             }
-            body += "<code>\(shown(number))</code>"
+            body += "<code>\(shown(number))\(unit.map { $0 == "px" ? "" : " " + $0 } ?? "")</code>"
         case .image(let name): body += "<span class=\"image-name\">\(escape(name))</span>"
         case .string(let text): body += "<code>\(escape("\"" + text + "\""))</code>"
-        case .number(let number): body += "<code>\(shown(number))</code>"
         case .bool: body += "<code>\(escape(value.description))</code>"
         }
         if let alias = theme.source(forKey: key)?.aliasOf {

@@ -62,7 +62,7 @@ public struct ThemeCollection: Sendable {
         var uses: [String: KeyUse] = [:]
         for theme in themes.sorted(by: { $0.name < $1.name }) {
             for (key, value) in theme.values {
-                let kind = ThemeValueKind(value)
+                let kind = ValueKind.of(key: key, value: value)
                 let location =
                     theme.source(forKey: key)?.key ?? .wholeFile(theme.files.first ?? theme.name + ".plist")
                 if var use = uses[key] {
@@ -76,23 +76,5 @@ public struct ThemeCollection: Sendable {
             }
         }
         return uses.values.sorted { $0.key < $1.key }
-    }
-}
-
-/// What a resolved value is, without the value: the type a typed key hands back.
-public enum ThemeValueKind: String, Sendable, Hashable, CaseIterable {
-    case color, font, size, image, string, number, bool
-
-    /// The kind of `value`.
-    public init(_ value: ThemeValue) {
-        switch value {
-        case .color: self = .color
-        case .font: self = .font
-        case .size: self = .size
-        case .image: self = .image
-        case .string: self = .string
-        case .number: self = .number
-        case .bool: self = .bool
-        }
     }
 }

@@ -72,7 +72,8 @@ public enum ThemeExporter {
     /// The theme as CSS custom properties, sorted by property name, in one rule.
     ///
     /// Names are the keys in kebab case (`primaryColor` → `--primary-color`); colors are
-    /// lower-case hex (`#rrggbb`, `#rrggbbaa` when not opaque); sizes are `px`; a font is a
+    /// lower-case hex (`#rrggbb`, `#rrggbbaa` when not opaque); numbers take their kind's unit
+    /// (`ValueKind.unit`: sizes and lengths `px`, durations `s`); a font is a
     /// `--x-font-family` (a quoted string) and `--x-font-size` pair, and an `xFontSize` key
     /// beside an `xFont` is that pair's size, not a property of its own; images and strings
     /// are quoted CSS strings; numbers and flags are written bare.
@@ -107,16 +108,15 @@ public enum ThemeExporter {
                 declare(name + "-family", cssString(font.name), for: key)
                 guard let size = cssNumber(font.size) else { continue }
                 declare(name + "-size", size + "px", for: key)
-            case .size(let size):
+            case .size(let number), .number(let number):
                 // The size of a font pair is written with the font.
-                if key.hasSuffix("FontSize"), case .font = theme.values[String(key.dropLast(4))] { continue }
-                guard let size = cssNumber(size) else { continue }
-                declare(name, size + "px", for: key)
+                if case .size = value, let font = ValueKind.fontKey(ofSize: key), case .font = theme.values[font] {
+                    continue
+                }
+                guard let text = cssNumber(number) else { continue }
+                declare(name, text + (ValueKind.entry(forKey: key, value: value).unit ?? ""), for: key)
             case .color(let color): declare(name, color.hexString.lowercased(), for: key)
             case .image(let text), .string(let text): declare(name, cssString(text), for: key)
-            case .number(let value):
-                guard let text = cssNumber(value) else { continue }
-                declare(name, text, for: key)
             case .bool(let flag): declare(name, flag ? "true" : "false", for: key)
             }
         }

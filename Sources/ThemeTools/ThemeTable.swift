@@ -25,8 +25,8 @@ public struct ThemeTable: Sendable, Hashable {
         /// Where `sizeKey` was written.
         public var sizeAt: SourceLocation?
 
-        /// The kind of `value`.
-        public var kind: ThemeValueKind { ThemeValueKind(value) }
+        /// The kind of `value`: its key's typed kind, else what was written.
+        public var kind: ThemeValueKind { ValueKind.of(key: key, value: value) }
     }
 
     /// The theme's name.

@@ -38,7 +38,7 @@ enum Variant: String, CaseIterable, Sendable {
 /// `configuration` is given), and returns the marks it expects and the marks the rule reported.
 func run(
     _ example: RuleExample, rule: DiagnosticCode, variant: Variant, configuration: LintConfiguration? = nil
-) throws -> (expected: [Mark], reported: [Mark]) {
+) throws -> (expected: [Mark], reported: [Mark], messages: [String]) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rule-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -72,10 +72,9 @@ func run(
     expected += example.wholeFile.map { Mark(file: $0.isEmpty ? "." : $0, line: 0, column: 0) }
     let report = try ThemeLinter(currentDirectory: folder.path, configuration: configuration ?? example.configuration)
         .lint(paths: ["."])
-    let reported = report.diagnostics.filter { $0.code == rule }.map {
-        Mark(file: $0.location.file, line: $0.location.line, column: $0.location.column)
-    }
-    return (expected.sorted(), reported.sorted())
+    let own = report.diagnostics.filter { $0.code == rule }
+    let reported = own.map { Mark(file: $0.location.file, line: $0.location.line, column: $0.location.column) }
+    return (expected.sorted(), reported.sorted(), own.map(\.message))
 }
 
 @Suite("Rules and their examples")
@@ -96,7 +95,46 @@ struct RuleExampleTests {
                 let outcome = try run(example, rule: rule.id, variant: variant)
                 #expect(!outcome.expected.isEmpty, "a triggering example of \(rule.id) has no mark")
                 #expect(outcome.reported == outcome.expected, "\(rule.id), \(variant): \(example.files.keys.sorted())")
+                if !example.messages.isEmpty {
+                    #expect(outcome.messages == example.messages, "\(rule.id), \(variant)")
+                }
             }
+        }
+    }
+
+    @Test("every rule shows what it says: a triggering example with its messages", arguments: RuleCatalog.descriptions)
+    func examplesShowMessages(_ rule: RuleDescription) {
+        #expect(rule.triggeringExamples.contains { !$0.messages.isEmpty }, "\(rule.id): add messages to an example")
+    }
+
+    @Test("every code a diagnostic can carry has a rule: the loader's, each kind's and the linter's")
+    func everyCodeHasARule() throws {
+        let ruleIDs = Set(RuleCatalog.descriptions.map(\.id))
+        // Every code declared in ThemeKit and ThemeLint, read from their sources, so that a
+        // code added without its rule fails here. `theme_not_found` is the loader's answer
+        // to a name with no file; themelint lints files it found, so never reports it.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var declared: Set<DiagnosticCode> = []
+        for folder in ["Sources/ThemeKit", "Lint/ThemeLint"] {
+            let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let file = files?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let text = try String(
+                    contentsOf: root.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    guard let range = line.range(of: ": DiagnosticCode = \"") else { continue }
+                    declared.insert(DiagnosticCode(rawValue: String(line[range.upperBound...].prefix { $0 != "\"" })))
+                }
+            }
+        }
+        #expect(declared.count >= 20, "the declarations were not found")
+        #expect(Set(DiagnosticCode.loadCodes).isSubset(of: declared))
+        for code in declared.subtracting([.themeNotFound]).sorted() {
+            #expect(ruleIDs.contains(code), "\(code) has no rule in RuleCatalog")
+        }
+        for kind in ValueKind.typed {
+            #expect(kind.code.map(ruleIDs.contains) == true, "the kind \(kind.kind) has no rule")
         }
     }
 

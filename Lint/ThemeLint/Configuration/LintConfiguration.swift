@@ -239,7 +239,7 @@ struct ConfigurationParser {
 
     private func colorKey(_ value: JSONValue?, at path: String) throws(ConfigurationError) -> String {
         let key = try string(value ?? .null, at: path)
-        guard KeyKind(key: key) == .color else {
+        guard ValueKind.typed(forKey: key)?.kind == .color else {
             throw error(
                 at: path, "\(ConfigurationText.quoted(key)) is not a color key: a color key's name ends in 'Color'")
         }

@@ -150,8 +150,7 @@ public struct ThemeLinter: Sendable {
         guard let name = ThemeName.of(fileName: fileName) else {
             var diagnostics = [
                 Diagnostic(
-                    .invalidThemeName,
-                    "'\(fileName)' is not a theme file name: use letters, digits, '.', '_' and '-', starting with a letter or digit, then .plist",
+                    .invalidThemeName, InvalidThemeNameRule.message(fileName: fileName),
                     at: .wholeFile(theme.display))
             ]
             switch cache.read(theme.path) {

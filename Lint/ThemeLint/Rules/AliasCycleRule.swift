@@ -1,6 +1,10 @@
 import ThemeKit
 
 /// `alias_cycle`: Aliases lead back to where they started.
+///
+/// Checked while resolving, by the shared resolver: `ThemeResolver.resolveLiteral` walks each
+/// alias chain once and `reportCycle` reports a cycle at its first alias. It says
+/// `ThemeResolver.Message.aliasCycle`, with `cycleMember` as a note at each other member.
 public struct AliasCycleRule: Rule {
     public init() {}
 
@@ -16,11 +20,12 @@ public struct AliasCycleRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "<key>aColor</key>↓<string>bColor</string>",
-                "<key>bColor</key><string>cColor</string>",
-                "<key>cColor</key><string>aColor</string>",
-            ]),
+            RuleExample(
+                entries: [
+                    "<key>aColor</key>↓<string>bColor</string>",
+                    "<key>bColor</key><string>cColor</string>",
+                    "<key>cColor</key><string>aColor</string>",
+                ], messages: ["alias cycle: aColor → bColor → cColor → aColor"]),
             RuleExample(entries: ["<key>loopColor</key>↓<string>loopColor</string>"]),
         ]
     )

@@ -32,10 +32,20 @@ public struct CaseCollisionRule: Rule {
             guard file.index[key] == position, let other = firstEarlier[key] else { continue }
             found.append(
                 file.document.diagnostic(
-                    Self.description.id, severity: .warning, "'\(key)' differs from '\(other)' only in letter case",
+                    Self.description.id, severity: .warning, Self.keysDiffer(key, from: other),
                     at: entry.keyRange, key: key))
         }
         return found
+    }
+
+    /// What the rule says of a key spelt like an earlier one.
+    static func keysDiffer(_ key: String, from other: String) -> String {
+        "'\(key)' differs from '\(other)' only in letter case"
+    }
+
+    /// What the rule says of a theme file named like an earlier one.
+    static func filesDiffer(_ name: String, from other: String) -> String {
+        "theme file '\(name)' differs from '\(other)' only in letter case"
     }
 
     /// Whether two of `keys` fold to the same spelling: a set of folded keys, hashed by
@@ -57,7 +67,7 @@ public struct CaseCollisionRule: Rule {
                 found.append(
                     Diagnostic(
                         Self.description.id, severity: .warning,
-                        "theme file '\(name)' differs from '\(other)' only in letter case", at: .wholeFile(path)))
+                        Self.filesDiffer(name, from: other), at: .wholeFile(path)))
             } else {
                 seen[CaseInsensitiveKey(name)] = name
             }
@@ -78,10 +88,11 @@ public struct CaseCollisionRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "<key>primaryColor</key><string>fff</string>",
-                "↓<key>PrimaryColor</key><string>000</string>",
-            ]),
+            RuleExample(
+                entries: [
+                    "<key>primaryColor</key><string>fff</string>",
+                    "↓<key>PrimaryColor</key><string>000</string>",
+                ], messages: ["'PrimaryColor' differs from 'primaryColor' only in letter case"]),
             RuleExample(
                 [
                     "default.plist": RuleExample.defaultTheme,
@@ -141,4 +152,9 @@ struct CaseInsensitiveKey: Hashable {
     private static func fold(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
+}
+
+extension DiagnosticCode {
+    /// themelint: Keys or theme files that differ only in case (warning).
+    public static let caseCollision: DiagnosticCode = "case_collision"
 }

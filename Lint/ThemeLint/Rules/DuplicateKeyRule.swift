@@ -1,6 +1,9 @@
 import ThemeKit
 
 /// `duplicate_key`: A key is written twice in one file.
+///
+/// Checked when a file is read, by `ThemeFile.init` (each key's first entry is kept; a later
+/// one is reported with a note at the first). The examples below show the words.
 public struct DuplicateKeyRule: Rule {
     public init() {}
 
@@ -16,10 +19,11 @@ public struct DuplicateKeyRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "<key>aColor</key><string>fff</string>",
-                "↓<key>aColor</key><string>000</string>",
-            ])
+            RuleExample(
+                entries: [
+                    "<key>aColor</key><string>fff</string>",
+                    "↓<key>aColor</key><string>000</string>",
+                ], messages: ["duplicate key 'aColor': it is first defined on line 3"])
         ]
     )
 }

@@ -1,6 +1,9 @@
 import ThemeKit
 
 /// `io_error`: A theme file cannot be read at all.
+///
+/// Checked when a file is read, by `PropertyListReader.read(contentsOf:)` (`FileBytes`): the
+/// message is the system's reason (`no such file`, `is a directory`, …).
 public struct IOErrorRule: Rule {
     public init() {}
 
@@ -19,7 +22,8 @@ public struct IOErrorRule: Rule {
             RuleExample(
                 [
                     "default.plist": RuleExample.defaultTheme
-                ], wholeFile: ["broken.plist"], symlinks: ["broken.plist": "/nonexistent/theme.plist"])
+                ], wholeFile: ["broken.plist"], symlinks: ["broken.plist": "/nonexistent/theme.plist"],
+                messages: ["no such file"])
         ],
         isSuppressible: false
     )

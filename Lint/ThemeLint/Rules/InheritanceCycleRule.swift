@@ -1,6 +1,9 @@
 import ThemeKit
 
 /// `inheritance_cycle`: `INHERITED_THEME` leads back to a theme already in the chain.
+///
+/// Checked while walking a lineage, by `ThemeLoader.analyze`; it says
+/// `ThemeLoader.inheritanceCycle` (a long cycle is listed as its first and last themes).
 public struct InheritanceCycleRule: Rule {
     public init() {}
 
@@ -21,7 +24,7 @@ public struct InheritanceCycleRule: Rule {
                     "default.plist": RuleExample.defaultTheme,
                     "a.plist": RuleExample.plist(["<key>INHERITED_THEME</key>↓<string>b</string>"]),
                     "b.plist": RuleExample.plist(["<key>INHERITED_THEME</key>↓<string>a</string>"]),
-                ])
+                ], messages: ["inheritance cycle: b → a → b", "inheritance cycle: a → b → a"])
         ]
     )
 }

@@ -1,6 +1,11 @@
 import ThemeKit
 
 /// `invalid_color`: A `…Color` is not a hex color.
+///
+/// Checked while resolving, by the shared resolver (`ThemeResolver.parse`), from the
+/// `ValueKind.color` entry of the table of kinds: a `<string>` that `ThemeColor(hex:)` reads.
+/// It says `ThemeResolver.Message.wrongType`; a value that reads as a key name but is none
+/// is an `unresolved_alias` (`ThemeResolver.Message.neitherValueNorKey`).
 public struct InvalidColorRule: Rule {
     public init() {}
 
@@ -15,10 +20,15 @@ public struct InvalidColorRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "<key>aColor</key>↓<string>#12345</string>",
-                "<key>bColor</key>↓<integer>255</integer>",
-            ])
+            RuleExample(
+                entries: [
+                    "<key>aColor</key>↓<string>#12345</string>",
+                    "<key>bColor</key>↓<integer>255</integer>",
+                ],
+                messages: [
+                    "'aColor' is '#12345', which is not a color (3, 4, 6 or 8 hex digits, '#' optional)",
+                    "'bColor' is the integer 255, which is not a color (3, 4, 6 or 8 hex digits, '#' optional)",
+                ])
         ]
     )
 }

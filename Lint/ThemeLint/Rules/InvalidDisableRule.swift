@@ -1,4 +1,4 @@
-import ThemeKit
+public import ThemeKit
 
 /// `invalid_disable`: A `themelint:disable-next-line` comment names no rule, or one that no
 /// comment can silence.
@@ -19,10 +19,11 @@ public struct InvalidDisableRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "↓<!-- themelint:disable-next-line duplicate_kye -->",
-                "<key>aColor</key><string>fff</string>",
-            ]),
+            RuleExample(
+                entries: [
+                    "↓<!-- themelint:disable-next-line duplicate_kye -->",
+                    "<key>aColor</key><string>fff</string>",
+                ], messages: ["'duplicate_kye' is not a themelint rule; did you mean 'duplicate_key'?"]),
             RuleExample(entries: [
                 "↓<!-- themelint:disable-next-line not_flat -->",
                 "<key>aColor</key><string>fff</string>",
@@ -30,4 +31,9 @@ public struct InvalidDisableRule: Rule {
         ],
         isSuppressible: false
     )
+}
+
+extension DiagnosticCode {
+    /// themelint: A suppression comment that names an unknown rule, or is no directive.
+    public static let invalidDisable: DiagnosticCode = "invalid_disable"
 }

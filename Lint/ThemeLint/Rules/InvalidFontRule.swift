@@ -1,6 +1,10 @@
 import ThemeKit
 
 /// `invalid_font`: A `…Font` is not a font name.
+///
+/// Checked while resolving, by the shared resolver (`ThemeResolver.parse`), from the
+/// `ValueKind.font` entry of the table of kinds: a `<string>`. It says
+/// `ThemeResolver.Message.wrongType`.
 public struct InvalidFontRule: Rule {
     public init() {}
 
@@ -15,10 +19,11 @@ public struct InvalidFontRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "<key>bodyFont</key>↓<integer>12</integer>",
-                "<key>bodyFontSize</key><integer>12</integer>",
-            ])
+            RuleExample(
+                entries: [
+                    "<key>bodyFont</key>↓<integer>12</integer>",
+                    "<key>bodyFontSize</key><integer>12</integer>",
+                ], messages: ["'bodyFont' is the integer 12, which is not a font name"])
         ]
     )
 }

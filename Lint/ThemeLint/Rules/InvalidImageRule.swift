@@ -1,6 +1,10 @@
 import ThemeKit
 
 /// `invalid_image`: An `…Image` is not an image name.
+///
+/// Checked while resolving, by the shared resolver (`ThemeResolver.parse`), from the
+/// `ValueKind.image` entry of the table of kinds: a `<string>`. It says
+/// `ThemeResolver.Message.wrongType`.
 public struct InvalidImageRule: Rule {
     public init() {}
 
@@ -12,7 +16,9 @@ public struct InvalidImageRule: Rule {
             RuleExample(entries: ["<key>logoImage</key><string>appLogo</string>"])
         ],
         triggeringExamples: [
-            RuleExample(entries: ["<key>logoImage</key>↓<true/>"])
+            RuleExample(
+                entries: ["<key>logoImage</key>↓<true/>"],
+                messages: ["'logoImage' is <true/>, which is not an image name"])
         ]
     )
 }

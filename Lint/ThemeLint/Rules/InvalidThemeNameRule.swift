@@ -1,8 +1,16 @@
 import ThemeKit
 
 /// `invalid_theme_name`: A theme file's name is not a theme name.
+///
+/// Checked by the linter as it finds theme files (`ThemeLinter`, with `ThemeName.of(fileName:)`);
+/// it says `InvalidThemeNameRule.message(fileName:)`.
 public struct InvalidThemeNameRule: Rule {
     public init() {}
+
+    /// What the rule says of a theme file named `fileName`.
+    static func message(fileName: String) -> String {
+        "'\(fileName)' is not a theme file name: use letters, digits, '.', '_' and '-', starting with a letter or digit, then .plist"
+    }
 
     public static let description = RuleDescription(
         id: .invalidThemeName,
@@ -21,7 +29,10 @@ public struct InvalidThemeNameRule: Rule {
                 [
                     "default.plist": RuleExample.defaultTheme,
                     "My Theme.plist": RuleExample.defaultTheme,
-                ], wholeFile: ["My Theme.plist"])
+                ], wholeFile: ["My Theme.plist"],
+                messages: [
+                    "'My Theme.plist' is not a theme file name: use letters, digits, '.', '_' and '-', starting with a letter or digit, then .plist"
+                ])
         ],
         isSuppressible: false
     )

@@ -130,7 +130,10 @@ public struct MinContrastRule: Rule {
                 entries: [
                     "↓<key>textColor</key><string>777777</string>",
                     "<key>backgroundColor</key><string>FFFFFF</string>",
-                ], configuration: examples),
+                ], configuration: examples,
+                messages: [
+                    "'textColor' #777777 on 'backgroundColor' #FFFFFF: contrast 4.47:1 is below the minimum 4.5:1"
+                ]),
             RuleExample(
                 [
                     "default.plist": RuleExample.plist([

@@ -4,12 +4,15 @@ public import ThemeKit
 public struct MissingDefaultRule: Rule {
     public init() {}
 
+    /// What the rule says of the folder.
+    static let message = "no default.plist in this folder: a manager starts with 'default'"
+
     public func check(folder: FolderContext) -> [Diagnostic] {
         let hasDefault = folder.themeFiles.contains { $0 == "default.plist" || $0.hasSuffix("/default.plist") }
         guard !hasDefault else { return [] }
         return [
             Diagnostic(
-                Self.description.id, "no default.plist in this folder: a manager starts with 'default'",
+                Self.description.id, Self.message,
                 at: .wholeFile(folder.displayPath))
         ]
     }
@@ -30,7 +33,12 @@ public struct MissingDefaultRule: Rule {
             RuleExample(
                 [
                     "base.plist": RuleExample.defaultTheme
-                ], wholeFile: [""])
+                ], wholeFile: [""], messages: ["no default.plist in this folder: a manager starts with 'default'"])
         ]
     )
+}
+
+extension DiagnosticCode {
+    /// themelint: A folder with no `default.plist`.
+    public static let missingDefault: DiagnosticCode = "missing_default"
 }

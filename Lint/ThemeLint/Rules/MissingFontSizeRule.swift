@@ -1,6 +1,10 @@
 import ThemeKit
 
 /// `missing_font_size`: A `…Font` has no `…FontSize`, on its own key or along its alias chain.
+///
+/// Checked while resolving, by the shared resolver: `ThemeResolver.fontSize` looks for
+/// `ValueKind.sizeKey(ofFont:)` on the font's key, then along its alias chain. It says
+/// `ThemeResolver.Message.noSize`.
 public struct MissingFontSizeRule: Rule {
     public init() {}
 
@@ -27,10 +31,12 @@ public struct MissingFontSizeRule: Rule {
                 ]),
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "↓<key>bodyFont</key><string>Helvetica</string>",
-                "↓<key>linkFont</key><string>bodyFont</string>",
-            ])
+            RuleExample(
+                entries: [
+                    "↓<key>bodyFont</key><string>Helvetica</string>",
+                    "↓<key>linkFont</key><string>bodyFont</string>",
+                ],
+                messages: ["'bodyFont' has no size: add 'bodyFontSize'", "'linkFont' has no size: add 'linkFontSize'"])
         ]
     )
 }

@@ -1,6 +1,9 @@
 import ThemeKit
 
 /// `missing_parent`: `INHERITED_THEME` names a theme that is not in the folder, or is not a theme name.
+///
+/// Checked while walking a lineage, by `ThemeLoader.analyze`; it says
+/// `ThemeLoader.missingParent` (no such file) or `ThemeLoader.invalidParent` (not a name).
 public struct MissingParentRule: Rule {
     public init() {}
 
@@ -21,6 +24,10 @@ public struct MissingParentRule: Rule {
                     "default.plist": RuleExample.defaultTheme,
                     "dark.plist": RuleExample.plist(["<key>INHERITED_THEME</key>↓<string>ghost</string>"]),
                     "up.plist": RuleExample.plist(["<key>INHERITED_THEME</key>↓<string>../default</string>"]),
+                ],
+                messages: [
+                    "INHERITED_THEME names 'ghost', but there is no ghost.plist beside this theme",
+                    "INHERITED_THEME must be a theme name; '../default' is not one",
                 ])
         ]
     )

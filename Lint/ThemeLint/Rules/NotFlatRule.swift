@@ -1,6 +1,9 @@
 import ThemeKit
 
 /// `not_flat`: A value is a `<dict>`, `<array>`, `<data>` or `<date>`, or the root is not a `<dict>`.
+///
+/// Checked when a file is read, by `ThemeFile.init` (a nested value, or a root that is no
+/// `<dict>`). The examples below show the words.
 public struct NotFlatRule: Rule {
     public init() {}
 
@@ -12,10 +15,15 @@ public struct NotFlatRule: Rule {
             RuleExample(entries: ["<key>spacingSize</key><real>8</real>"])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "<key>colors</key>↓<dict><key>a</key><string>b</string></dict>",
-                "<key>list</key>↓<array/>",
-            ]),
+            RuleExample(
+                entries: [
+                    "<key>colors</key>↓<dict><key>a</key><string>b</string></dict>",
+                    "<key>list</key>↓<array/>",
+                ],
+                messages: [
+                    "'colors' is a <dict>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
+                    "'list' is an <array>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
+                ]),
             RuleExample(
                 [
                     "default.plist": """

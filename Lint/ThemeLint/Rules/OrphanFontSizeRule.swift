@@ -13,13 +13,10 @@ public struct OrphanFontSizeRule: Rule {
         var fonts: [String]?
         var budget = Suggestions.budget
         for (position, entry) in file.document.entries.enumerated() {
-            // Suffixes compared on the bytes first: most keys are not sizes, and
-            // `String.hasSuffix` compares graphemes.
             let key = entry.key
-            guard key.utf8.count > 8, key.utf8.reversed().starts(with: "FontSize".utf8.reversed()) else { continue }
-            let font = String(key.dropLast("Size".count))
+            guard let font = ValueKind.fontKey(ofSize: key), !font.isEmpty && font != "Font" else { continue }
             guard !merged.contains(font), file.index[key] == position else { continue }
-            let candidates = fonts ?? merged.filter { $0.hasSuffix("Font") }
+            let candidates = fonts ?? merged.filter { ValueKind.typed(forKey: $0)?.kind == .font }
             fonts = candidates
             var hint = ""
             let cost = Suggestions.cost(of: font, candidates: candidates.count)
@@ -47,11 +44,17 @@ public struct OrphanFontSizeRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "↓<key>titelFontSize</key><integer>12</integer>",
-                "<key>titleFont</key><string>Futura</string>",
-                "<key>titleFontSize</key><integer>20</integer>",
-            ])
+            RuleExample(
+                entries: [
+                    "↓<key>titelFontSize</key><integer>12</integer>",
+                    "<key>titleFont</key><string>Futura</string>",
+                    "<key>titleFontSize</key><integer>20</integer>",
+                ], messages: ["'titelFontSize' sizes no font: there is no 'titelFont'; did you mean 'titleFontSize'?"])
         ]
     )
+}
+
+extension DiagnosticCode {
+    /// themelint: A `…FontSize` with no `…Font` (warning).
+    public static let orphanFontSize: DiagnosticCode = "orphan_font_size"
 }

@@ -1,6 +1,9 @@
 import ThemeKit
 
 /// `parse_error`: The file is not a readable XML property list.
+///
+/// Checked when a file is read, by `PropertyListReader` and its SAX handler
+/// (`SAXPropertyListParser`), which word libxml2's errors and their own refusals.
 public struct ParseErrorRule: Rule {
     public init() {}
 
@@ -22,7 +25,7 @@ public struct ParseErrorRule: Rule {
                     <plist><dict>
                     	<key>title</key><string>x↓</dict></plist>
                     """
-                ]),
+                ], messages: ["malformed XML: opening and ending tag mismatch: string line 2 and dict"]),
             RuleExample(entries: ["<key>count</key>↓<integer>many</integer>"]),
             RuleExample(
                 [

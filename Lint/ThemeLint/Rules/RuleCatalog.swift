@@ -6,7 +6,8 @@ public enum RuleCatalog {
     public static let rules: [any Rule.Type] = [
         ParseErrorRule.self, NotFlatRule.self, DuplicateKeyRule.self, UnresolvedAliasRule.self, AliasCycleRule.self,
         MissingFontSizeRule.self, InvalidColorRule.self, InvalidSizeRule.self, InvalidFontRule.self,
-        InvalidImageRule.self, MissingParentRule.self, InheritanceCycleRule.self, OrphanFontSizeRule.self,
+        InvalidImageRule.self, InvalidLengthRule.self, InvalidOpacityRule.self, InvalidDurationRule.self,
+        MissingParentRule.self, InheritanceCycleRule.self, OrphanFontSizeRule.self,
         UnknownOverrideRule.self, CaseCollisionRule.self, MissingDefaultRule.self, InvalidThemeNameRule.self,
         IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self, MinContrastRule.self,
     ]

@@ -14,21 +14,31 @@ public struct RuleExample: Sendable, Hashable {
     public var symlinks: [String: String]
     /// The configuration the example runs with (an opt-in rule's examples enable it).
     public var configuration: LintConfiguration
+    /// What the rule says at the marks, in report order (file, line, column): the rule's
+    /// messages, as a reader of the rule file sees them and the tests check them. Empty
+    /// when an example does not pin them.
+    public var messages: [String]
 
     /// An example folder of several files.
     public init(
         _ files: [String: String], wholeFile: [String] = [], symlinks: [String: String] = [:],
-        configuration: LintConfiguration = LintConfiguration()
+        configuration: LintConfiguration = LintConfiguration(), messages: [String] = []
     ) {
         self.files = files
         self.wholeFile = wholeFile
         self.symlinks = symlinks
         self.configuration = configuration
+        self.messages = messages
     }
 
     /// An example of one `default.plist` whose root dict holds `entries`, one a line.
-    public init(entries: [String], wholeFile: [String] = [], configuration: LintConfiguration = LintConfiguration()) {
-        self.init(["default.plist": RuleExample.plist(entries)], wholeFile: wholeFile, configuration: configuration)
+    public init(
+        entries: [String], wholeFile: [String] = [], configuration: LintConfiguration = LintConfiguration(),
+        messages: [String] = []
+    ) {
+        self.init(
+            ["default.plist": RuleExample.plist(entries)], wholeFile: wholeFile, configuration: configuration,
+            messages: messages)
     }
 
     /// A plist document whose root dict holds `entries`, one a line, each after a tab:

@@ -1,4 +1,4 @@
-import ThemeKit
+public import ThemeKit
 
 /// `superfluous_disable`: A `themelint:disable-next-line` comment silences nothing.
 public struct SuperfluousDisableRule: Rule {
@@ -18,11 +18,17 @@ public struct SuperfluousDisableRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "↓<!-- themelint:disable-next-line duplicate_key -->",
-                "<key>aColor</key><string>fff</string>",
-            ])
+            RuleExample(
+                entries: [
+                    "↓<!-- themelint:disable-next-line duplicate_key -->",
+                    "<key>aColor</key><string>fff</string>",
+                ], messages: ["this comment silences nothing: no duplicate_key on the next entry"])
         ],
         isSuppressible: false
     )
+}
+
+extension DiagnosticCode {
+    /// themelint: A suppression comment that silences nothing (warning).
+    public static let superfluousDisable: DiagnosticCode = "superfluous_disable"
 }

@@ -55,7 +55,15 @@ public struct UnknownOverrideRule: Rule {
                         "<key>INHERITED_THEME</key><string>default</string>",
                         "↓<key>primaryColour</key><string>000</string>",
                     ]),
+                ],
+                messages: [
+                    "'primaryColour' overrides nothing: no ancestor of this theme ('default' and up) has it; did you mean 'primaryColor'?"
                 ])
         ]
     )
+}
+
+extension DiagnosticCode {
+    /// themelint: A child sets a key no ancestor has (warning).
+    public static let unknownOverride: DiagnosticCode = "unknown_override"
 }

@@ -1,6 +1,12 @@
 import ThemeKit
 
 /// `unresolved_alias`: An alias names no key: an `@name`, or a typed value that is neither valid nor a key.
+///
+/// Checked while resolving, by the shared resolver: `ThemeResolver.resolveLiteral` (an
+/// `@name` that names no key: `ThemeResolver.Message.namesNoKey`) and
+/// `ThemeResolver.reportWrongType` (a typed value that reads as a key name:
+/// `ThemeResolver.Message.neitherValueNorKey`); "did you mean" is added by
+/// `ThemeResolver.addSuggestions` within the suggestion budget.
 public struct UnresolvedAliasRule: Rule {
     public init() {}
 
@@ -16,11 +22,16 @@ public struct UnresolvedAliasRule: Rule {
             ])
         ],
         triggeringExamples: [
-            RuleExample(entries: [
-                "<key>primaryColor</key><string>35a2fb</string>",
-                "<key>headerColor</key>↓<string>primaryColour</string>",
-                "<key>title</key>↓<string>@subtitle</string>",
-            ])
+            RuleExample(
+                entries: [
+                    "<key>primaryColor</key><string>35a2fb</string>",
+                    "<key>headerColor</key>↓<string>primaryColour</string>",
+                    "<key>title</key>↓<string>@subtitle</string>",
+                ],
+                messages: [
+                    "'headerColor' is 'primaryColour', which is neither a color nor a key; did you mean 'primaryColor'?",
+                    "'@subtitle' names no key",
+                ])
         ]
     )
 }

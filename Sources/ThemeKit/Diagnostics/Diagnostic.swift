@@ -1,7 +1,8 @@
 /// A stable identifier for a kind of problem, such as `duplicate_key`.
 ///
 /// Codes never change once published: tests, suppression comments and CI filters match on
-/// them. They are the same strings `themelint` uses as rule ids.
+/// them. They are the same strings `themelint` uses as rule ids. ThemeKit declares the codes
+/// of what it refuses to load; ThemeLint declares those of its own checks.
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable,
     ExpressibleByStringLiteral, CustomStringConvertible
 {
@@ -51,18 +52,14 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable,
     public static let missingParent: DiagnosticCode = "missing_parent"
     /// `INHERITED_THEME` leads back to a theme already in the chain.
     public static let inheritanceCycle: DiagnosticCode = "inheritance_cycle"
-    /// themelint: a `…FontSize` with no `…Font` (warning).
-    public static let orphanFontSize: DiagnosticCode = "orphan_font_size"
-    /// themelint: a child sets a key no ancestor has (warning).
-    public static let unknownOverride: DiagnosticCode = "unknown_override"
-    /// themelint: keys or theme files that differ only in case (warning).
-    public static let caseCollision: DiagnosticCode = "case_collision"
-    /// themelint: a folder with no `default.plist`.
-    public static let missingDefault: DiagnosticCode = "missing_default"
-    /// themelint: a suppression comment that silences nothing (warning).
-    public static let superfluousDisable: DiagnosticCode = "superfluous_disable"
-    /// themelint: a suppression comment that names an unknown rule.
-    public static let invalidDisable: DiagnosticCode = "invalid_disable"
+    /// A length (`…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`) that is not a
+    /// number of 0 or more.
+    public static let invalidLength: DiagnosticCode = "invalid_length"
+    /// An opacity (`…Alpha`, `…Opacity`) that is not a number from 0 to 1.
+    public static let invalidOpacity: DiagnosticCode = "invalid_opacity"
+    /// A duration (`…Duration`, `…Delay`) that is not a number of seconds, 0 or more.
+    public static let invalidDuration: DiagnosticCode = "invalid_duration"
+
 }
 
 /// How serious a diagnostic is.

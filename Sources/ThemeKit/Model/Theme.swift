@@ -138,12 +138,25 @@ public struct Theme: Sendable {
         return nil
     }
 
-    /// The number for a `…Size` key or an untyped `<integer>`/`<real>`; `nil` otherwise.
+    /// The number for a `…Size` key, a length (`…Width`, `…Height`, `…Radius`,
+    /// `…Padding`, `…Spacing`), an opacity (`…Alpha`, `…Opacity`), a duration in seconds, an
+    /// untyped `<integer>`/`<real>`, or an untyped `<string>` that is a number (`"5"`);
+    /// `nil` otherwise.
     public func number(forKey key: String) -> Double? {
-        switch values[key] {
-        case .size(let number), .number(let number): number
-        default: nil
-        }
+        values[key]?.numberValue
+    }
+
+    /// The duration for a `…Duration` or `…Delay` key (written in seconds); `nil` if
+    /// missing or not a duration key.
+    public func duration(forKey key: String) -> Duration? {
+        guard ValueKind.typed(forKey: key)?.kind == .duration else { return nil }
+        return values[key].flatMap(Duration.init(themeValue:))
+    }
+
+    /// The kind of `key`'s value: the kind its suffix gives it, else what was written
+    /// (`string`, `number` or `bool`); `nil` if the theme has no such key.
+    package func kind(ofKey key: String) -> ThemeValueKind? {
+        values[key].map { ValueKind.of(key: key, value: $0) }
     }
 
     /// The flag for an untyped `<true/>`/`<false/>`; `nil` otherwise.

@@ -58,12 +58,22 @@ extension ThemeFont: ThemeValueConvertible {
 }
 
 extension Double: ThemeValueConvertible {
-    /// The number of a `.size` or `.number` value; `nil` for any other.
+    /// The number of a `.size` or `.number` value, or of a `.string` that is a finite number
+    /// (`"5"`); `nil` for any other.
     public init?(themeValue: ThemeValue) {
-        switch themeValue {
-        case .size(let number), .number(let number): self = number
-        default: return nil
+        guard let number = themeValue.numberValue else { return nil }
+        self = number
+    }
+}
+
+extension Duration: ThemeValueConvertible {
+    /// A number of seconds (a `…Duration` or `…Delay` key's value) as a duration; `nil` for
+    /// anything that is not a number from 0 up to (not including) 2^63 seconds.
+    public init?(themeValue: ThemeValue) {
+        guard let seconds = themeValue.numberValue, ValueKind.NumberRange.seconds.contains(seconds) else {
+            return nil
         }
+        self = .seconds(seconds)
     }
 }
 
@@ -72,7 +82,7 @@ extension String: ThemeValueConvertible {
     public init?(themeValue: ThemeValue) {
         switch themeValue {
         case .image(let text), .string(let text): self = text
-        default: return nil
+        case .color, .font, .size, .number, .bool: return nil
         }
     }
 }

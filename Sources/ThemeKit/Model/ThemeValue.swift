@@ -1,6 +1,8 @@
 /// A resolved, parsed theme value. Its case follows the key's suffix: `…Color` keys hold
 /// colors, `…Font` keys fonts, `…Size` and `…FontSize` keys sizes, `…Image` keys image
-/// names; any other key holds the string, number or bool it was written as.
+/// names; lengths (`…Width`, `…Radius`, …), opacities (`…Alpha`, `…Opacity`) and durations
+/// (`…Duration`, `…Delay`, in seconds) hold checked numbers; any other key holds the
+/// string, number or bool it was written as.
 public enum ThemeValue: Sendable, Hashable, CustomStringConvertible {
     /// A `…Color` key.
     case color(ThemeColor)
@@ -12,7 +14,8 @@ public enum ThemeValue: Sendable, Hashable, CustomStringConvertible {
     case image(String)
     /// An untyped key written as `<string>`.
     case string(String)
-    /// An untyped key written as `<integer>` or `<real>`.
+    /// A length, an opacity or a duration (in seconds), checked against its kind's range;
+    /// or an untyped key written as `<integer>` or `<real>`.
     case number(Double)
     /// An untyped key written as `<true/>` or `<false/>`.
     case bool(Bool)
@@ -37,26 +40,29 @@ extension ThemeValue {
     }
 }
 
-/// What a key's suffix says its value must be, RNThemeManager's convention.
-public enum KeyKind: Sendable, Hashable {
-    case color, font, size, image, untyped
-
-    /// The kind a key's name implies. `…FontSize` ends in `Size`, so it is a size.
-    public init(key: String) {
-        var key = key
-        self = key.withUTF8 { bytes -> KeyKind in
-            func endsWith(_ suffix: StaticString) -> Bool {
-                let count = suffix.utf8CodeUnitCount
-                guard bytes.count >= count else { return false }
-                let start = bytes.count - count
-                for index in 0..<count where bytes[start + index] != suffix.utf8Start[index] { return false }
-                return true
-            }
-            if endsWith("Color") { return .color }
-            if endsWith("Size") { return .size }
-            if endsWith("Font") { return .font }
-            if endsWith("Image") { return .image }
-            return .untyped
+extension ThemeValue {
+    /// The number the value holds: a size, a length, an opacity, a duration in seconds, an
+    /// untyped number, or an untyped string that is a finite number (RNThemeManager's
+    /// `<string>5</string>`, read as `5`); `nil` for anything else.
+    package var numberValue: Double? {
+        switch self {
+        case .size(let number), .number(let number): number
+        case .string(let text): Self.number(in: text)
+        case .color, .font, .image, .bool: nil
         }
+    }
+
+    /// `text` as a finite number, with XML white space around it allowed: `" 17.5 "` is
+    /// 17.5; `"17px"`, `"nan"` and `"inf"` are not numbers.
+    package static func number(in text: String) -> Double? {
+        let bytes = text.utf8
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        let number =
+            first == bytes.startIndex && bytes.index(after: last) == bytes.endIndex
+            ? Double(text) : Double(String(text[first...last]))
+        guard let number, number.isFinite else { return nil }
+        return number
     }
 }

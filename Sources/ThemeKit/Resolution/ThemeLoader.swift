@@ -604,3 +604,14 @@ extension ThemeLoader {
         }
     }
 }
+
+extension DiagnosticCode {
+    /// Every code loading a theme can report: what ThemeKit refuses to load, each typed
+    /// kind's `invalid_…` included. (The linter declares the codes of its own checks, the
+    /// tools theirs.)
+    package static let loadCodes: [DiagnosticCode] =
+        [
+            .parseError, .notFlat, .duplicateKey, .ioError, .invalidThemeName, .themeNotFound, .unresolvedAlias,
+            .aliasCycle, .missingFontSize, .missingParent, .inheritanceCycle,
+        ] + ValueKind.typed.compactMap(\.code)
+}

@@ -306,16 +306,16 @@ struct ThemeResolver {
         }
         let names = members.map { entry($0).key }
         let notes = members.dropFirst().map { id in
-            Diagnostic.Note("'\(entry(id).key)' is part of this cycle", at: location(of: id, \.valueRange))
+            Diagnostic.Note(Message.cycleMember(entry(id).key), at: location(of: id, \.valueRange))
         }
         report(
-            .aliasCycle, "alias cycle: \((names + [names[0]]).joined(separator: " → "))", at: members[0],
+            .aliasCycle, Message.aliasCycle(names), at: members[0],
             \.valueRange, notes: notes)
         for id in members { state[id] = .failed }
     }
 
     private mutating func reportUnknownAlias(_ id: Int, name: String) {
-        report(.unresolvedAlias, "'@\(name)' names no key", at: id, \.valueRange)
+        report(.unresolvedAlias, Message.namesNoKey(name), at: id, \.valueRange)
         pendingSuggestions.append((diagnostics.count - 1, name))
     }
 
@@ -350,38 +350,11 @@ struct ThemeResolver {
         return value
     }
 
+    /// The value of `key` (entry `id`) from the literal its chain ends at (`target`), as its
+    /// kind's entry in `ValueKind` says: checked typed values, untyped values as written.
     private mutating func parse(key: String, id: Int, literalAt target: Int) -> ThemeValue? {
         let written = entries[target].value
-        switch KeyKind(key: key) {
-        case .color:
-            if case .string(let text) = written, let color = ThemeColor(hex: text, alphaOrder: options.alphaOrder) {
-                return .color(color)
-            }
-            reportWrongType(
-                .invalidColor, key: key, id: id, target: target,
-                expected: "a color (3, 4, 6 or 8 hex digits, '#' optional)")
-            return nil
-        case .size:
-            if let size = Self.positiveNumber(written) { return .size(size) }
-            reportWrongType(.invalidSize, key: key, id: id, target: target, expected: "a number greater than 0")
-            return nil
-        case .font:
-            guard case .string(let fontName) = written else {
-                reportWrongType(.invalidFont, key: key, id: id, target: target, expected: "a font name")
-                return nil
-            }
-            switch fontSize(for: id) {
-            case .found(let size): return .font(ThemeFont(name: fontName, size: size))
-            case .invalid: return nil
-            case .missing:
-                report(.missingFontSize, "'\(key)' has no size: add '\(key)Size'", at: id, \.keyRange)
-                return nil
-            }
-        case .image:
-            if case .string(let imageName) = written { return .image(imageName) }
-            reportWrongType(.invalidImage, key: key, id: id, target: target, expected: "an image name")
-            return nil
-        case .untyped:
+        guard let kind = ValueKind.typed(forKey: key) else {
             switch written {
             case .string(let text): return .string(text)
             case .integer(let number): return .number(Double(number))
@@ -390,18 +363,39 @@ struct ThemeResolver {
             case .nested: return nil
             }
         }
+        switch kind.domain {
+        case .color:
+            if case .string(let text) = written, let color = ThemeColor(hex: text, alphaOrder: options.alphaOrder) {
+                return .color(color)
+            }
+        case .number(let range):
+            if let number = Self.number(written), range.contains(number) { return kind.value(number) }
+        case .image:
+            if case .string(let imageName) = written { return .image(imageName) }
+        case .font:
+            guard case .string(let fontName) = written else { break }
+            switch fontSize(for: id) {
+            case .found(let size): return .font(ThemeFont(name: fontName, size: size))
+            case .invalid: return nil
+            case .missing:
+                report(.missingFontSize, Message.noSize(key), at: id, \.keyRange)
+                return nil
+            }
+        case .untyped:
+            break
+        }
+        reportWrongType(kind, key: key, id: id, target: target)
+        return nil
     }
 
-    private static func positiveNumber(_ value: PropertyListValue) -> Double? {
-        let number: Double?
+    /// The number a value is written as: `<integer>`, `<real>` or a numeric `<string>`.
+    private static func number(_ value: PropertyListValue) -> Double? {
         switch value {
-        case .integer(let integer): number = Double(integer)
-        case .real(let real): number = real
-        case .string(let text): number = Double(text.trimmingXMLSpace())
-        case .bool, .nested: number = nil
+        case .integer(let integer): Double(integer)
+        case .real(let real): real
+        case .string(let text): ThemeValue.number(in: text)
+        case .bool, .nested: nil
         }
-        guard let number, number.isFinite, number > 0 else { return nil }
-        return number
     }
 
     private enum FontSize {
@@ -418,9 +412,8 @@ struct ThemeResolver {
         while seen <= state.count {
             seen += 1
             let key = entries[current].key
-            if KeyKind(key: key) == .font {
-                let sizeKey = key + "Size"
-                if let sizeID = ids[sizeKey] {
+            if ValueKind.typed(forKey: key)?.kind == .font {
+                if let sizeID = ids[ValueKind.sizeKey(ofFont: key)] {
                     guard sizeID >= 0, case .size(let size)? = typedValue(sizeID) else { return .invalid }
                     if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }
                     sizeOf[id] = Int32(sizeID)
@@ -437,26 +430,24 @@ struct ThemeResolver {
         return .missing
     }
 
-    private mutating func reportWrongType(
-        _ code: DiagnosticCode, key: String, id: Int, target: Int, expected: String
-    ) {
+    /// `key`'s value is not of its kind: said at the value, through the chain that led to it
+    /// if there is one; a would-be alias in a key whose kind takes no names is a dangling
+    /// alias instead.
+    private mutating func reportWrongType(_ kind: ValueKind, key: String, id: Int, target: Int) {
+        guard let code = kind.code else { return }
         let own = entry(id).value
         if target != id {
             report(
-                code,
-                "'\(key)' resolves through '\(entry(target).key)' to \(Self.describe(entry(target).value)), which is not \(expected)",
+                code, Message.wrongType(key, through: entry(target).key, is: Self.describe(entry(target).value), kind),
                 at: id, \.valueRange)
             return
         }
-        if case .string(let text) = own, Self.looksLikeKeyName(text), code == .invalidColor || code == .invalidSize {
-            report(
-                .unresolvedAlias,
-                "'\(key)' is '\(text)', which is neither \(expected.split(separator: " (").first ?? "") nor a key",
-                at: id, \.valueRange)
+        if case .string(let text) = own, !kind.domain.takesNames, Self.looksLikeKeyName(text) {
+            report(.unresolvedAlias, Message.neitherValueNorKey(key, is: text, kind), at: id, \.valueRange)
             pendingSuggestions.append((diagnostics.count - 1, text))
             return
         }
-        report(code, "'\(key)' is \(Self.describe(own)), which is not \(expected)", at: id, \.valueRange)
+        report(code, Message.wrongType(key, is: Self.describe(own), kind), at: id, \.valueRange)
     }
 
     /// Whether a string reads as a key name (a would-be alias) rather than a value:
@@ -494,5 +485,47 @@ struct ThemeResolver {
         diagnostics.append(
             chain[file(of: id)].document.diagnostic(
                 code, message, at: entry[keyPath: range], key: entry.key, notes: notes))
+    }
+}
+
+extension ThemeResolver {
+    /// What the resolver says, one function a message: the rules of the problems it finds
+    /// (`alias_cycle`, `unresolved_alias`, `missing_font_size`, and each typed kind's
+    /// `invalid_…`) name these functions.
+    package enum Message {
+        /// `alias_cycle`, at the cycle's first alias: `alias cycle: a → b → a`.
+        package static func aliasCycle(_ keys: [String]) -> String {
+            "alias cycle: \((keys + keys.prefix(1)).joined(separator: " → "))"
+        }
+
+        /// `alias_cycle`'s note at each other member of the cycle.
+        package static func cycleMember(_ key: String) -> String { "'\(key)' is part of this cycle" }
+
+        /// `unresolved_alias`: an explicit alias `@name` whose name is no key.
+        package static func namesNoKey(_ name: String) -> String { "'@\(name)' names no key" }
+
+        /// `unresolved_alias`: a typed key's value reads as a key name but is no key.
+        package static func neitherValueNorKey(_ key: String, is text: String, _ kind: ValueKind) -> String {
+            "'\(key)' is '\(text)', which is neither \(kind.noun) nor a key"
+        }
+
+        /// `missing_font_size`: a font with no size on its key or along its alias chain.
+        package static func noSize(_ fontKey: String) -> String {
+            "'\(fontKey)' has no size: add '\(ValueKind.sizeKey(ofFont: fontKey))'"
+        }
+
+        /// A typed kind's `invalid_…`: the key's own value (`described`, as
+        /// `ThemeResolver.describe` words it) is not of the kind.
+        package static func wrongType(_ key: String, is described: String, _ kind: ValueKind) -> String {
+            "'\(key)' is \(described), which is not \(kind.expected)"
+        }
+
+        /// A typed kind's `invalid_…`: the value the key's alias chain ends at is not of the
+        /// key's kind.
+        package static func wrongType(
+            _ key: String, through target: String, is described: String, _ kind: ValueKind
+        ) -> String {
+            "'\(key)' resolves through '\(target)' to \(described), which is not \(kind.expected)"
+        }
     }
 }

@@ -1,0 +1,231 @@
+/// What a value is, without the value: the kind of a key as a theme uses it, and the type a
+/// typed key hands back.
+///
+/// The typed kinds follow the key's suffix (`…Color`, `…Font`, `…Size`, …; see
+/// `ValueKind`); a key with no typed suffix holds a `string`, `number` or `bool`, as written.
+public enum ThemeValueKind: String, Sendable, Hashable, CaseIterable {
+    case color, font, size, length, opacity, duration, image, string, number, bool
+}
+
+/// One kind of value: everything ThemeKit and its tools know about it, in one entry of one
+/// table (`ValueKind.all`).
+///
+/// The resolver parses and checks a typed key's value from its entry, the linter's rules and
+/// the tools (`themekit show`, `export`, `preview`, `keys`) read their words, units and types
+/// from it, and the fuzz invariants check every loaded value against it. Adding a kind is
+/// adding an entry here (and a case to `ThemeValueKind`) and its rule file in ThemeLint; a
+/// test fails when a kind has no rule, no preview section or no export.
+package struct ValueKind: Sendable {
+    /// What a typed value must be.
+    package enum Domain: Sendable, Hashable {
+        /// A hex color.
+        case color
+        /// A font name (a `<string>`), with a size found for it.
+        case font
+        /// An image name (a `<string>`).
+        case image
+        /// A number (`<integer>`, `<real>` or a numeric `<string>`) in `range`.
+        case number(NumberRange)
+        /// Whatever was written: a string, number or bool.
+        case untyped
+
+        /// Whether any string is a value of the domain (a font or image name). Where none
+        /// is, a string that reads as a key name is taken for an alias that names no key.
+        package var takesNames: Bool {
+            switch self {
+            case .font, .image, .untyped: true
+            case .color, .number: false
+            }
+        }
+    }
+
+    /// The bounds of a typed number.
+    package struct NumberRange: Sendable, Hashable {
+        /// The least value allowed.
+        package var minimum: Double
+        /// Whether `minimum` itself is allowed.
+        package var includesMinimum: Bool
+        /// The greatest value allowed (excluded when `includesMaximum` is false).
+        package var maximum: Double
+        /// Whether `maximum` itself is allowed.
+        package var includesMaximum: Bool
+
+        /// Whether `number` is within the bounds (never for NaN).
+        package func contains(_ number: Double) -> Bool {
+            (includesMinimum ? number >= minimum : number > minimum)
+                && (includesMaximum ? number <= maximum : number < maximum)
+        }
+    }
+
+    /// The kind.
+    package let kind: ThemeValueKind
+    /// The key suffixes that make a key this kind (none for the untyped kinds). No suffix
+    /// ends another, so the order they are matched in does not matter; `…FontSize` ends in
+    /// `Size` and is a size.
+    package let suffixes: [String]
+    /// What the value must be.
+    package let domain: Domain
+    /// The code of a value that is not of this kind (typed kinds only).
+    package let code: DiagnosticCode?
+    /// What the value must be, as the diagnostic says it: "a color (3, 4, 6 or 8 hex
+    /// digits, '#' optional)".
+    package let expected: String
+    /// The same, short: "a color", for "which is neither a color nor a key".
+    package let noun: String
+    /// A value of this kind as a theme writes it.
+    package let example: String
+    /// The Swift type a lookup hands back (and a generated `ThemeKey` holds).
+    package let lookupType: String
+    /// The section of `themekit preview` that shows keys of this kind.
+    package let previewSection: String
+    /// The CSS unit of a number of this kind (`px`, `s`), if it has one.
+    package let unit: String?
+
+    // MARK: The table
+
+    /// `…Color`: a hex color.
+    package static let color = ValueKind(
+        kind: .color, suffixes: ["Color"], domain: .color, code: .invalidColor,
+        expected: "a color (3, 4, 6 or 8 hex digits, '#' optional)", noun: "a color", example: "#35a2fb",
+        lookupType: "ThemeColor", previewSection: "Colors", unit: nil)
+    /// `…Size` (and `…FontSize`): a number greater than 0, in points.
+    package static let size = ValueKind(
+        kind: .size, suffixes: ["Size"], domain: .number(.positive), code: .invalidSize,
+        expected: "a number greater than 0", noun: "a number greater than 0", example: "17",
+        lookupType: "Double", previewSection: "Sizes", unit: "px")
+    /// `…Font`: a font name, sized by its `…FontSize`.
+    package static let font = ValueKind(
+        kind: .font, suffixes: ["Font"], domain: .font, code: .invalidFont, expected: "a font name",
+        noun: "a font name", example: "Helvetica", lookupType: "ThemeFont", previewSection: "Fonts", unit: nil)
+    /// `…Image`: an image name.
+    package static let image = ValueKind(
+        kind: .image, suffixes: ["Image"], domain: .image, code: .invalidImage, expected: "an image name",
+        noun: "an image name", example: "headerBackground", lookupType: "String", previewSection: "Images",
+        unit: nil)
+    /// `…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`: a length of 0 or more, in
+    /// points (DB5's and RNThemeManager's `cornerRadius`, `borderWidth`, …).
+    package static let length = ValueKind(
+        kind: .length, suffixes: ["Width", "Height", "Radius", "Padding", "Spacing"],
+        domain: .number(.nonNegative), code: .invalidLength, expected: "a length of 0 or more",
+        noun: "a length of 0 or more", example: "8", lookupType: "Double", previewSection: "Lengths", unit: "px")
+    /// `…Alpha`, `…Opacity`: a number from 0 to 1.
+    package static let opacity = ValueKind(
+        kind: .opacity, suffixes: ["Alpha", "Opacity"], domain: .number(.unit), code: .invalidOpacity,
+        expected: "a number from 0 to 1", noun: "a number from 0 to 1", example: "0.6", lookupType: "Double",
+        previewSection: "Opacities", unit: nil)
+    /// `…Duration`, `…Delay`: a number of seconds, 0 or more, looked up as a `Duration`
+    /// (which holds less than 2^63 seconds).
+    package static let duration = ValueKind(
+        kind: .duration, suffixes: ["Duration", "Delay"], domain: .number(.seconds), code: .invalidDuration,
+        expected: "a number of seconds (0 or more, below 2^63)", noun: "a number of seconds", example: "0.25",
+        lookupType: "Duration", previewSection: "Durations", unit: "s")
+    /// An untyped `<string>`.
+    package static let string = ValueKind(
+        kind: .string, suffixes: [], domain: .untyped, code: nil, expected: "a string", noun: "a string",
+        example: "Welcome", lookupType: "String", previewSection: untypedSection, unit: nil)
+    /// An untyped `<integer>` or `<real>`.
+    package static let number = ValueKind(
+        kind: .number, suffixes: [], domain: .untyped, code: nil, expected: "a number", noun: "a number",
+        example: "3", lookupType: "Double", previewSection: untypedSection, unit: nil)
+    /// An untyped `<true/>` or `<false/>`.
+    package static let bool = ValueKind(
+        kind: .bool, suffixes: [], domain: .untyped, code: nil, expected: "a flag", noun: "a flag", example: "<true/>",
+        lookupType: "Bool", previewSection: untypedSection, unit: nil)
+
+    /// The preview section of the untyped kinds.
+    private static let untypedSection = "Strings, numbers and flags"
+
+    /// Every kind, in the order the tools show them: the typed ones, then the untyped.
+    package static let all: [ValueKind] = ThemeValueKind.allCases.map(of)
+
+    /// The kinds a key's suffix can give.
+    package static let typed: [ValueKind] = all.filter { !$0.suffixes.isEmpty }
+
+    /// The entry of `kind`.
+    package static func of(_ kind: ThemeValueKind) -> ValueKind {
+        switch kind {
+        case .color: color
+        case .font: font
+        case .size: size
+        case .length: length
+        case .opacity: opacity
+        case .duration: duration
+        case .image: image
+        case .string: string
+        case .number: number
+        case .bool: bool
+        }
+    }
+
+    /// The typed kind `key`'s suffix gives it, or `nil` for an untyped key.
+    package static func typed(forKey key: String) -> ValueKind? {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard let last = bytes.last else { return nil }
+            for (suffix, kind) in suffixTable where suffix.last == last && bytes.count >= suffix.count {
+                let start = bytes.count - suffix.count
+                if suffix.indices.allSatisfy({ bytes[start + $0] == suffix[$0] }) { return kind }
+            }
+            return nil
+        }
+    }
+
+    /// Every suffix's bytes with its kind, in matching order.
+    private static let suffixTable: [([UInt8], ValueKind)] = typed.flatMap { kind in
+        kind.suffixes.map { (Array($0.utf8), kind) }
+    }
+
+    // MARK: Values
+
+    /// The value a number of this kind is held as: `.size` for a size, `.number` otherwise.
+    package func value(_ number: Double) -> ThemeValue {
+        kind == .size ? .size(number) : .number(number)
+    }
+
+    /// The kind of `value` held by `key`: the key's typed kind, or for an untyped key the
+    /// kind of what was written.
+    package static func of(key: String, value: ThemeValue) -> ThemeValueKind {
+        entry(forKey: key, value: value).kind
+    }
+
+    /// The entry of the kind of `value` held by `key` (see `of(key:value:)`).
+    package static func entry(forKey key: String, value: ThemeValue) -> ValueKind {
+        if let typed = typed(forKey: key) { return typed }
+        return switch value {
+        case .color: color
+        case .font: font
+        case .size: size
+        case .image: image
+        case .string: string
+        case .number: number
+        case .bool: bool
+        }
+    }
+
+    // MARK: Font pairs
+
+    /// The key that sizes the font `fontKey`: `xFont` → `xFontSize`.
+    package static func sizeKey(ofFont fontKey: String) -> String { fontKey + "Size" }
+
+    /// The font a `…FontSize` key sizes (`xFontSize` → `xFont`), or `nil` for any other key.
+    package static func fontKey(ofSize sizeKey: String) -> String? {
+        // Compared byte by byte: `String.hasSuffix` compares graphemes, and a combining mark
+        // after the suffix would hide it.
+        guard sizeKey.utf8.count >= 8, sizeKey.utf8.reversed().starts(with: "FontSize".utf8.reversed()) else {
+            return nil
+        }
+        return String(sizeKey.dropLast(4))
+    }
+}
+
+extension ValueKind.NumberRange {
+    /// Greater than 0 (sizes).
+    package static let positive = Self(minimum: 0, includesMinimum: false, maximum: .infinity, includesMaximum: false)
+    /// 0 or more (lengths).
+    package static let nonNegative = Self(
+        minimum: 0, includesMinimum: true, maximum: .infinity, includesMaximum: false)
+    /// From 0 to 1 (opacities).
+    package static let unit = Self(minimum: 0, includesMinimum: true, maximum: 1, includesMaximum: true)
+    /// 0 or more, below 2^63 seconds: what a `Duration` holds without trapping.
+    package static let seconds = Self(minimum: 0, includesMinimum: true, maximum: 0x1p63, includesMaximum: false)
+}
