@@ -24,7 +24,7 @@ struct ResolutionTests {
             theme.sources["textColor"]?.key == SourceLocation(file: folder.path + "/middle.plist", line: 4, column: 2))
     }
 
-    @Test("the keys a child adds are found on request, whether or not a theme is built")
+    @Test("the keys a child adds are found on request, alone and in a session")
     func introducedKeysOnRequest() throws {
         let folder = try TemporaryDirectory()
         try folder.theme(
@@ -38,18 +38,17 @@ struct ResolutionTests {
                 "INHERITED_THEME": "base", "textColor": "000005", "aColor": "000006", "bColor": "000007",
                 "cColor": "000008",
             ])
-        // INHERITED_THEME counts: the file sets it, and the root theme does not.
-        for (name, added) in [
-            ("small", ["INHERITED_THEME", "extraColor"]), ("large", ["INHERITED_THEME", "aColor", "bColor", "cColor"]),
-        ] {
-            let both = folder.loader.analyze(name, findsIntroducedKeys: true)
-            #expect(both.theme != nil)
-            #expect(both.introducedKeys?.sorted() == added)
-            let lint = folder.loader.analyze(name, producesTheme: false, findsIntroducedKeys: true)
-            #expect(lint.theme == nil)
-            #expect(lint.introducedKeys?.sorted() == added)
-            #expect(folder.loader.analyze(name).introducedKeys == nil)
+        // INHERITED_THEME is not a key the child adds; the root theme adds nothing.
+        for (name, added) in [("small", ["extraColor"]), ("large", ["aColor", "bColor", "cColor"])] {
+            let alone = folder.loader.analyze(name)
+            #expect(alone.theme != nil)
+            #expect(alone.introducedKeys?.sorted() == added)
+            let session = ThemeLoader.Session(reader: folder.loader.cachingReader())
+            let shared = folder.loader.analyze(name, in: session)
+            #expect(shared.introducedKeys?.sorted() == added)
         }
+        #expect(folder.loader.analyze("base").introducedKeys == [])
+        #expect(folder.loader.analyze("missing").introducedKeys == nil, "no resolution, no keys")
     }
 
     @Test("aliasChain lists the keys a value was resolved through, in order")

@@ -16,8 +16,8 @@ struct SharedAnalysisTests {
         #expect(!names.isEmpty, sourceLocation: sourceLocation)
         // In reverse order too, so that children meet their ancestors both made and not.
         for name in names + names.reversed() {
-            let alone = loader.analyze(name, findsIntroducedKeys: true)
-            let shared = loader.analyze(name, findsIntroducedKeys: true, in: session)
+            let alone = loader.analyze(name)
+            let shared = loader.analyze(name, in: session)
             #expect(shared.diagnostics == alone.diagnostics, "\(name)", sourceLocation: sourceLocation)
             // In a cycle, a shared analysis keeps the theme and its parent only.
             if !alone.diagnostics.contains(where: { $0.code == .inheritanceCycle }) {
@@ -85,7 +85,7 @@ struct SharedAnalysisTests {
         Self.expectSameAnalyses(in: folder.path)
         let loader = ThemeLoader(directory: folder.path)
         let session = ThemeLoader.Session(reader: loader.cachingReader())
-        let leaf = loader.analyze("leaf", findsIntroducedKeys: true, in: session)
+        let leaf = loader.analyze("leaf", in: session)
         #expect(leaf.lineage == ["leaf", "lower", "middle", "default"])
         // middle's only key is set again by lower: its file is not resolved again.
         #expect(

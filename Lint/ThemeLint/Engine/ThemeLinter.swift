@@ -161,12 +161,10 @@ public struct ThemeLinter: Sendable {
         }
         let folder = String(theme.path.dropLast(fileName.count + 1))
         let loader = ThemeLoader(directory: folder, options: options)
-        // A theme is built only when an enabled rule reads its values: building one is not free.
-        let analysis = loader.analyze(
-            name, producesTheme: configuration.needsResolvedTheme(named: name), findsIntroducedKeys: true,
-            in: session, defersLineageProblems: true)
+        let analysis = loader.analyze(name, in: session, defersLineageProblems: true)
         var context = ThemeContext(analysis: analysis, configuration: configuration)
-        context.resolvedTheme = analysis.theme
+        // A theme is built only when an enabled rule reads its values: building one is not free.
+        if configuration.needsResolvedTheme(named: name) { context.resolvedTheme = analysis.theme }
         var diagnostics = rules.flatMap { $0.check(context) }
         diagnostics += analysis.diagnostics
         return (diagnostics, analysis.lineageProblems)

@@ -5,8 +5,6 @@ import Synchronization
 public struct ThemeAnalysis: Sendable {
     /// The theme's name.
     public var name: String
-    /// The resolved theme, when there was no error.
-    public var theme: Theme?
     /// Every problem found in the theme and its ancestors, sorted.
     public var diagnostics: [Diagnostic]
     /// The files resolved: the theme's first, then its ancestors'. Analyses made in one
@@ -19,21 +17,59 @@ public struct ThemeAnalysis: Sendable {
     public var lineage: [String] { ancestry.names }
     /// The name of the theme's parent, if it has one.
     public var parentName: String? { ancestry.parent }
-    /// The keys of the merged theme (the theme and its ancestors); nil when resolution
-    /// did not run. A view of the resolver's own table: nothing is copied to offer it.
-    public var mergedKeys: Dictionary<String, Int>.Keys?
-    /// The keys the theme's own file sets that none of its ancestors has (empty for a
-    /// theme without a parent); nil unless asked for with `findsIntroducedKeys`, or when
-    /// resolution did not run.
-    public var introducedKeys: [String]?
+    /// What resolution found, when it ran (the files could be read and the lineage is
+    /// whole).
+    var resolved: ResolvedTheme?
+    /// For an analysis made in a session, the parent's merged keys and who sets them.
+    var parentLink: ThemeLoader.Session.SharedLink?
 
     /// With `defersLineageProblems`, the problems of the theme's files and lineage, left out
     /// of `diagnostics`: a chain shared with the other themes of the session, for a caller
     /// that reports each link of it once (the linter).
     package var lineageProblems: ThemeLoader.Session.Problems?
 
+    init(name: String, diagnostics: [Diagnostic] = [], files: [ThemeFile] = []) {
+        self.name = name
+        self.diagnostics = diagnostics
+        self.files = files
+    }
+
     /// The diagnostics that are errors.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// Whether the theme or its lineage has an error (deferred lineage problems included).
+    var hasErrors: Bool {
+        diagnostics.contains { $0.severity == .error } || lineageProblems?.hasErrors == true
+    }
+
+    /// The resolved theme, when there was no error. Built from what resolution kept on
+    /// each access: ask once.
+    public var theme: Theme? { hasErrors ? nil : resolved?.whole() }
+
+    /// The theme of the keys that resolved despite errors, marked with them (`isDegraded`);
+    /// `nil` when resolution did not run (unreadable files, a broken lineage).
+    var degradedTheme: Theme? {
+        guard let resolved else { return nil }
+        let errors = errors
+        return errors.isEmpty ? resolved.whole() : resolved.partial().degraded(by: errors)
+    }
+
+    /// The keys of the merged theme (the theme and its ancestors); nil when resolution
+    /// did not run. A view of the resolver's own table: nothing is copied to offer it.
+    public var mergedKeys: Dictionary<String, Int>.Keys? { resolved?.keys }
+
+    /// The keys the theme's own file sets that none of its ancestors has (empty for a
+    /// theme without a parent; `INHERITED_THEME` is not counted); nil when resolution did
+    /// not run. Worked out on each access, from the parent's merged keys in a session, else
+    /// from the ancestors' files.
+    public var introducedKeys: [String]? {
+        guard resolved != nil, let own = files.first else { return nil }
+        guard files.count > 1 else { return [] }
+        let keys = own.keys.lazy.filter { $0 != ThemeName.inheritanceKey }
+        if let parentLink { return keys.filter { parentLink.setters[$0] == nil } }
+        let ancestors = files.dropFirst()
+        return keys.filter { key in !ancestors.contains { $0.index[key] != nil } }
+    }
 }
 
 /// Reads themes from one folder: a theme and its `INHERITED_THEME` ancestors, merged and
@@ -65,22 +101,15 @@ public struct ThemeLoader: Sendable {
     /// theme's `problems` (and `isDegraded`) say what was wrong.
     /// - Throws: `ThemeError` with every error of the theme and its ancestors.
     public func load(_ name: String, allowingErrors: Bool = false) throws(ThemeError) -> Theme {
-        let analysis = analyze(name, keepsPartialTheme: allowingErrors)
-        if let theme = analysis.theme { return theme }
+        let analysis = analyze(name)
+        if let theme = allowingErrors ? analysis.degradedTheme : analysis.theme { return theme }
         throw ThemeError(analysis.errors)
     }
 
-    /// Reads and resolves a theme, collecting every problem rather than stopping.
-    ///
-    /// With `producesTheme` false (the linter), every value is still resolved and checked,
-    /// but no `Theme` is built. With `findsIntroducedKeys`, the analysis also lists the keys
-    /// the theme's own file adds to its ancestors' (found during the merge, for the linter).
-    public func analyze(
-        _ name: String, producesTheme: Bool = true, findsIntroducedKeys: Bool = false, reader: FileReader? = nil
-    ) -> ThemeAnalysis {
-        analyze(
-            name, producesTheme: producesTheme, keepsPartialTheme: false, findsIntroducedKeys: findsIntroducedKeys,
-            reader: reader)
+    /// Reads and resolves a theme, collecting every problem rather than stopping. The
+    /// theme itself is built only when asked for (`theme`).
+    public func analyze(_ name: String, reader: FileReader? = nil) -> ThemeAnalysis {
+        analyze(name, reader: reader, session: nil)
     }
 
     /// `analyze` for one of many themes analysed together: files are read through the
@@ -91,19 +120,12 @@ public struct ThemeLoader: Sendable {
     /// With `defersLineageProblems`, a theme analysed from the session leaves the problems
     /// of its files and lineage out of `diagnostics` and hands them over as
     /// `lineageProblems`, shared with the themes that share them.
-    package func analyze(
-        _ name: String, producesTheme: Bool = true, findsIntroducedKeys: Bool = false, in session: Session,
-        defersLineageProblems: Bool = false
-    ) -> ThemeAnalysis {
-        analyze(
-            name, producesTheme: producesTheme, keepsPartialTheme: false, findsIntroducedKeys: findsIntroducedKeys,
-            reader: session.reader, session: session, defersLineageProblems: defersLineageProblems)
+    package func analyze(_ name: String, in session: Session, defersLineageProblems: Bool = false) -> ThemeAnalysis {
+        analyze(name, reader: session.reader, session: session, defersLineageProblems: defersLineageProblems)
     }
 
-    /// `analyze`, keeping a degraded theme (the keys that resolve) when there are errors.
-    func analyze(
-        _ name: String, producesTheme: Bool = true, keepsPartialTheme: Bool, findsIntroducedKeys: Bool = false,
-        reader: FileReader? = nil, session: Session? = nil, defersLineageProblems: Bool = false
+    private func analyze(
+        _ name: String, reader: FileReader?, session: Session?, defersLineageProblems: Bool = false
     ) -> ThemeAnalysis {
         let plistReader = PropertyListReader(limits: options.limits)
         let read: FileReader
@@ -112,7 +134,7 @@ public struct ThemeLoader: Sendable {
         } else {
             read = { path in Result { () throws(ThemeError) in try ThemeFile.read(path, reader: plistReader) } }
         }
-        var analysis = ThemeAnalysis(name: name, theme: nil, diagnostics: [], files: [])
+        var analysis = ThemeAnalysis(name: name)
         guard ThemeName.isValid(name) else {
             analysis.diagnostics = [
                 Diagnostic(
@@ -122,11 +144,9 @@ public struct ThemeLoader: Sendable {
             ]
             return analysis
         }
-        if let session, !keepsPartialTheme {
+        if let session {
             if let shared = session.link(for: name, loader: self) {
-                return analyze(
-                    shared, producesTheme: producesTheme, findsIntroducedKeys: findsIntroducedKeys,
-                    defersLineageProblems: defersLineageProblems)
+                return analyze(shared, defersLineageProblems: defersLineageProblems)
             }
             if let walk = session.brokenWalk(for: name, loader: self) {
                 analysis.files = [walk.file]
@@ -187,20 +207,10 @@ public struct ThemeLoader: Sendable {
         }
         analysis.ancestry = ThemeLineage(names: lineage, paths: analysis.files.map(\.path))
         if !analysis.files.isEmpty, !unreadable, !brokenLineage {
-            var resolver = ThemeResolver(
-                name: name, lineage: analysis.ancestry, chain: analysis.files, options: options,
-                producesTheme: producesTheme, keepsPartialTheme: keepsPartialTheme,
-                findsIntroducedKeys: findsIntroducedKeys)
+            var resolver = ThemeResolver(name: name, lineage: analysis.ancestry, chain: analysis.files, options: options)
             let outcome = resolver.resolve()
             diagnostics += outcome.diagnostics
-            let errors = diagnostics.filter { $0.severity == .error }
-            if errors.isEmpty {
-                analysis.theme = outcome.theme
-            } else if keepsPartialTheme {
-                analysis.theme = outcome.theme?.degraded(by: errors)
-            }
-            analysis.mergedKeys = resolver.mergedKeys
-            analysis.introducedKeys = findsIntroducedKeys ? resolver.introducedKeys : nil
+            analysis.resolved = outcome.resolved
         }
         diagnostics.sort()
         analysis.diagnostics = diagnostics
@@ -225,35 +235,23 @@ public struct ThemeLoader: Sendable {
     /// resolver is given the theme's file, its parent's, and those of the ancestors that
     /// still set a key of the merged theme, so that the work is that of the merged theme,
     /// however many ancestors it has.
-    private func analyze(
-        _ shared: Session.SharedLink, producesTheme: Bool, findsIntroducedKeys: Bool, defersLineageProblems: Bool
-    ) -> ThemeAnalysis {
+    private func analyze(_ shared: Session.SharedLink, defersLineageProblems: Bool) -> ThemeAnalysis {
         var kept: [Int: ThemeFile] = [:]
         for setter in shared.setters.values where setter.depth < shared.depth { kept[setter.depth] = setter.file }
         if let parent = shared.parent { kept[parent.depth] = parent.file }
         let chain = [shared.file] + kept.keys.sorted(by: >).compactMap { kept[$0] }
         let lineage = ThemeLineage(shared.link)
-        var resolver = ThemeResolver(
-            name: shared.link.name, lineage: lineage, chain: chain, options: options, producesTheme: producesTheme)
+        var resolver = ThemeResolver(name: shared.link.name, lineage: lineage, chain: chain, options: options)
         let outcome = resolver.resolve()
         var diagnostics = outcome.diagnostics
         if let problems = shared.problems, !defersLineageProblems {
             diagnostics = (problems.all + diagnostics).sorted()
         }
-        var analysis = ThemeAnalysis(name: shared.link.name, theme: nil, diagnostics: diagnostics, files: chain)
+        var analysis = ThemeAnalysis(name: shared.link.name, diagnostics: diagnostics, files: chain)
         analysis.ancestry = lineage
         if defersLineageProblems { analysis.lineageProblems = shared.problems }
-        if shared.problems?.hasErrors != true, !diagnostics.contains(where: { $0.severity == .error }) {
-            analysis.theme = outcome.theme
-        }
-        analysis.mergedKeys = resolver.mergedKeys
-        if findsIntroducedKeys {
-            // The keys the theme's file sets that its parent's merged theme lacks.
-            analysis.introducedKeys =
-                shared.parent.map { parent in
-                    shared.file.keys.filter { $0 != ThemeName.inheritanceKey && parent.setters[$0] == nil }
-                } ?? []
-        }
+        analysis.resolved = outcome.resolved
+        analysis.parentLink = shared.parent
         return analysis
     }
 

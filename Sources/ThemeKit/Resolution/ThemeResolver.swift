@@ -27,24 +27,16 @@ struct ThemeResolver {
     let lineage: ThemeLineage
     let options: ThemeOptions
 
-    /// The outcome: the theme if nothing was wrong, and every problem found.
+    /// The outcome: every problem found, and the resolved tables a theme is built from.
     struct Outcome {
-        var theme: Theme?
         var diagnostics: [Diagnostic]
+        var resolved: ResolvedTheme
     }
 
     /// Resolution state of one key.
     private enum State: UInt8 {
         case unvisited, visiting, resolved, failed
     }
-
-    /// Whether to build the theme's values and sources, or only find its problems.
-    let producesTheme: Bool
-    /// Whether a theme with errors is still built from the keys that resolve (a degraded
-    /// theme, for a manager that must not start unstyled).
-    let keepsPartialTheme: Bool
-    /// Whether to work out `introducedKeys` during the merge.
-    let findsIntroducedKeys: Bool
 
     // Per-entry tables, indexed by global entry number (file offset + entry index).
     /// Every entry of every file of the chain, numbered, the largest file first.
@@ -63,26 +55,15 @@ struct ThemeResolver {
     private var path: [Int] = []
     private var diagnostics: [Diagnostic] = []
 
-    init(
-        name: String, lineage: ThemeLineage, chain: [ThemeFile], options: ThemeOptions, producesTheme: Bool = true,
-        keepsPartialTheme: Bool = false, findsIntroducedKeys: Bool = false
-    ) {
+    init(name: String, lineage: ThemeLineage, chain: [ThemeFile], options: ThemeOptions) {
         self.name = name
         self.lineage = lineage
         self.chain = chain
         self.options = options
-        self.producesTheme = producesTheme
-        self.keepsPartialTheme = keepsPartialTheme
-        self.findsIntroducedKeys = findsIntroducedKeys
     }
 
-    /// The keys the theme's own file sets that no ancestor has (empty for a theme with no
-    /// parent).
-    private(set) var introducedKeys: [String] = []
-
-    /// Every key of the merged theme.
-    var mergedKeys: Dictionary<String, Int>.Keys { ids.keys }
-
+    /// Merges and resolves every key; what the theme is made of is handed over with the
+    /// problems, and the `Theme` itself is built only by a caller that asks for it.
     mutating func resolve() -> Outcome {
         mergeKeys()
         state = Array(repeating: .unvisited, count: entries.count)
@@ -92,34 +73,11 @@ struct ThemeResolver {
 
         for id in ids.values where id >= 0 { _ = typedValue(id) }
         addSuggestions()
-        let errors = diagnostics.contains { $0.severity == .error }
-        var theme: Theme?
-        if producesTheme, errors, keepsPartialTheme {
-            // A degraded theme: the keys that resolved, none of the broken ones.
-            let values = ids.compactMapValues { id in id >= 0 ? typed[id] : nil }
-            let provenance = ThemeProvenance(
-                documents: chain.map(\.document), entries: entries, ids: ids, literal: literal, sizeOf: sizeOf)
-            theme = Theme(
-                name: name, values: values, provenance: provenance, lineage: lineage)
-        } else if producesTheme, !errors {
-            // With no error every key has its value, so the values table can be mapped from
-            // the merged table in place: same buckets, no key hashed again.
-            var complete = true
-            let values = ids.mapValues { id -> ThemeValue in
-                if id >= 0, let value = typed[id] { return value }
-                complete = false  // cannot happen without an error; checked rather than assumed
-                return .bool(false)
-            }
-            if complete {
-                // Where each value came from is worked out only when someone asks.
-                let provenance = ThemeProvenance(
-                    documents: chain.map(\.document), entries: entries, ids: ids, literal: literal,
-                    sizeOf: sizeOf)
-                theme = Theme(
-                    name: name, values: values, provenance: provenance, lineage: lineage)
-            }
-        }
-        return Outcome(theme: theme, diagnostics: diagnostics.sorted())
+        let provenance = ThemeProvenance(
+            documents: chain.map(\.document), entries: entries, ids: ids, literal: literal, sizeOf: sizeOf)
+        return Outcome(
+            diagnostics: diagnostics.sorted(),
+            resolved: ResolvedTheme(name: name, lineage: lineage, typed: typed, provenance: provenance))
     }
 
     /// Numbers every entry of the chain and builds the merged key table (child wins).
@@ -138,34 +96,17 @@ struct ThemeResolver {
             // No reserveCapacity for the sum of the files' keys: it over-asks by every key
             // a child overrides and always forced a rehash of the whole table; growing only
             // when the keys do not fit costs the same rehash at most (callgrind: -1% a load).
-
-            // For the linter, the keys the theme's own file sets that no ancestor has, found
-            // during the merge rather than by looking every key up again in every ancestor.
-            // When the theme's file is the base, an ancestor's key found already in the
-            // table at one of its entries (numbered first) marks that entry as inherited.
-            let ownCount = base == 0 ? chain[0].document.entries.count : 0
-            var inherited = findsIntroducedKeys && base == 0 ? [Bool](repeating: false, count: ownCount) : []
             for fileIndex in chain.indices where fileIndex > base {  // ancestors, nearest first
                 let offset = offsets[fileIndex]
-                for (key, entry) in chain[fileIndex].index {
-                    if let existing = ids[key] {
-                        if existing < ownCount, !inherited.isEmpty { inherited[existing] = true }
-                    } else {
-                        ids[key] = offset + entry
-                    }
+                for (key, entry) in chain[fileIndex].index where ids[key] == nil {
+                    ids[key] = offset + entry
                 }
             }
             for fileIndex in chain.indices.reversed() where fileIndex < base {  // descendants, child last
                 let offset = offsets[fileIndex]
                 for (key, entry) in chain[fileIndex].index {
-                    // The theme's own file goes in last: a key no other file has is new.
-                    if ids.updateValue(offset + entry, forKey: key) == nil, fileIndex == 0, findsIntroducedKeys {
-                        introducedKeys.append(key)
-                    }
+                    ids[key] = offset + entry
                 }
-            }
-            if !inherited.isEmpty {
-                introducedKeys = chain[0].index.compactMap { key, entry in inherited[entry] ? nil : key }
             }
         }
         ids[ThemeName.inheritanceKey] = nil
@@ -527,5 +468,39 @@ extension ThemeResolver {
         ) -> String {
             "'\(key)' resolves through '\(target)' to \(described), which is not \(kind.expected)"
         }
+    }
+}
+
+/// A theme resolved: each key's value (nil where it broke) and what says where it came
+/// from. The `Theme` is built from it on request, whole or, for a manager that must not
+/// start unstyled, from the keys that resolved.
+struct ResolvedTheme: Sendable {
+    let name: String
+    let lineage: ThemeLineage
+    /// Each entry's value, by entry number (nil for an entry no key resolves to, or broken).
+    let typed: [ThemeValue?]
+    let provenance: ThemeProvenance
+
+    /// Every key of the merged theme.
+    var keys: Dictionary<String, Int>.Keys { provenance.ids.keys }
+
+    /// The theme, when every key has its value.
+    func whole() -> Theme? {
+        // Every key has its value, so the values table can be mapped from the merged table
+        // in place: same buckets, no key hashed again.
+        var complete = true
+        let values = provenance.ids.mapValues { id -> ThemeValue in
+            if id >= 0, let value = typed[id] { return value }
+            complete = false
+            return .bool(false)
+        }
+        guard complete else { return nil }
+        return Theme(name: name, values: values, provenance: provenance, lineage: lineage)
+    }
+
+    /// The theme of the keys that resolved, none of the broken ones.
+    func partial() -> Theme {
+        let values = provenance.ids.compactMapValues { id in id >= 0 ? typed[id] : nil }
+        return Theme(name: name, values: values, provenance: provenance, lineage: lineage)
     }
 }
