@@ -5,10 +5,10 @@ import ThemeKit
 /// Checked while resolving, by the shared resolver: `ThemeResolver.resolveLiteral` walks each
 /// alias chain once and `reportCycle` reports a cycle at its first alias. It says
 /// `ThemeResolver.Message.aliasCycle`, with `cycleMember` as a note at each other member.
-public struct AliasCycleRule: Rule {
-    public init() {}
+package struct AliasCycleRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .aliasCycle,
         summary: "Aliases lead back to where they started.",
         rationale:

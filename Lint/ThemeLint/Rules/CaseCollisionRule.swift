@@ -1,10 +1,10 @@
 public import ThemeKit
 
 /// `case_collision`: Two keys, or two theme files, differ only in letter case.
-public struct CaseCollisionRule: Rule {
-    public init() {}
+package struct CaseCollisionRule: Rule {
+    package init() {}
 
-    public func check(_ theme: ThemeContext) -> [Diagnostic] {
+    package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
         // Most themes have no collision: find out with one case-insensitive hash per key
         // before building anything. The hash is Swift's seeded `Hasher`, so no choice of
@@ -58,7 +58,7 @@ public struct CaseCollisionRule: Rule {
         return false
     }
 
-    public func check(folder: FolderContext) -> [Diagnostic] {
+    package func check(folder: FolderContext) -> [Diagnostic] {
         var seen: [CaseInsensitiveKey: String] = [:]
         var found: [Diagnostic] = []
         for path in folder.themeFiles {
@@ -75,7 +75,7 @@ public struct CaseCollisionRule: Rule {
         return found
     }
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .caseCollision,
         severity: .warning,
         summary: "Two keys, or two theme files, differ only in ASCII letter case.",

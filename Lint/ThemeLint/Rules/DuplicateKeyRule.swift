@@ -4,10 +4,10 @@ import ThemeKit
 ///
 /// Checked when a file is read, by `ThemeFile.init` (each key's first entry is kept; a later
 /// one is reported with a note at the first). The examples below show the words.
-public struct DuplicateKeyRule: Rule {
-    public init() {}
+package struct DuplicateKeyRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .duplicateKey,
         summary: "A key is written twice in one file.",
         rationale:

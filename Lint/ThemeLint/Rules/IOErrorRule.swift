@@ -4,10 +4,10 @@ import ThemeKit
 ///
 /// Checked when a file is read, by `PropertyListReader.read(contentsOf:)` (`FileBytes`): the
 /// message is the system's reason (`no such file`, `is a directory`, …).
-public struct IOErrorRule: Rule {
-    public init() {}
+package struct IOErrorRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .ioError,
         summary: "A theme file cannot be read at all.",
         rationale:

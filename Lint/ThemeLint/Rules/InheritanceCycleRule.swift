@@ -4,10 +4,10 @@ import ThemeKit
 ///
 /// Checked while walking a lineage, by `ThemeLoader.analyze`; it says
 /// `ThemeLoader.inheritanceCycle` (a long cycle is listed as its first and last themes).
-public struct InheritanceCycleRule: Rule {
-    public init() {}
+package struct InheritanceCycleRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .inheritanceCycle,
         summary: "`INHERITED_THEME` leads back to a theme already in the chain.",
         rationale: "A theme cannot be its own ancestor.",

@@ -6,10 +6,10 @@ import ThemeKit
 /// `ValueKind.color` entry of the table of kinds: a `<string>` that `ThemeColor(hex:)` reads.
 /// It says `ThemeResolver.Message.wrongType`; a value that reads as a key name but is none
 /// is an `unresolved_alias` (`ThemeResolver.Message.neitherValueNorKey`).
-public struct InvalidColorRule: Rule {
-    public init() {}
+package struct InvalidColorRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidColor,
         summary: "A `…Color` is not a hex color.",
         rationale: "Colors are `#` (optional) and 3, 4, 6 or 8 hex digits; anything else cannot be drawn.",

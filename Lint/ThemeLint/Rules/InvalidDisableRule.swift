@@ -2,10 +2,10 @@ public import ThemeKit
 
 /// `invalid_disable`: A `themelint:disable-next-line` comment names no rule, or one that no
 /// comment can silence.
-public struct InvalidDisableRule: Rule {
-    public init() {}
+package struct InvalidDisableRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidDisable,
         summary: "A `themelint:disable-next-line` comment names no rule, or one no comment can silence.",
         rationale:

@@ -7,10 +7,10 @@ import ThemeKit
 /// `ThemeResolver.Message.wrongType` (the examples below show the words); a value that
 /// reads as a key name but is none is an `unresolved_alias`
 /// (`ThemeResolver.Message.neitherValueNorKey`).
-public struct InvalidDurationRule: Rule {
-    public init() {}
+package struct InvalidDurationRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidDuration,
         summary: "A duration (`…Duration`, `…Delay`) is not a number of seconds, 0 or more.",
         rationale:

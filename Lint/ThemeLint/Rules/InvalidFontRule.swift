@@ -5,10 +5,10 @@ import ThemeKit
 /// Checked while resolving, by the shared resolver (`ThemeResolver.parse`), from the
 /// `ValueKind.font` entry of the table of kinds: a `<string>`. It says
 /// `ThemeResolver.Message.wrongType`.
-public struct InvalidFontRule: Rule {
-    public init() {}
+package struct InvalidFontRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidFont,
         summary: "A `…Font` is not a font name.",
         rationale: "A font is named by a <string>; a number or a bool names no font.",

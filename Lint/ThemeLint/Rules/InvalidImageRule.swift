@@ -5,10 +5,10 @@ import ThemeKit
 /// Checked while resolving, by the shared resolver (`ThemeResolver.parse`), from the
 /// `ValueKind.image` entry of the table of kinds: a `<string>`. It says
 /// `ThemeResolver.Message.wrongType`.
-public struct InvalidImageRule: Rule {
-    public init() {}
+package struct InvalidImageRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidImage,
         summary: "An `…Image` is not an image name.",
         rationale: "An image is named by a <string>.",

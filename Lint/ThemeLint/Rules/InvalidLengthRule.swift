@@ -7,10 +7,10 @@ import ThemeKit
 /// `ThemeResolver.Message.wrongType` (the examples below show the words); a value that
 /// reads as a key name but is none is an `unresolved_alias`
 /// (`ThemeResolver.Message.neitherValueNorKey`).
-public struct InvalidLengthRule: Rule {
-    public init() {}
+package struct InvalidLengthRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidLength,
         summary: "A length (`…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`) is not a number of 0 or more.",
         rationale:

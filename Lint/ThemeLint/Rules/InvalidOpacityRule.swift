@@ -7,10 +7,10 @@ import ThemeKit
 /// `ThemeResolver.Message.wrongType` (the examples below show the words); a value that
 /// reads as a key name but is none is an `unresolved_alias`
 /// (`ThemeResolver.Message.neitherValueNorKey`).
-public struct InvalidOpacityRule: Rule {
-    public init() {}
+package struct InvalidOpacityRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidOpacity,
         summary: "An opacity (`…Alpha`, `…Opacity`) is not a number from 0 to 1.",
         rationale:

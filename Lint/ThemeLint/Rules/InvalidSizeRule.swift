@@ -7,10 +7,10 @@ import ThemeKit
 /// `<string>` greater than 0. It says `ThemeResolver.Message.wrongType`; a value that reads
 /// as a key name but is none is an `unresolved_alias`
 /// (`ThemeResolver.Message.neitherValueNorKey`).
-public struct InvalidSizeRule: Rule {
-    public init() {}
+package struct InvalidSizeRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidSize,
         summary: "A `…Size` is not a number greater than 0.",
         rationale:

@@ -4,15 +4,15 @@ import ThemeKit
 ///
 /// Checked by the linter as it finds theme files (`ThemeLinter`, with `ThemeName.of(fileName:)`);
 /// it says `InvalidThemeNameRule.message(fileName:)`.
-public struct InvalidThemeNameRule: Rule {
-    public init() {}
+package struct InvalidThemeNameRule: Rule {
+    package init() {}
 
     /// What the rule says of a theme file named `fileName`.
     static func message(fileName: String) -> String {
         "'\(fileName)' is not a theme file name: use letters, digits, '.', '_' and '-', starting with a letter or digit, then .plist"
     }
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .invalidThemeName,
         summary: "A theme file's name is not a theme name.",
         rationale:

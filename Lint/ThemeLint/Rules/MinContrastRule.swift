@@ -14,10 +14,10 @@ extension DiagnosticCode {
 /// it applies to, on the theme's resolved colors (aliases followed, parents merged); a
 /// translucent foreground is painted over the background first. A theme with errors is
 /// not checked: its colors are not known, and its errors are already reported.
-public struct MinContrastRule: Rule {
-    public init() {}
+package struct MinContrastRule: Rule {
+    package init() {}
 
-    public func check(_ theme: ThemeContext) -> [Diagnostic] {
+    package func check(_ theme: ThemeContext) -> [Diagnostic] {
         let pairs = theme.configuration.contrastPairs.enumerated().filter {
             $0.element.applies(toTheme: theme.analysis.name)
         }
@@ -102,7 +102,7 @@ public struct MinContrastRule: Rule {
         [key] + theme.aliasChain(forKey: key)
     }
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .minContrast,
         summary: "A configured text/background pair of colors is below its minimum WCAG contrast ratio.",
         rationale:

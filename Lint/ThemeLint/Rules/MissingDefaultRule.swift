@@ -1,13 +1,13 @@
 public import ThemeKit
 
 /// `missing_default`: A theme folder has no `default.plist`.
-public struct MissingDefaultRule: Rule {
-    public init() {}
+package struct MissingDefaultRule: Rule {
+    package init() {}
 
     /// What the rule says of the folder.
     static let message = "no default.plist in this folder: a manager starts with 'default'"
 
-    public func check(folder: FolderContext) -> [Diagnostic] {
+    package func check(folder: FolderContext) -> [Diagnostic] {
         let hasDefault = folder.themeFiles.contains { $0 == "default.plist" || $0.hasSuffix("/default.plist") }
         guard !hasDefault else { return [] }
         return [
@@ -17,7 +17,7 @@ public struct MissingDefaultRule: Rule {
         ]
     }
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .missingDefault,
         summary: "A theme folder has no `default.plist`.",
         rationale:

@@ -5,10 +5,10 @@ import ThemeKit
 /// Checked while resolving, by the shared resolver: `ThemeResolver.fontSize` looks for
 /// `ValueKind.sizeKey(ofFont:)` on the font's key, then along its alias chain. It says
 /// `ThemeResolver.Message.noSize`.
-public struct MissingFontSizeRule: Rule {
-    public init() {}
+package struct MissingFontSizeRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .missingFontSize,
         summary: "A `…Font` has no `…FontSize`, on its own key or along its alias chain.",
         rationale: "A font needs a size; ThemeKit will not guess one.",

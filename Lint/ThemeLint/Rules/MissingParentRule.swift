@@ -4,10 +4,10 @@ import ThemeKit
 ///
 /// Checked while walking a lineage, by `ThemeLoader.analyze`; it says
 /// `ThemeLoader.missingParent` (no such file) or `ThemeLoader.invalidParent` (not a name).
-public struct MissingParentRule: Rule {
-    public init() {}
+package struct MissingParentRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .missingParent,
         summary: "`INHERITED_THEME` names a theme that is not in the folder, or is not a theme name.",
         rationale: "The child cannot load without its parent.",

@@ -4,10 +4,10 @@ import ThemeKit
 ///
 /// Checked when a file is read, by `ThemeFile.init` (a nested value, or a root that is no
 /// `<dict>`). The examples below show the words.
-public struct NotFlatRule: Rule {
-    public init() {}
+package struct NotFlatRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .notFlat,
         summary: "A value is a `<dict>`, `<array>`, `<data>` or `<date>`, or the root is not a `<dict>`.",
         rationale: "Themes are flat key → value maps: nested values have no meaning to the manager.",

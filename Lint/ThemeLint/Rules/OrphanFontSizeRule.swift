@@ -1,10 +1,10 @@
 public import ThemeKit
 
 /// `orphan_font_size`: A `…FontSize` has no `…Font` to size.
-public struct OrphanFontSizeRule: Rule {
-    public init() {}
+package struct OrphanFontSizeRule: Rule {
+    package init() {}
 
-    public func check(_ theme: ThemeContext) -> [Diagnostic] {
+    package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
         var found: [Diagnostic] = []
         // The fonts a suggestion may name, gathered once at the first orphan (not once per
@@ -32,7 +32,7 @@ public struct OrphanFontSizeRule: Rule {
         return found
     }
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .orphanFontSize,
         severity: .warning,
         summary: "A `…FontSize` has no `…Font` to size.",

@@ -4,10 +4,10 @@ import ThemeKit
 ///
 /// Checked when a file is read, by `PropertyListReader` and its SAX handler
 /// (`SAXPropertyListParser`), which word libxml2's errors and their own refusals.
-public struct ParseErrorRule: Rule {
-    public init() {}
+package struct ParseErrorRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .parseError,
         summary: "The file is not a readable XML property list.",
         rationale:

@@ -1,25 +1,25 @@
 public import ThemeKit
 
 /// One theme read and resolved, as the rules see it.
-public struct ThemeContext: Sendable {
+package struct ThemeContext: Sendable {
     /// What loading found: the files of the lineage, the merged keys, the diagnostics.
-    public var analysis: ThemeAnalysis
+    package var analysis: ThemeAnalysis
     /// The run's configuration: what opt-in rules check.
-    public var configuration = LintConfiguration()
+    package var configuration = LintConfiguration()
     /// The theme built whole (values resolved and parsed), when an enabled rule needs its
     /// values; `nil` otherwise, and for a theme with errors.
-    public var resolvedTheme: Theme?
+    package var resolvedTheme: Theme?
 
     /// The theme's own file (the first of its lineage), if it could be read.
-    public var file: ThemeFile? { analysis.files.first }
+    package var file: ThemeFile? { analysis.files.first }
 }
 
 /// A folder of themes given to themelint as a folder.
-public struct FolderContext: Sendable {
+package struct FolderContext: Sendable {
     /// The folder as reported (relative to the current directory where possible).
-    public var displayPath: String
+    package var displayPath: String
     /// The theme files found directly in it, as reported, sorted.
-    public var themeFiles: [String]
+    package var themeFiles: [String]
 }
 
 /// A lint rule: a description with examples, and, for the problems only the linter looks
@@ -28,7 +28,7 @@ public struct FolderContext: Sendable {
 /// Most rules report what loading a theme reports (`unresolved_alias`, `missing_font_size`,
 /// …): the same reader and resolver as `ThemeManager` find them, so the linter and the app
 /// can never disagree. Those rules check nothing of their own.
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
     /// The rule's id, severity, words and examples.
     static var description: RuleDescription { get }
     /// Creates the rule.
@@ -40,6 +40,6 @@ public protocol Rule: Sendable {
 }
 
 extension Rule {
-    public func check(_ theme: ThemeContext) -> [Diagnostic] { [] }
-    public func check(folder: FolderContext) -> [Diagnostic] { [] }
+    package func check(_ theme: ThemeContext) -> [Diagnostic] { [] }
+    package func check(folder: FolderContext) -> [Diagnostic] { [] }
 }

@@ -3,7 +3,7 @@ public import ThemeKit
 /// Every rule themelint knows, in the order the README lists them.
 public enum RuleCatalog {
     /// The rules.
-    public static let rules: [any Rule.Type] = [
+    package static let rules: [any Rule.Type] = [
         ParseErrorRule.self, NotFlatRule.self, DuplicateKeyRule.self, UnresolvedAliasRule.self, AliasCycleRule.self,
         MissingFontSizeRule.self, InvalidColorRule.self, InvalidSizeRule.self, InvalidFontRule.self,
         InvalidImageRule.self, InvalidLengthRule.self, InvalidOpacityRule.self, InvalidDurationRule.self,

@@ -1,10 +1,10 @@
 public import ThemeKit
 
 /// `superfluous_disable`: A `themelint:disable-next-line` comment silences nothing.
-public struct SuperfluousDisableRule: Rule {
-    public init() {}
+package struct SuperfluousDisableRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .superfluousDisable,
         severity: .warning,
         summary: "A `themelint:disable-next-line` comment silences nothing.",

@@ -1,10 +1,10 @@
 public import ThemeKit
 
 /// `unknown_override`: A child theme sets a key that none of its ancestors has.
-public struct UnknownOverrideRule: Rule {
-    public init() {}
+package struct UnknownOverrideRule: Rule {
+    package init() {}
 
-    public func check(_ theme: ThemeContext) -> [Diagnostic] {
+    package func check(_ theme: ThemeContext) -> [Diagnostic] {
         let files = theme.analysis.files
         guard let file = files.first, files.count > 1, let introduced = theme.analysis.introducedKeys,
             !introduced.isEmpty
@@ -32,7 +32,7 @@ public struct UnknownOverrideRule: Rule {
         }
     }
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .unknownOverride,
         severity: .warning,
         summary: "A child theme sets a key that none of its ancestors has.",

@@ -7,10 +7,10 @@ import ThemeKit
 /// `ThemeResolver.reportWrongType` (a typed value that reads as a key name:
 /// `ThemeResolver.Message.neitherValueNorKey`); "did you mean" is added by
 /// `ThemeResolver.addSuggestions` within the suggestion budget.
-public struct UnresolvedAliasRule: Rule {
-    public init() {}
+package struct UnresolvedAliasRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: .unresolvedAlias,
         summary: "An alias names no key: an `@name`, or a typed value that is neither valid nor a key.",
         rationale: "A misspelt alias would leave a view unstyled at run time; the message suggests the closest key.",

@@ -1,3 +1,9 @@
+/// Where things are, in one pair of public types: `SourceLocation` (a file, a line and a
+/// column: where a diagnostic or a value is) and `SourcePosition` (a line and a column in a
+/// file already known: where a diagnostic's element ends). Both are 1-based and count
+/// columns in Unicode scalars, as Yams's `Mark` does. The reader's byte offsets
+/// (`SourceRange`) and their line-and-column form (`SourceSpan`) are the package's own.
+///
 /// A 1-based line and column inside one file.
 ///
 /// Columns count Unicode scalars from the start of the line, so a multibyte character
@@ -37,14 +43,14 @@ public struct SourcePosition: Sendable, Hashable, Comparable {
 }
 
 /// The stretch of a file that one element covers: from its `<` to just past its `>`.
-public struct SourceSpan: Sendable, Hashable {
+package struct SourceSpan: Sendable, Hashable {
     /// Where the element starts (its `<`).
-    public var start: SourcePosition
+    package var start: SourcePosition
     /// Just past the element's last character, as an exclusive end.
-    public var end: SourcePosition
+    package var end: SourcePosition
 
     /// Creates a span.
-    public init(start: SourcePosition, end: SourcePosition) {
+    package init(start: SourcePosition, end: SourcePosition) {
         self.start = start
         self.end = end
     }
@@ -58,24 +64,24 @@ public struct SourceSpan: Sendable, Hashable {
 /// (`PropertyListDocument.span(of:)`). Offsets of one document compare in file order.
 /// They are kept in 32 bits (a theme is at most 64 MiB); larger values given to the
 /// initialiser are clamped.
-public struct SourceRange: Sendable, Hashable {
+package struct SourceRange: Sendable, Hashable {
     private var storedStart: Int32
     private var storedEnd: Int32
 
     /// The byte offset of the element's first character (its `<`).
-    public var start: Int {
+    package var start: Int {
         get { Int(storedStart) }
         set { storedStart = Int32(clamping: newValue) }
     }
 
     /// The byte offset just past the element's last character, as an exclusive end.
-    public var end: Int {
+    package var end: Int {
         get { Int(storedEnd) }
         set { storedEnd = Int32(clamping: newValue) }
     }
 
     /// Creates a range from byte offsets.
-    public init(start: Int, end: Int) {
+    package init(start: Int, end: Int) {
         storedStart = Int32(clamping: start)
         storedEnd = Int32(clamping: end)
     }

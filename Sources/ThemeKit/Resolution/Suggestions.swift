@@ -4,14 +4,14 @@
 /// suggestion, candidates whose length is too different are skipped without a look, and
 /// the edit distance is computed only in the band of width `2 × limit + 1` around the
 /// diagonal, stopping as soon as the whole band is past the limit.
-public enum Suggestions {
+package enum Suggestions {
     /// Names longer than this (in UTF-8 bytes) are not matched: no typo is that long.
-    public static let maximumLength = 128
+    package static let maximumLength = 128
 
     /// The candidate closest to `name` by edit distance (over UTF-8 bytes), if it is close
     /// enough to be a typo: at most 1 edit for names up to 4 bytes, 2 up to 12, 3 beyond.
     /// Ties go to the alphabetically first candidate, so the answer is deterministic.
-    public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         var name = name
         return name.withUTF8 { target -> String? in
             guard !target.isEmpty, target.count <= maximumLength else { return nil }
@@ -41,7 +41,7 @@ public enum Suggestions {
     /// thus charged one comparison each, as before; longer ones their real cost (up to
     /// 128 × 7 cells), so that a budget counted in comparisons cannot be stretched
     /// eighteenfold by long names.
-    public static func cost(of name: String, candidates: Int) -> Int {
+    package static func cost(of name: String, candidates: Int) -> Int {
         let length = name.utf8.count
         let limit = length <= 4 ? 1 : length <= 12 ? 2 : 3
         let cells = length <= maximumLength ? length * (2 * limit + 1) : 0
@@ -53,7 +53,7 @@ public enum Suggestions {
 
     /// How much one theme may spend on suggestions: 200,000 comparisons of names of up to
     /// 12 bytes, fewer of longer names.
-    public static let budget = 200_000 * cellsPerComparison
+    package static let budget = 200_000 * cellsPerComparison
 
     /// Levenshtein distance between two byte strings, or `limit + 1` once it is known to
     /// exceed `limit`.

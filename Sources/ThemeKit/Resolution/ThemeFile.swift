@@ -1,35 +1,35 @@
 /// One theme file, read and checked on its own: a flat dictionary of scalars with no key
 /// written twice. Inheritance and aliases are the business of the layers above.
-public struct ThemeFile: Sendable {
+package struct ThemeFile: Sendable {
     /// The document as the reader produced it.
-    public let document: PropertyListDocument
+    package let document: PropertyListDocument
     /// Every problem with this file on its own: the reader's `parse_error`s, then
     /// `not_flat` and `duplicate_key`, sorted by position.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// Each key's first entry, as an index into `document.entries`. Later duplicates are
     /// left out (they are reported in `diagnostics`), and so are keys whose first value is
     /// nested (reported as `not_flat`).
-    public let index: [String: Int]
+    package let index: [String: Int]
 
     /// The path the file was read from.
-    public var path: String { document.file }
+    package var path: String { document.file }
 
     /// Keys whose first value is a `<dict>`, `<array>`, `<data>` or `<date>`.
-    public let nestedKeys: Set<String>
+    package let nestedKeys: Set<String>
 
     /// The first scalar entry for `key`, if the file has one.
-    public subscript(key: String) -> PropertyListEntry? {
+    package subscript(key: String) -> PropertyListEntry? {
         index[key].map { document.entries[$0] }
     }
 
     /// The keys with a scalar value, in no particular order.
-    public var keys: Dictionary<String, Int>.Keys { index.keys }
+    package var keys: Dictionary<String, Int>.Keys { index.keys }
 
     /// Whether the file has no errors of its own.
-    public var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
+    package var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
 
     /// Checks a document read by `PropertyListReader`.
-    public init(_ document: PropertyListDocument) {
+    package init(_ document: PropertyListDocument) {
         self.document = document
         var diagnostics = document.diagnostics
         var index = [String: Int](minimumCapacity: document.entries.count)
@@ -79,7 +79,7 @@ public struct ThemeFile: Sendable {
     /// `path`).
     ///
     /// - Throws: `ThemeError` (`io_error`) only when the file cannot be read at all.
-    public static func read(
+    package static func read(
         _ path: String, displayPath: String? = nil, reader: PropertyListReader = PropertyListReader()
     ) throws(ThemeError) -> ThemeFile {
         ThemeFile(try reader.read(contentsOf: path, displayPath: displayPath))

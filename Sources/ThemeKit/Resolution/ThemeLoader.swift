@@ -2,21 +2,21 @@ import Foundation
 import Synchronization
 
 /// Everything known about one theme after reading its lineage and resolving it.
-public struct ThemeAnalysis: Sendable {
+package struct ThemeAnalysis: Sendable {
     /// The theme's name.
-    public var name: String
+    package var name: String
     /// Every problem found in the theme and its ancestors, sorted.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The files resolved: the theme's first, then its ancestors'. Analyses made in one
     /// `ThemeLoader.Session` leave out the ancestors none of whose keys the merged theme
     /// keeps (every key they set, a nearer theme sets again), except the parent.
-    public var files: [ThemeFile]
+    package var files: [ThemeFile]
     /// The theme's lineage, shared between analyses of one session.
     var ancestry = ThemeLineage(names: [], paths: [])
     /// The names of the theme and its ancestors, the theme first.
-    public var lineage: [String] { ancestry.names }
+    package var lineage: [String] { ancestry.names }
     /// The name of the theme's parent, if it has one.
-    public var parentName: String? { ancestry.parent }
+    package var parentName: String? { ancestry.parent }
     /// What resolution found, when it ran (the files could be read and the lineage is
     /// whole).
     var resolved: ResolvedTheme?
@@ -35,7 +35,7 @@ public struct ThemeAnalysis: Sendable {
     }
 
     /// The diagnostics that are errors.
-    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
     /// Whether the theme or its lineage has an error (deferred lineage problems included).
     var hasErrors: Bool {
@@ -44,7 +44,7 @@ public struct ThemeAnalysis: Sendable {
 
     /// The resolved theme, when there was no error. Built from what resolution kept on
     /// each access: ask once.
-    public var theme: Theme? { hasErrors ? nil : resolved?.whole() }
+    package var theme: Theme? { hasErrors ? nil : resolved?.whole() }
 
     /// The theme of the keys that resolved despite errors, marked with them (`isDegraded`);
     /// `nil` when resolution did not run (unreadable files, a broken lineage).
@@ -56,13 +56,13 @@ public struct ThemeAnalysis: Sendable {
 
     /// The keys of the merged theme (the theme and its ancestors); nil when resolution
     /// did not run. A view of the resolver's own table: nothing is copied to offer it.
-    public var mergedKeys: Dictionary<String, Int>.Keys? { resolved?.keys }
+    package var mergedKeys: Dictionary<String, Int>.Keys? { resolved?.keys }
 
     /// The keys the theme's own file sets that none of its ancestors has (empty for a
     /// theme without a parent; `INHERITED_THEME` is not counted); nil when resolution did
     /// not run. Worked out on each access, from the parent's merged keys in a session, else
     /// from the ancestors' files.
-    public var introducedKeys: [String]? {
+    package var introducedKeys: [String]? {
         guard resolved != nil, let own = files.first else { return nil }
         guard files.count > 1 else { return [] }
         let keys = own.keys.lazy.filter { $0 != ThemeName.inheritanceKey }
@@ -76,7 +76,7 @@ public struct ThemeAnalysis: Sendable {
 /// resolved.
 public struct ThemeLoader: Sendable {
     /// Reads one theme file; the linter passes one that caches.
-    public typealias FileReader = @Sendable (_ path: String) -> Result<ThemeFile, ThemeError>
+    package typealias FileReader = @Sendable (_ path: String) -> Result<ThemeFile, ThemeError>
 
     /// The folder holding `<name>.plist` files.
     public var directory: String
@@ -108,7 +108,7 @@ public struct ThemeLoader: Sendable {
 
     /// Reads and resolves a theme, collecting every problem rather than stopping. The
     /// theme itself is built only when asked for (`theme`).
-    public func analyze(_ name: String, reader: FileReader? = nil) -> ThemeAnalysis {
+    package func analyze(_ name: String, reader: FileReader? = nil) -> ThemeAnalysis {
         analyze(name, reader: reader, session: nil)
     }
 
@@ -348,7 +348,7 @@ public struct ThemeLoader: Sendable {
 
     /// Whether `path` is a symbolic link, whether or not it leads anywhere (`fileExists`
     /// follows links, so it says no for a dangling one).
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
     }
 }

@@ -2,15 +2,15 @@
 ///
 /// Checked before the file system is touched, so that `../x`, `a/b` and the empty name can
 /// never reach a path.
-public enum ThemeName {
+package enum ThemeName {
     /// The reserved key that names a theme's parent (RNThemeManager's).
-    public static let inheritanceKey = "INHERITED_THEME"
+    package static let inheritanceKey = "INHERITED_THEME"
 
     /// The name every manager starts with when nothing else was chosen.
-    public static let defaultTheme = "default"
+    package static let defaultTheme = "default"
 
     /// Whether `name` is a valid theme name.
-    public static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         var bytes = name.utf8.makeIterator()
         guard let first = bytes.next(), isAlphanumeric(first) else { return false }
         while let byte = bytes.next() {
@@ -29,7 +29,7 @@ public enum ThemeName {
     }
 
     /// The theme name of a file name (`dark.plist` → `dark`), or `nil` if it is not a theme.
-    public static func of(fileName: String) -> String? {
+    package static func of(fileName: String) -> String? {
         guard fileName.hasSuffix(".plist") else { return nil }
         let name = String(fileName.dropLast(".plist".count))
         return isValid(name) ? name : nil

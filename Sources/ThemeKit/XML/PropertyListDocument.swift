@@ -1,10 +1,10 @@
 /// The kind of a property-list element.
-public enum PropertyListKind: String, Sendable, Hashable, CaseIterable {
+package enum PropertyListKind: String, Sendable, Hashable, CaseIterable {
     case string, integer, real, bool, dict, array, data, date
 }
 
 /// A value as written in the root dictionary of a property list.
-public enum PropertyListValue: Sendable, Hashable {
+package enum PropertyListValue: Sendable, Hashable {
     /// `<string>`: the text exactly as written, entities decoded.
     case string(String)
     /// `<integer>`.
@@ -18,7 +18,7 @@ public enum PropertyListValue: Sendable, Hashable {
     case nested(PropertyListKind)
 
     /// The element kind this value was written as.
-    public var kind: PropertyListKind {
+    package var kind: PropertyListKind {
         switch self {
         case .string: .string
         case .integer: .integer
@@ -34,19 +34,19 @@ public enum PropertyListValue: Sendable, Hashable {
 /// Where is kept as byte offsets into the document's text; the document that holds the
 /// entry turns them into lines and columns on request (`PropertyListDocument.keySpan(of:)`
 /// and `valueSpan(of:)`).
-public struct PropertyListEntry: Sendable, Hashable {
+package struct PropertyListEntry: Sendable, Hashable {
     /// The key's text.
-    public var key: String
+    package var key: String
     /// The value that follows the key.
-    public var value: PropertyListValue
+    package var value: PropertyListValue
     /// From `<key>` to just past `</key>`, as byte offsets.
-    public var keyRange: SourceRange
+    package var keyRange: SourceRange
     /// From the value's opening tag to just past its closing tag (or past `<true/>`), as
     /// byte offsets.
-    public var valueRange: SourceRange
+    package var valueRange: SourceRange
 
     /// Creates an entry.
-    public init(key: String, value: PropertyListValue, keyRange: SourceRange, valueRange: SourceRange) {
+    package init(key: String, value: PropertyListValue, keyRange: SourceRange, valueRange: SourceRange) {
         self.key = key
         self.value = value
         self.keyRange = keyRange
@@ -55,23 +55,23 @@ public struct PropertyListEntry: Sendable, Hashable {
 }
 
 /// An XML comment, kept so that the linter can read its suppression comments.
-public struct PropertyListComment: Sendable, Hashable {
+package struct PropertyListComment: Sendable, Hashable {
     /// The text between `<!--` and `-->`, as written.
-    public var text: String
+    package var text: String
     /// From `<!--` to just past `-->`, as byte offsets (`PropertyListDocument.span(of:)`
     /// gives lines and columns).
-    public var range: SourceRange
+    package var range: SourceRange
 }
 
 /// The root element of the property list: `<dict>` for a theme, anything else is an error.
-public struct PropertyListRoot: Sendable, Hashable {
+package struct PropertyListRoot: Sendable, Hashable {
     /// The root element's kind, or `nil` for an element that is not a property-list type.
-    public var kind: PropertyListKind?
+    package var kind: PropertyListKind?
     /// The root element's name as written.
-    public var elementName: String
+    package var elementName: String
     /// Where the root element starts and ends, as byte offsets
     /// (`PropertyListDocument.span(of:)` gives lines and columns).
-    public var range: SourceRange
+    package var range: SourceRange
 }
 
 /// What the reader made of one file: the root dictionary's entries in file order with
@@ -80,18 +80,18 @@ public struct PropertyListRoot: Sendable, Hashable {
 /// The reader judges only the XML and the scalars' text (`parse_error`). Whether the
 /// document is a valid theme (flat, no duplicate keys, …) is decided by the layers above,
 /// from what is recorded here.
-public struct PropertyListDocument: Sendable {
+package struct PropertyListDocument: Sendable {
     /// The path the document was read from, as given.
-    public let file: String
+    package let file: String
     /// The root dictionary's entries, in file order, duplicates kept. A scalar whose text
     /// did not parse is left out and reported in `diagnostics`.
-    public internal(set) var entries: [PropertyListEntry] = []
+    package internal(set) var entries: [PropertyListEntry] = []
     /// Every comment in the file, in file order.
-    public internal(set) var comments: [PropertyListComment] = []
+    package internal(set) var comments: [PropertyListComment] = []
     /// The root element, if the reader got as far as it.
-    public internal(set) var root: PropertyListRoot?
+    package internal(set) var root: PropertyListRoot?
     /// Problems with the XML or the scalars' text, all coded `parse_error`, in file order.
-    public internal(set) var diagnostics: [Diagnostic] = []
+    package internal(set) var diagnostics: [Diagnostic] = []
     /// The UTF-8 text the byte offsets refer to (after a BOM is dropped or UTF-16 decoded).
     let text: SourceText
 
@@ -101,15 +101,15 @@ public struct PropertyListDocument: Sendable {
     }
 
     /// Whether the reader found nothing wrong.
-    public var isReadable: Bool { diagnostics.isEmpty }
+    package var isReadable: Bool { diagnostics.isEmpty }
 
     /// The location of a position in this document's file.
-    public func location(_ position: SourcePosition) -> SourceLocation {
+    package func location(_ position: SourcePosition) -> SourceLocation {
         SourceLocation(file: file, position)
     }
 
     /// The location of a byte offset in this document's file.
-    public func location(at offset: Int) -> SourceLocation {
+    package func location(at offset: Int) -> SourceLocation {
         SourceLocation(file: file, position(at: offset))
     }
 
@@ -117,28 +117,28 @@ public struct PropertyListDocument: Sendable {
     /// turning byte offsets into lines and columns.
     ///
     /// Built the first time it is asked for (one pass over the text), then shared.
-    public func lines() -> SourceLines { text.lines }
+    package func lines() -> SourceLines { text.lines }
 
     /// The 1-based line and column of a byte offset of this document's text (columns in
     /// Unicode scalars; LF and CRLF end a line, a lone CR does not).
-    public func position(at offset: Int) -> SourcePosition {
+    package func position(at offset: Int) -> SourcePosition {
         text.lines.position(at: offset)
     }
 
     /// The lines and columns of a range of this document's text.
-    public func span(of range: SourceRange) -> SourceSpan {
+    package func span(of range: SourceRange) -> SourceSpan {
         Self.span(of: range, in: text.lines)
     }
 
     /// Where `entry`'s key was written, from `<key>` to just past `</key>`; `entry` must be
     /// one of this document's.
-    public func keySpan(of entry: PropertyListEntry) -> SourceSpan {
+    package func keySpan(of entry: PropertyListEntry) -> SourceSpan {
         span(of: entry.keyRange)
     }
 
     /// Where `entry`'s value was written, from its opening tag to just past its closing
     /// tag; `entry` must be one of this document's.
-    public func valueSpan(of entry: PropertyListEntry) -> SourceSpan {
+    package func valueSpan(of entry: PropertyListEntry) -> SourceSpan {
         span(of: entry.valueRange)
     }
 
@@ -147,7 +147,7 @@ public struct PropertyListDocument: Sendable {
     }
 
     /// A diagnostic at a span of this document, quoting its source line.
-    public func diagnostic(
+    package func diagnostic(
         _ code: DiagnosticCode,
         severity: Severity = .error,
         _ message: String,
@@ -161,7 +161,7 @@ public struct PropertyListDocument: Sendable {
     }
 
     /// A diagnostic at a range of this document, quoting its source line.
-    public func diagnostic(
+    package func diagnostic(
         _ code: DiagnosticCode,
         severity: Severity = .error,
         _ message: String,

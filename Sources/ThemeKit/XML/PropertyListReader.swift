@@ -10,30 +10,15 @@
 /// entities, loads a DTD or touches the network. It refuses outright what a property list
 /// never needs: a DOCTYPE internal subset (where entity tricks live) and any entity
 /// reference other than XML's five predefined ones.
-public struct PropertyListReader: Sendable {
+package struct PropertyListReader: Sendable {
     /// Bounds that keep any input from taking unbounded memory or time.
-    public struct Limits: Sendable, Hashable {
-        /// The largest file read, in bytes. Larger files are refused before being read.
-        public var maxFileSize: Int
-        /// The deepest element nesting accepted. A theme needs 2 (`<plist><dict>`), plus
-        /// one for a nested value that is reported as not flat.
-        public var maxDepth: Int
-
-        /// Creates limits.
-        public init(maxFileSize: Int = 64 << 20, maxDepth: Int = 64) {
-            self.maxFileSize = maxFileSize
-            self.maxDepth = maxDepth
-        }
-
-        /// 64 MiB and 64 levels.
-        public static let standard = Limits()
-    }
+    package typealias Limits = ThemeLimits
 
     /// The bounds this reader enforces.
-    public var limits: Limits
+    package var limits: Limits
 
     /// Creates a reader.
-    public init(limits: Limits = .standard) {
+    package init(limits: Limits = .standard) {
         self.limits = limits
     }
 
@@ -42,7 +27,7 @@ public struct PropertyListReader: Sendable {
     /// - Throws: `ThemeError` with code `io_error` when the file cannot be read at all
     ///   (missing, unreadable, a directory). Everything wrong with the content, including a
     ///   file over the size limit, is in the returned document's `diagnostics` instead.
-    public func read(contentsOf path: String, displayPath: String? = nil) throws(ThemeError)
+    package func read(contentsOf path: String, displayPath: String? = nil) throws(ThemeError)
         -> PropertyListDocument
     {
         let name = displayPath ?? path
@@ -71,7 +56,7 @@ public struct PropertyListReader: Sendable {
     }
 
     /// Parses a property list held in memory; `file` is the path used in locations.
-    public func parse(_ bytes: [UInt8], file: String) -> PropertyListDocument {
+    package func parse(_ bytes: [UInt8], file: String) -> PropertyListDocument {
         let start = SourceLocation(file: file, line: 1, column: 1)
         func refused(_ message: String) -> PropertyListDocument {
             var document = PropertyListDocument(file: file, text: SourceText(bytes))
@@ -92,9 +77,9 @@ public struct PropertyListReader: Sendable {
 
 /// Reads a whole regular file with POSIX calls, checking its size before reading it: what
 /// ThemeKit reads themes with, and the linter its configuration file.
-public enum FileBytes {
+package enum FileBytes {
     /// Why a file was not read.
-    public enum Failure: Error, Sendable, Hashable {
+    package enum Failure: Error, Sendable, Hashable {
         /// The file is larger than the limit (its size, or the bytes read so far).
         case tooLarge(Int)
         /// The file could not be opened or read, or is not a regular file: the reason.
@@ -103,7 +88,7 @@ public enum FileBytes {
 
     /// The bytes of the regular file at `path`, at most `limit` of them. Opened without
     /// blocking, so that a FIFO or a device at `path` is refused rather than waited on.
-    public static func load(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func load(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         // Non-blocking, so that a FIFO (or a device) named like a theme cannot stall the
         // open; its type is refused below before anything is read.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -149,4 +134,22 @@ public enum FileBytes {
         default: String(cString: strerror(code)).lowercased()
         }
     }
+}
+
+/// Bounds that keep any input from taking unbounded memory or time.
+public struct ThemeLimits: Sendable, Hashable {
+    /// The largest file read, in bytes. Larger files are refused before being read.
+    public var maxFileSize: Int
+    /// The deepest element nesting accepted. A theme needs 2 (`<plist><dict>`), plus
+    /// one for a nested value that is reported as not flat.
+    public var maxDepth: Int
+
+    /// Creates limits.
+    public init(maxFileSize: Int = 64 << 20, maxDepth: Int = 64) {
+        self.maxFileSize = maxFileSize
+        self.maxDepth = maxDepth
+    }
+
+    /// 64 MiB and 64 levels.
+    public static let standard = ThemeLimits()
 }

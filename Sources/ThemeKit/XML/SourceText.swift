@@ -36,7 +36,7 @@ final class SourceText: Sendable {
 ///
 /// A line break is LF; a CR before it belongs to the line, and a lone CR breaks nothing.
 /// Columns count Unicode scalars from the start of the line.
-public struct SourceLines: Sendable {
+package struct SourceLines: Sendable {
     private let bytes: [UInt8]
     /// The offset of each line's first byte, in order; the first is 0.
     private let starts: [Int32]
@@ -89,7 +89,7 @@ public struct SourceLines: Sendable {
 
     /// The 1-based line that the byte at `offset` is on (an offset just past a line break
     /// is on the next line). Offsets outside the text are clamped to it.
-    public func line(at offset: Int) -> Int {
+    package func line(at offset: Int) -> Int {
         let target = Int32(clamping: min(max(offset, 0), bytes.count))
         // The last line start at or before the target.
         var low = 0
@@ -103,7 +103,7 @@ public struct SourceLines: Sendable {
 
     /// The 1-based line and column of the byte at `offset`, the column counting Unicode
     /// scalars from the line's start. Offsets outside the text are clamped to it.
-    public func position(at offset: Int) -> SourcePosition {
+    package func position(at offset: Int) -> SourcePosition {
         let target = min(max(offset, 0), bytes.count)
         let line = line(at: target)
         let start = Int(starts[line - 1])
@@ -151,12 +151,12 @@ public struct SourceLines: Sendable {
 
     /// Lines longer than this (in bytes) are not quoted: a minified theme would otherwise
     /// copy its one huge line into every diagnostic.
-    public static let maximumQuotedLength = 1_000
+    package static let maximumQuotedLength = 1_000
 
     /// The text of a 1-based line without its line break (LF or CRLF), or `nil` past the
     /// end or when the line is longer than `maximumQuotedLength`. Invalid UTF-8 is shown as
     /// U+FFFD.
-    public func text(ofLine line: Int) -> String? {
+    package func text(ofLine line: Int) -> String? {
         guard line >= 1, line <= starts.count else { return nil }
         let start = Int(starts[line - 1])
         var end = line < starts.count ? Int(starts[line]) - 1 : bytes.count
