@@ -211,9 +211,7 @@ public enum ThemeExporter {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", "-", "_": return String(scalar)
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                return "\\" + String(scalar.value, radix: 16) + " "
-            }
+            if Escaping.isControl(scalar) { return "\\" + Escaping.hex(scalar) + " " }
             if scalar.value >= 0x80 { return String(scalar) }
             return "\\" + String(scalar)
         }
