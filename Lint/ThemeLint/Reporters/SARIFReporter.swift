@@ -7,8 +7,9 @@ import ThemeKit
 /// and key, so that a problem keeps its identity when lines move.
 ///
 /// The log is written as it is made: a skeleton, then each result encoded on its own from
-/// a typed `Encodable` value by `JSONOutput`, so that memory stays that of one result however many there
-/// are (a tree of `[String: Any]` per result cost hundreds of bytes per input byte).
+/// a typed `Encodable` value by `JSONOutput`, so that memory stays that of one result
+/// however many there are (a tree of `[String: Any]` per result cost hundreds of bytes per
+/// input byte).
 public enum SARIFReporter {
     /// The report as a SARIF log, ending with a newline.
     public static func report(_ report: LintReport) -> String {

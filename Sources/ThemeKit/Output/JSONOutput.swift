@@ -7,8 +7,10 @@ import Foundation
 ///
 /// Numbers are Foundation's: Swift's shortest decimal that reads back as the same `Double`
 /// (`description`), a final `.0` dropped: `12`, `-0`, `0.1`, `1000000000000000`, `1e+16`,
-/// `1e+300`, `5e-324`. Every number reads back exactly, the sign of zero included. JSON has no NaN or
-/// infinity: the encoder throws on one, and callers check their values first.
+/// `1e+300`, `5e-324`. Each reads back through `JSONDecoder` as the same `Double`, the sign
+/// of zero included (Foundation's `JSONSerialization` on Linux reads `-0` as the integer 0
+/// and a few decimals one ulp off, whoever wrote them). JSON has no NaN or infinity: the
+/// encoder throws on one, and callers check their values first.
 ///
 /// Beyond what `JSONEncoder` escapes (quotes, backslashes, C0 controls), DEL, U+2028,
 /// U+2029 (line breaks to JavaScript) and U+FEFF (a byte-order mark, which Foundation's
