@@ -71,9 +71,7 @@ enum Scaling {
             log(line)
         }
         if wantsJSON {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            print(try JSONOutput.text(results))
         } else {
             printTable(results)
         }

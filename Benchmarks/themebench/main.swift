@@ -417,14 +417,12 @@ if wantsJSON {
         var machine: String
         var rows: [Row]
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let output = Output(
         date: ISO8601DateFormatter().string(from: Date()),
         machine:
             "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB",
         rows: rows)
-    print(String(decoding: try encoder.encode(output), as: UTF8.self))
+    print(try JSONOutput.text(output))
 } else {
     let header = ["case", "ThemeKit", "baseline", "", "ratio", "target", "holds"]
     let table = rows.map { row in

@@ -148,7 +148,8 @@ public enum ThemeExporter {
     ///   and writing `null` would change the value silently.
     public static func json(_ theme: Theme) throws(ExportError) -> String {
         try checkJSON(theme)
-        return JSONText.object(theme.values.mapValues(ThemeTable.json)).rendered
+        // Every number is finite now, and strings and flags always encode.
+        return (try? JSONOutput.document(theme.values.mapValues(ThemeTable.JSONValue.init))) ?? "{}\n"
     }
 
     /// Throws what `json(_:)` would throw: for any JSON output of `theme` (the export, `show
@@ -211,9 +212,7 @@ public enum ThemeExporter {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", "-", "_": return String(scalar)
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                return "\\" + String(scalar.value, radix: 16) + " "
-            }
+            if Escaping.isControl(scalar) { return "\\" + Escaping.hex(scalar) + " " }
             if scalar.value >= 0x80 { return String(scalar) }
             return "\\" + String(scalar)
         }

@@ -137,41 +137,97 @@ public struct ThemeTable: Sendable, Hashable {
 
     /// The table as JSON (the shape is in the README), with a final line break.
     public var json: String {
-        func location(_ location: SourceLocation?) -> JSONText {
-            guard let location else { return .null }
-            return .object([
-                "file": .string(location.file), "line": .number(Double(location.line)),
-                "column": .number(Double(location.column)),
-            ])
+        // Strings, integers and numbers written as `null` when not finite (see
+        // `JSONValue`): nothing here can fail to encode.
+        (try? JSONOutput.document(JSONTable(table: self))) ?? "null\n"
+    }
+
+    /// The table in the shape of `json`.
+    struct JSONTable: Encodable {
+        var table: ThemeTable
+
+        enum CodingKeys: String, CodingKey {
+            case theme, lineage, files, values
         }
-        let values = rows.map { row -> JSONText in
-            var object: [String: JSONText] = [
-                "key": .string(row.key), "kind": .string(row.kind.rawValue), "value": Self.json(row.value),
-                "definedAt": location(row.definedAt), "valueAt": location(row.valueAt),
-                "aliasChain": .array(row.aliasChain.map(JSONText.string)),
-                "aliasLength": .number(Double(row.aliasLength)),
-            ]
+
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: CodingKeys.self)
+            try object.encode(table.theme, forKey: .theme)
+            try object.encode(table.lineage, forKey: .lineage)
+            try object.encode(table.files, forKey: .files)
+            try object.encode(table.rows.map(JSONRow.init), forKey: .values)
+        }
+    }
+
+    /// One row of `json`: `definedAt` and `valueAt` are `null` when unknown; `sizeKey` and
+    /// `sizeAt` are there only for a font whose size came from a key.
+    struct JSONRow: Encodable {
+        var row: Row
+
+        enum CodingKeys: String, CodingKey {
+            case key, kind, value, definedAt, valueAt, aliasChain, aliasLength, sizeKey, sizeAt
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: CodingKeys.self)
+            try object.encode(row.key, forKey: .key)
+            try object.encode(row.kind.rawValue, forKey: .kind)
+            try object.encode(JSONValue(row.value), forKey: .value)
+            try object.encode(row.definedAt.map(JSONLocation.init), forKey: .definedAt)
+            try object.encode(row.valueAt.map(JSONLocation.init), forKey: .valueAt)
+            try object.encode(row.aliasChain, forKey: .aliasChain)
+            try object.encode(row.aliasLength, forKey: .aliasLength)
             if let sizeKey = row.sizeKey {
-                object["sizeKey"] = .string(sizeKey)
-                object["sizeAt"] = location(row.sizeAt)
+                try object.encode(sizeKey, forKey: .sizeKey)
+                try object.encode(row.sizeAt.map(JSONLocation.init), forKey: .sizeAt)
             }
-            return .object(object)
         }
-        return JSONText.object([
-            "theme": .string(theme), "lineage": .array(lineage.map(JSONText.string)),
-            "files": .array(files.map(JSONText.string)), "values": .array(values),
-        ]).rendered
+    }
+
+    /// A location in `json`: `{"file", "line", "column"}`.
+    struct JSONLocation: Encodable {
+        var file: String
+        var line: Int
+        var column: Int
+
+        init(_ location: SourceLocation) {
+            (file, line, column) = (location.file, location.line, location.column)
+        }
     }
 
     /// A resolved value as JSON: colors as `#RRGGBB(AA)`, fonts as `{"name", "size"}`,
     /// sizes and numbers as numbers, flags as booleans, images and strings as strings.
-    public static func json(_ value: ThemeValue) -> JSONText {
-        switch value {
-        case .color(let color): .string(color.hexString)
-        case .font(let font): .object(["name": .string(font.name), "size": .number(font.size)])
-        case .size(let number), .number(let number): .number(number)
-        case .bool(let flag): .bool(flag)
-        case .image(let name), .string(let name): .string(name)
+    /// JSON has no NaN or infinity: the tools refuse a theme holding one
+    /// (`ThemeExporter.checkJSON`) before writing JSON, and `null` is written only if a
+    /// caller skipped that check.
+    struct JSONValue: Encodable {
+        var value: ThemeValue
+
+        init(_ value: ThemeValue) { self.value = value }
+
+        enum FontKeys: String, CodingKey {
+            case name, size
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch value {
+            case .font(let font):
+                var object = encoder.container(keyedBy: FontKeys.self)
+                try object.encode(font.name, forKey: .name)
+                try object.encode(font.size.isFinite ? font.size : nil, forKey: .size)
+            case .color(let color):
+                var single = encoder.singleValueContainer()
+                try single.encode(color.hexString)
+            case .size(let number), .number(let number):
+                var single = encoder.singleValueContainer()
+                if number.isFinite { try single.encode(number) } else { try single.encodeNil() }
+            case .bool(let flag):
+                var single = encoder.singleValueContainer()
+                try single.encode(flag)
+            case .image(let text), .string(let text):
+                var single = encoder.singleValueContainer()
+                try single.encode(text)
+            }
         }
     }
 

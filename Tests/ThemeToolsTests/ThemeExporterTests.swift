@@ -104,6 +104,61 @@ import ThemeTools
         #expect(css.contains("  --scale: -250000000000000000000;\n"))
     }
 
+    /// Both JSON outputs go through `JSONOutput`: whatever text a number gets, it reads back
+    /// as the same Double, the sign of zero included (read with JSONDecoder, which reads
+    /// exactly; see `JSONOutputTests`).
+    @Test func jsonNumbersReadBackAsTheSameDouble() throws {
+        let numbers: [Double] = [
+            12, 0.1, 1e300, .leastNonzeroMagnitude, -0.0, 1e15, 1e16, 1e-7, -2.5e20, .greatestFiniteMagnitude,
+            0.30000000000000004, 123_456.789, 1.0 / 3,
+        ]
+        var values: [String: ThemeValue] = [:]
+        for (index, number) in numbers.enumerated() {
+            values["n\(index)"] = .number(number)
+            values["n\(index)Size"] = .size(number)
+            values["n\(index)Font"] = .font(ThemeFont(name: "Menlo", size: number))
+        }
+        let theme = Theme(name: "numbers", values: values)
+        let export = try JSONDecoder().decode([String: ReadNumber].self, from: Data(ThemeExporter.json(theme).utf8))
+        let show = try JSONDecoder().decode(
+            ReadTable.self, from: Data(ThemeTable(theme: theme, path: DisplayPath(currentDirectory: "/")).json.utf8))
+        let rows = Dictionary(uniqueKeysWithValues: show.values.map { ($0.key, $0.value.number) })
+        #expect(export.count == values.count && rows.count == values.count)
+        for (index, number) in numbers.enumerated() {
+            for key in ["n\(index)", "n\(index)Size", "n\(index)Font"] {
+                for (output, read) in [("export", export[key]?.number), ("show", rows[key])] {
+                    #expect(
+                        read == number && read?.sign == number.sign, "\(output) \(key): \(read ?? .nan) for \(number)")
+                }
+            }
+        }
+    }
+
+    /// A number as the JSON outputs write it: bare, or as a font's `size`.
+    private struct ReadNumber: Decodable {
+        var number: Double
+
+        enum FontKeys: String, CodingKey {
+            case size
+        }
+
+        init(from decoder: any Decoder) throws {
+            if let font = try? decoder.container(keyedBy: FontKeys.self) {
+                number = try font.decode(Double.self, forKey: .size)
+            } else {
+                number = try decoder.singleValueContainer().decode(Double.self)
+            }
+        }
+    }
+
+    private struct ReadTable: Decodable {
+        struct Row: Decodable {
+            var key: String
+            var value: ReadNumber
+        }
+        var values: [Row]
+    }
+
     @Test func valuesAndNamesCSSCannotExpressAreAnErrorNotAChange() {
         let theme = Theme(
             name: "t",
@@ -164,7 +219,7 @@ import ThemeTools
         #expect((object["buttonFont"] as? [String: Any])?["size"] as? Int == 20)
         #expect(object["spacingSize"] as? Double == 12.5)
         #expect(object["animationsEnabled"] as? Bool == true)
-        #expect(json.hasPrefix("{\n  \"accentColor\": \"#C98A88\",\n"), "keys sorted, two-space indent")
+        #expect(json.hasPrefix("{\n  \"accentColor\" : \"#C98A88\",\n"), "keys sorted, two-space indent")
     }
 
     /// Found by the tools fuzzer (Tests/ThemeToolsTests/Fixtures/fuzz/bidi.plist): a raw
@@ -173,7 +228,7 @@ import ThemeTools
     @Test func byteOrderMarksInKeysAndValuesReadBack() throws {
         let theme = Theme(name: "bom", values: ["\u{FEFF}key": .string("\u{FEFF}"), "plain": .string("\u{FEFF}x")])
         let json = try ThemeExporter.json(theme)
-        #expect(json == "{\n  \"plain\": \"\\uFEFFx\",\n  \"\\uFEFFkey\": \"\\uFEFF\"\n}\n")
+        #expect(json == "{\n  \"plain\" : \"\\uFEFFx\",\n  \"\\uFEFFkey\" : \"\\uFEFF\"\n}\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
         #expect(object == ["\u{FEFF}key": "\u{FEFF}", "plain": "\u{FEFF}x"])
     }

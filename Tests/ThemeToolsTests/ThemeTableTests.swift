@@ -67,7 +67,7 @@ import ThemeTools
         #expect(lines[2].hasSuffix("→ link1Color → link2Color → link3Color → … 2 more → link6Color (default.plist:1)"))
         #expect(lines[4].hasSuffix("→ link3Color → link4Color → link5Color → link6Color (default.plist:1)"))
         #expect(lines[7].hasSuffix("→ link6Color (default.plist:1)"))
-        #expect(table.json.contains("\"aliasLength\": 6"))
+        #expect(table.json.contains("\"aliasLength\" : 6"))
     }
 
     @Test func aLongValueSharedByManyKeysIsCutInEachRow() {

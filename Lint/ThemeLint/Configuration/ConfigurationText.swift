@@ -1,3 +1,5 @@
+import ThemeKit
+
 /// Text from a configuration file, made safe to print in a message.
 ///
 /// A key or value can hold a line break, a tab, an ANSI escape (`\u001b[31m`) or an
@@ -15,31 +17,19 @@ enum ConfigurationText {
     /// (zero-width, bidirectional overrides, a byte-order mark) and line or paragraph
     /// separators written as JSON escapes; with `doubleQuotes`, `"` too.
     static func escaped(_ text: String, doubleQuotes: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        Escaping.escape(text) { scalar in
             switch scalar {
-            case "\\": out += "\\\\"
-            case "\"" where doubleQuotes: out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where needsEscape(scalar):
-                let digits = String(scalar.value, radix: 16, uppercase: true)
-                // Beyond the BMP, JSON writes a surrogate pair; the scalar's own value is clearer.
-                out +=
-                    scalar.value > 0xFFFF
-                    ? "\\u{\(digits)}" : "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: out.unicodeScalars.append(scalar)
+            case "\\": "\\\\"
+            case "\"" where doubleQuotes: "\\\""
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            // Beyond the BMP, JSON writes a surrogate pair; the scalar's own value is clearer.
+            case _ where Escaping.isInvisible(scalar) && scalar.value > 0xFFFF:
+                "\\u{" + Escaping.hex(scalar, uppercase: true) + "}"
+            case _ where Escaping.isInvisible(scalar): "\\u" + Escaping.hex(scalar, width: 4, uppercase: true)
+            default: nil
             }
-        }
-        return out
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: true
-        default: false
         }
     }
 }

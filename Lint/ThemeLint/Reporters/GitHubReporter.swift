@@ -23,14 +23,29 @@ public enum GitHubReporter {
         return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
     }
 
-    /// The message part: `%`, CR and LF are escaped.
+    /// The message part: `%`, CR and LF percent-encoded.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        Escaping.escape(text) { scalar in
+            switch scalar {
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: nil
+            }
+        }
     }
 
     /// A property value: as the message, plus `:` and `,`, which separate properties.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        Escaping.escape(text) { scalar in
+            switch scalar {
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            case ":": "%3A"
+            case ",": "%2C"
+            default: nil
+            }
+        }
     }
 }

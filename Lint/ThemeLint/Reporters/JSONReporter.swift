@@ -1,4 +1,3 @@
-import Foundation
 import ThemeKit
 
 /// Machine-readable output with a stable schema (documented in the README):
@@ -74,10 +73,8 @@ public enum JSONReporter {
                                 column: $0.location.line > 0 ? $0.location.column : nil)
                         })
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(output) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // Strings and integers only, which always encode.
+        return (try? JSONOutput.document(output)) ?? "{}\n"
     }
 }
 

@@ -7,8 +7,9 @@ import ThemeKit
 /// and key, so that a problem keeps its identity when lines move.
 ///
 /// The log is written as it is made: a skeleton, then each result encoded on its own from
-/// a typed `Encodable` value, so that memory stays that of one result however many there
-/// are (a tree of `[String: Any]` per result cost hundreds of bytes per input byte).
+/// a typed `Encodable` value by `JSONOutput`, so that memory stays that of one result
+/// however many there are (a tree of `[String: Any]` per result cost hundreds of bytes per
+/// input byte).
 public enum SARIFReporter {
     /// The report as a SARIF log, ending with a newline.
     public static func report(_ report: LintReport) -> String {
@@ -22,16 +23,14 @@ public enum SARIFReporter {
     public static func write(_ report: LintReport, to sink: (String) throws -> Void) rethrows {
         let rules = RuleCatalog.descriptions
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // The layout JSONSerialization gave the whole log, kept byte for byte: two spaces
-        // an indent level, `"key" : value`, keys sorted.
+        // The layout `JSONOutput` gives each piece, which JSONSerialization once gave the
+        // whole log: two spaces an indent level, `"key" : value`, keys sorted.
         try sink("{\n  \"$schema\" : \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\" : [\n    {\n")
         try sink("      \"columnKind\" : \"unicodeCodePoints\",\n      \"results\" : [\n")
         var first = true
         for diagnostic in report.diagnostics {
             let result = result(diagnostic, ruleIndex: index[diagnostic.code])
-            try sink((first ? "" : ",\n") + indented(encoder.encodedText(result), by: "        ", first: true))
+            try sink((first ? "" : ",\n") + indented(encoded(result), by: "        ", first: true))
             first = false
         }
         try sink(first ? "\n      ],\n" : "\n      ],\n")
@@ -39,7 +38,7 @@ public enum SARIFReporter {
             driver: Driver(
                 name: "themelint", rules: rules.map(ruleMetadata), semanticVersion: ThemeLintVersion.current,
                 version: ThemeLintVersion.current))
-        try sink("      \"tool\" : " + indented(encoder.encodedText(tool), by: "      ", first: false) + "\n")
+        try sink("      \"tool\" : " + indented(encoded(tool), by: "      ", first: false) + "\n")
         try sink("    }\n  ],\n  \"version\" : \"2.1.0\"\n}\n")
     }
 
@@ -161,6 +160,12 @@ public enum SARIFReporter {
             physicalLocation: PhysicalLocation(artifactLocation: .init(uri: uri(location.file)), region: region))
     }
 
+    /// One piece of the log as JSON text. It holds strings and integers only, which always
+    /// encode.
+    static func encoded(_ value: some Encodable) -> String {
+        (try? JSONOutput.text(value)) ?? "{}"
+    }
+
     /// Encoded JSON text, its lines (after the first, unless `first`) indented by `indent`.
     /// A JSON string never holds a raw line break, so splitting at them splits lines only.
     static func indented(_ text: String, by indent: String, first: Bool) -> String {
@@ -197,13 +202,5 @@ public enum SARIFReporter {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-}
-
-extension JSONEncoder {
-    /// `value` encoded, as text.
-    fileprivate func encodedText(_ value: some Encodable) -> String {
-        guard let data = try? encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 }

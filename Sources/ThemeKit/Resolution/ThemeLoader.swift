@@ -207,7 +207,8 @@ public struct ThemeLoader: Sendable {
         }
         analysis.ancestry = ThemeLineage(names: lineage, paths: analysis.files.map(\.path))
         if !analysis.files.isEmpty, !unreadable, !brokenLineage {
-            var resolver = ThemeResolver(name: name, lineage: analysis.ancestry, chain: analysis.files, options: options)
+            var resolver = ThemeResolver(
+                name: name, lineage: analysis.ancestry, chain: analysis.files, options: options)
             let outcome = resolver.resolve()
             diagnostics += outcome.diagnostics
             analysis.resolved = outcome.resolved

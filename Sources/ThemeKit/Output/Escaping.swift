@@ -1,9 +1,10 @@
-/// The one loop behind every escaper of the tools (JSON, Swift, CSS, HTML, the show
-/// table): each says only what a scalar becomes.
-enum Escaping {
+/// The one loop behind every escaper of the linter and the tools (HTML, CSS, Swift
+/// literals, GitHub commands, terminal display, configuration text): each says only what a
+/// scalar becomes. JSON is not among them: `JSONOutput` leaves it to `JSONEncoder`.
+package enum Escaping {
     /// `text` with each scalar replaced by what `replacement` gives for it; a scalar it
     /// gives `nil` for is kept as it is.
-    static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+    package static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -17,13 +18,13 @@ enum Escaping {
     }
 
     /// C0 controls and DEL.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
 
     /// What must not reach a terminal or a source file raw: C0 and C1 controls, DEL, line
     /// and paragraph separators, and invisible format characters, among them the bidi
     /// overrides and isolates that make text read in another order than it runs
     /// ("Trojan Source"). Escaped, each stays the same scalar.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F: return true
         case 0..<0xA0: return false
@@ -36,7 +37,7 @@ enum Escaping {
     }
 
     /// The scalar's value in hex: lower case unless asked, at least `width` digits.
-    static func hex(_ scalar: Unicode.Scalar, width: Int = 1, uppercase: Bool = false) -> String {
+    package static func hex(_ scalar: Unicode.Scalar, width: Int = 1, uppercase: Bool = false) -> String {
         let digits = String(scalar.value, radix: 16, uppercase: uppercase)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
