@@ -236,8 +236,12 @@ public final class ThemeManager: Sendable {
     public func image(forKey key: String) -> String? { read { $0.image(forKey: key) } }
     /// The string for an untyped `<string>` key of the current theme.
     public func string(forKey key: String) -> String? { read { $0.string(forKey: key) } }
-    /// The number for a `…Size` key or an untyped number of the current theme.
+    /// The number for a `…Size` key, a length, an opacity, a duration in seconds, or an
+    /// untyped number or numeric string of the current theme.
     public func number(forKey key: String) -> Double? { read { $0.number(forKey: key) } }
+    /// The duration for a `…Duration` or `…Delay` key (written in seconds) of the current
+    /// theme.
+    public func duration(forKey key: String) -> Duration? { read { $0.duration(forKey: key) } }
     /// The flag for an untyped `<true/>`/`<false/>` key of the current theme.
     public func bool(forKey key: String) -> Bool? { read { $0.bool(forKey: key) } }
 
