@@ -13,8 +13,9 @@ public enum ThemeValueKind: String, Sendable, Hashable, CaseIterable {
 /// The resolver parses and checks a typed key's value from its entry, the linter's rules and
 /// the tools (`themekit show`, `export`, `preview`, `keys`) read their words, units and types
 /// from it, and the fuzz invariants check every loaded value against it. Adding a kind is
-/// adding an entry here (and a case to `ThemeValueKind`) and its rule file in ThemeLint; a
-/// test fails when a kind has no rule, no preview section or no export.
+/// adding an entry here (with its case of `ThemeValueKind` and its `DiagnosticCode`) and
+/// its rule file in ThemeLint, listed in `RuleCatalog`; a test fails when a kind has no
+/// rule, no preview section, no export or no key type.
 package struct ValueKind: Sendable {
     /// What a typed value must be.
     package enum Domain: Sendable, Hashable {
