@@ -9,7 +9,7 @@ import ThemeKit
 /// The log is written as it is made: a skeleton, then each result encoded on its own from
 /// a typed `Encodable` value, so that memory stays that of one result however many there
 /// are (a tree of `[String: Any]` per result cost hundreds of bytes per input byte).
-public enum SARIFReporter {
+public enum SARIFReporter: Sendable {
     /// The report as a SARIF log, ending with a newline.
     public static func report(_ report: LintReport) -> String {
         var out = ""

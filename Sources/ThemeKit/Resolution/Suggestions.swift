@@ -4,7 +4,7 @@
 /// suggestion, candidates whose length is too different are skipped without a look, and
 /// the edit distance is computed only in the band of width `2 × limit + 1` around the
 /// diagonal, stopping as soon as the whole band is past the limit.
-public enum Suggestions {
+public enum Suggestions: Sendable {
     /// Names longer than this (in UTF-8 bytes) are not matched: no typo is that long.
     public static let maximumLength = 128
 

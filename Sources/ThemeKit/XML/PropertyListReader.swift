@@ -92,7 +92,7 @@ public struct PropertyListReader: Sendable {
 
 /// Reads a whole regular file with POSIX calls, checking its size before reading it: what
 /// ThemeKit reads themes with, and the linter its configuration file.
-public enum FileBytes {
+public enum FileBytes: Sendable {
     /// Why a file was not read.
     public enum Failure: Error, Sendable, Hashable {
         /// The file is larger than the limit (its size, or the bytes read so far).
