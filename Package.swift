@@ -110,7 +110,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ThemeKitTests",
-            dependencies: ["ThemeKit"],
+            // CLibXML2: a test pins the option set ThemeKit asks libxml2 for, by name.
+            dependencies: ["ThemeKit", "CLibXML2"],
             path: "Tests/ThemeKitTests",
             exclude: ["Fixtures"]
         ),

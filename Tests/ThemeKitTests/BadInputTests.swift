@@ -198,6 +198,8 @@ struct BadInputTests {
         let source = "<plist><dict><key>a</key><true>yes</true></dict></plist>"
         let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
         #expect(document.diagnostics.map(\.message) == ["<true/> takes no text"])
+        // At the <true> tag (column 26), not at the text or the start of the file.
+        #expect(document.diagnostics.map(\.location) == [SourceLocation(file: "t.plist", line: 1, column: 26)])
     }
 
     @Test("UTF-32 is refused with a message that says so, with or without a byte-order mark")
