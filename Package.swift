@@ -103,6 +103,11 @@ let package = Package(
             dependencies: ["ThemeKit", "ThemeLint", "ThemeBenchSupport", "CSAXBaseline"],
             path: "Benchmarks/themebench"
         ),
+        // What the test targets share: the golden-file helper.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "BenchmarkTests",
             dependencies: ["ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeTools"],
@@ -111,24 +116,24 @@ let package = Package(
         .testTarget(
             name: "ThemeKitTests",
             // CLibXML2: a test pins the option set ThemeKit asks libxml2 for, by name.
-            dependencies: ["ThemeKit", "CLibXML2"],
+            dependencies: ["ThemeKit", "CLibXML2", "TestSupport"],
             path: "Tests/ThemeKitTests",
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ThemeLintTests",
-            dependencies: ["ThemeLint"],
+            dependencies: ["ThemeLint", "TestSupport"],
             path: "Tests/ThemeLintTests"
         ),
         .testTarget(
             name: "ThemeToolsTests",
-            dependencies: ["ThemeTools"],
+            dependencies: ["ThemeTools", "TestSupport"],
             path: "Tests/ThemeToolsTests",
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "themelintTests",
-            dependencies: ["themelint", "themekit", "themekit-demo"],
+            dependencies: ["themelint", "themekit", "themekit-demo", "TestSupport"],
             path: "Tests/themelintTests",
             exclude: ["Fixtures", "validate_sarif.py"]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ThemeKit
@@ -160,11 +161,8 @@ struct BadInputTests {
     func renderedMatchesGolden(_ name: String) throws {
         let file = try Fixtures.themeFile("bad/" + name)
         let rendered = ThemeError(file.diagnostics).description + "\n"
-        let golden = Fixtures.url("bad/" + name.replacingOccurrences(of: ".plist", with: ".expected"))
-        if ProcessInfo.processInfo.environment["THEMEKIT_UPDATE_GOLDEN"] == "1" {
-            try rendered.write(to: golden, atomically: true, encoding: .utf8)
-        }
-        #expect(rendered == (try String(contentsOf: golden, encoding: .utf8)))
+        try Golden(folder: Fixtures.url("bad")).expect(
+            rendered, name.replacingOccurrences(of: ".plist", with: ".expected"))
     }
 
     @Test("text after the root element is an error")
