@@ -11,7 +11,7 @@ public struct OrphanFontSizeRule: Rule {
         // orphan); suggestions then spend at most `Suggestions.budget` in file
         // order, so many orphans among many fonts stay linear.
         var fonts: [String]?
-        var budget = Suggestions.budget
+        var budget = Suggestions.Budget()
         for (position, entry) in file.document.entries.enumerated() {
             // Suffixes compared on the bytes first: most keys are not sizes, and
             // `String.hasSuffix` compares graphemes.
@@ -21,12 +21,7 @@ public struct OrphanFontSizeRule: Rule {
             guard !merged.contains(font), file.index[key] == position else { continue }
             let candidates = fonts ?? merged.filter { $0.hasSuffix("Font") }
             fonts = candidates
-            var hint = ""
-            let cost = Suggestions.cost(of: font, candidates: candidates.count)
-            if budget >= cost {
-                budget -= cost
-                hint = Suggestions.closest(to: font, among: candidates).map { "; did you mean '\($0)Size'?" } ?? ""
-            }
+            let hint = Suggestions.hint(budget.closest(to: font, among: candidates).map { $0 + "Size" })
             found.append(
                 file.document.diagnostic(
                     Self.description.id, severity: .warning, "'\(key)' sizes no font: there is no '\(font)'\(hint)",
