@@ -148,8 +148,10 @@ let libraryTargets: Set<String> = ["ThemeKit", "ThemeLint", "ThemeTools"]
 /// flag is passed only while this package is being developed: a git checkout that is not at
 /// a release tag (a root `swift build`, `.ci/run`, or an app depending on a working copy by
 /// path or branch, where SwiftPM allows unsafe flags). A version dependency is checked out
-/// at its tag, and a registry download has no git information: neither gets the flag.
-/// swift-log passes the same flag from its CI's command line instead (`-Xswiftc`).
+/// at its tag, and a registry download has no git information: neither gets the flag (nor
+/// does a build at a release tag: that commit was checked before it was tagged).
+/// swift-log passes the flag from its CI's command line instead (`-Xswiftc`). It goes to the
+/// frontend (`-Xfrontend`): Swift 6.3's driver accepts it bare and then warns about nothing.
 let developingThisPackage = Context.gitInformation.map { $0.currentTag == nil } ?? false
 
 // The shared settings, once for every Swift target; not the system library, the C baseline
