@@ -35,20 +35,17 @@ let package = Package(
         .target(
             name: "ThemeKit",
             dependencies: ["CLibXML2"],
-            path: "Sources/ThemeKit",
-            swiftSettings: swiftSettings
+            path: "Sources/ThemeKit"
         ),
         .executableTarget(
             name: "themekit-demo",
             dependencies: ["ThemeKit"],
-            path: "Sources/themekit-demo",
-            swiftSettings: swiftSettings
+            path: "Sources/themekit-demo"
         ),
         .target(
             name: "ThemeLint",
             dependencies: ["ThemeKit"],
-            path: "Lint/ThemeLint",
-            swiftSettings: swiftSettings
+            path: "Lint/ThemeLint"
         ),
         .executableTarget(
             name: "themelint",
@@ -58,15 +55,13 @@ let package = Package(
                 "ThemeTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Lint/themelint",
-            swiftSettings: swiftSettings
+            path: "Lint/themelint"
         ),
         // `themekit`: typed keys, show, preview and export, thin over ThemeTools.
         .target(
             name: "ThemeTools",
             dependencies: ["ThemeKit"],
-            path: "Sources/ThemeTools",
-            swiftSettings: swiftSettings
+            path: "Sources/ThemeTools"
         ),
         .executableTarget(
             name: "themekit",
@@ -74,8 +69,7 @@ let package = Package(
                 "ThemeTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/themekit",
-            swiftSettings: swiftSettings
+            path: "Sources/themekit"
         ),
         // SwiftPM plugins: `swift package themelint` lints the package's Themes folders;
         // the build-tool plugin generates a target's typed ThemeKeys at build time.
@@ -102,47 +96,77 @@ let package = Package(
         ),
         .target(
             name: "ThemeBenchSupport",
-            path: "Benchmarks/ThemeBenchSupport",
-            swiftSettings: swiftSettings
+            path: "Benchmarks/ThemeBenchSupport"
         ),
         .executableTarget(
             name: "themebench",
             dependencies: ["ThemeKit", "ThemeLint", "ThemeBenchSupport", "CSAXBaseline"],
-            path: "Benchmarks/themebench",
-            swiftSettings: swiftSettings
+            path: "Benchmarks/themebench"
+        ),
+        // What the test targets share: the golden-file helper.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "BenchmarkTests",
             dependencies: ["ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeTools"],
-            path: "Tests/BenchmarkTests",
-            swiftSettings: swiftSettings
+            path: "Tests/BenchmarkTests"
         ),
         .testTarget(
             name: "ThemeKitTests",
-            dependencies: ["ThemeKit"],
+            // CLibXML2: a test pins the option set ThemeKit asks libxml2 for, by name.
+            dependencies: ["ThemeKit", "CLibXML2", "TestSupport"],
             path: "Tests/ThemeKitTests",
-            exclude: ["Fixtures"],
-            swiftSettings: swiftSettings
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ThemeLintTests",
-            dependencies: ["ThemeLint"],
-            path: "Tests/ThemeLintTests",
-            swiftSettings: swiftSettings
+            dependencies: ["ThemeLint", "TestSupport"],
+            path: "Tests/ThemeLintTests"
         ),
         .testTarget(
             name: "ThemeToolsTests",
-            dependencies: ["ThemeTools"],
+            dependencies: ["ThemeTools", "TestSupport"],
             path: "Tests/ThemeToolsTests",
-            exclude: ["Fixtures"],
-            swiftSettings: swiftSettings
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "themelintTests",
-            dependencies: ["themelint", "themekit", "themekit-demo"],
+            dependencies: ["themelint", "themekit", "themekit-demo", "TestSupport"],
             path: "Tests/themelintTests",
-            exclude: ["Fixtures", "validate_sarif.py"],
-            swiftSettings: swiftSettings
+            exclude: ["Fixtures", "validate_sarif.py"]
         ),
     ]
 )
+
+/// The library targets apps link: every public type there states its `Sendable`-ness.
+let libraryTargets: Set<String> = ["ThemeKit", "ThemeLint", "ThemeTools"]
+
+/// `-require-explicit-sendable` is an unsafe flag, and SwiftPM refuses a product built with
+/// unsafe flags to a package that depends on it by version (`.package(url:from:)`). So the
+/// flag is passed only while this package is being developed: a git checkout that is not at
+/// a release tag (a root `swift build`, `.ci/run`, or an app depending on a working copy by
+/// path or branch, where SwiftPM allows unsafe flags). A version dependency is checked out
+/// at its tag, and a registry download has no git information: neither gets the flag (nor
+/// does a build at a release tag: that commit was checked before it was tagged).
+/// swift-log passes the flag from its CI's command line instead (`-Xswiftc`). It goes to the
+/// frontend (`-Xfrontend`): Swift 6.3's driver accepts it bare and then warns about nothing.
+let developingThisPackage = Context.gitInformation.map { $0.currentTag == nil } ?? false
+
+// The shared settings, once for every Swift target; not the system library, the C baseline
+// or the plugins (swift-log applies its cross-repository settings the same way).
+for target in package.targets where target.name != "CSAXBaseline" {
+    switch target.type {
+    case .regular, .executable, .test:
+        var settings = (target.swiftSettings ?? []) + swiftSettings
+        if developingThisPackage && libraryTargets.contains(target.name) {
+            settings.append(.unsafeFlags(["-Xfrontend", "-require-explicit-sendable"]))
+        }
+        target.swiftSettings = settings
+    case .system, .binary, .plugin, .macro:
+        break
+    @unknown default:
+        break
+    }
+}

@@ -12,23 +12,10 @@ public struct DisplayPath: Sendable, Hashable {
     }
 
     /// `path` relative to the current directory when it lies under it, without `./`
-    /// segments or doubled slashes; as given otherwise.
+    /// segments or doubled slashes; as given otherwise (ThemeKit's `PathDisplay`, which the
+    /// linter shows its paths with too).
     public func callAsFunction(_ path: String) -> String {
-        var path = path
-        while path.contains("//") {
-            path = path.replacing("//", with: "/")
-        }
-        while path.contains("/./") {
-            path = path.replacing("/./", with: "/")
-        }
-        var base = currentDirectory
-        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
-        if path.hasPrefix("/"), base.hasPrefix("/") {
-            let prefix = base == "/" ? "/" : base + "/"
-            if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
-        }
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        return path.isEmpty ? "." : path
+        PathDisplay.relative(path, to: currentDirectory)
     }
 
     /// `location` with its file shown by this rule.

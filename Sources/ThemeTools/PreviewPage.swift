@@ -5,7 +5,7 @@ public import ThemeKit
 /// colors, their contrast ratio; fonts are sample text in the named face. Inline CSS and one
 /// small inline script only: the page loads nothing, and its Content-Security-Policy forbids
 /// loading anything.
-public enum PreviewPage {
+public enum PreviewPage: Sendable {
     /// The WCAG AA contrast ratio for normal text.
     public static let minimumContrast = 4.5
 

@@ -1,7 +1,7 @@
 public import ThemeKit
 
 /// A resolved theme written for web front ends: CSS custom properties or flat JSON.
-public enum ThemeExporter {
+public enum ThemeExporter: Sendable {
     /// Where the CSS custom properties are declared.
     public enum Selector: String, Sendable, Hashable, CaseIterable {
         /// `:root { … }`: the theme applies to the whole page.

@@ -1,3 +1,4 @@
+import CLibXML2
 import Foundation
 import Testing
 
@@ -27,6 +28,36 @@ struct AttackTests {
         let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
         #expect(document.diagnostics.map(\.message).first?.contains("'&evil;' is not allowed") == true)
         #expect(document.entries.isEmpty)
+    }
+
+    @Test("libxml2 is asked for NONET, NOERROR, NOWARNING, IGNORE_ENC and NOCDATA, and nothing else")
+    func pinsLibxml2Options() {
+        // STYLE.md: never NOENT (entities expanded), DTDLOAD (external DTDs read), HUGE
+        // (libxml2's size limits off) or RECOVER (broken input silently repaired). The attack
+        // tests cannot all see those: with no `externalSubset` or `entityDecl` callback,
+        // DTDLOAD and NOENT have nothing to act on, so this pins the set itself.
+        let expected =
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOCDATA.rawValue
+        #expect(SAXPropertyListParser.options == Int32(expected))
+        for forbidden in [XML_PARSE_NOENT, XML_PARSE_DTDLOAD, XML_PARSE_HUGE, XML_PARSE_RECOVER] {
+            #expect(SAXPropertyListParser.options & Int32(forbidden.rawValue) == 0)
+        }
+    }
+
+    @Test("the external DTD a DOCTYPE names is never read: a broken one changes nothing")
+    func externalDTDIsNeverRead() throws {
+        // Read, this DTD would be a fatal error at its second line, and define &evil;.
+        let directory = try TemporaryDirectory()
+        let dtd = try directory.write("broken.dtd", "<!ENTITY evil \"LOADED\">\n<!ELEMENT plist (((\n")
+        let source = """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist SYSTEM "file://\(dtd)">
+            <plist><dict><key>titleColor</key><string>fff</string></dict></plist>
+            """
+        let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
+        #expect(document.diagnostics.map(\.summary) == [])
+        #expect(document.entries.map(\.key) == ["titleColor"])
     }
 
     @Test("billion laughs is refused at the DOCTYPE, before any expansion")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ThemeKit
@@ -160,11 +161,8 @@ struct BadInputTests {
     func renderedMatchesGolden(_ name: String) throws {
         let file = try Fixtures.themeFile("bad/" + name)
         let rendered = ThemeError(file.diagnostics).description + "\n"
-        let golden = Fixtures.url("bad/" + name.replacingOccurrences(of: ".plist", with: ".expected"))
-        if ProcessInfo.processInfo.environment["THEMEKIT_UPDATE_GOLDEN"] == "1" {
-            try rendered.write(to: golden, atomically: true, encoding: .utf8)
-        }
-        #expect(rendered == (try String(contentsOf: golden, encoding: .utf8)))
+        try Golden(folder: Fixtures.url("bad")).expect(
+            rendered, name.replacingOccurrences(of: ".plist", with: ".expected"))
     }
 
     @Test("text after the root element is an error")
@@ -198,6 +196,8 @@ struct BadInputTests {
         let source = "<plist><dict><key>a</key><true>yes</true></dict></plist>"
         let document = PropertyListReader().parse(Array(source.utf8), file: "t.plist")
         #expect(document.diagnostics.map(\.message) == ["<true/> takes no text"])
+        // At the <true> tag (column 26), not at the text or the start of the file.
+        #expect(document.diagnostics.map(\.location) == [SourceLocation(file: "t.plist", line: 1, column: 26)])
     }
 
     @Test("UTF-32 is refused with a message that says so, with or without a byte-order mark")

@@ -46,6 +46,15 @@ struct ColorTests {
         #expect(ThemeColor(hex: "CCF93D38", alphaOrder: .alphaFirst)?.hexString == "#F93D38CC")
     }
 
+    @Test("hexString rounds each component to the nearest byte, and clamps it to 0…1")
+    func hexStringRoundsToNearest() {
+        // × 255: 127.5, 254.745, 0.51 and 76.5, which truncation would write 7F, FE, 00 and 4C.
+        #expect(ThemeColor(red: 0.5, green: 0.999, blue: 0.002, alpha: 0.3).hexString == "#80FF014D")
+        // 0.4 × 255 = 102 (66) and 0.001 × 255 = 0.255: rounding goes down too.
+        #expect(ThemeColor(red: 0.4, green: 0.001, blue: 1).hexString == "#6600FF")
+        #expect(ThemeColor(red: 1.5, green: -0.2, blue: 0.5, alpha: 2).hexString == "#FF0080")
+    }
+
     @Test("an invalid color in a theme is invalid_color at the value, in both orders")
     func invalidColorInTheme() throws {
         let folder = try TemporaryDirectory()

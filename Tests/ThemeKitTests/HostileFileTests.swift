@@ -523,17 +523,21 @@ struct HostileFileTests {
             ])
     }
 
-    @Test(
-        "a start tag with 200,000 attributes is refused or read in bounded time")
-    func boundsTimeOfManyAttributes() throws {
+    @Test("a start tag with 200,000 attributes is refused before libxml2 reads it, at the tag")
+    func refusesStartTagWithManyAttributes() throws {
+        // libxml2 2.9 compares a tag's attributes pairwise; the prescan refuses the tag first.
+        // That the refusal takes linear time is for `themebench --scaling` to measure: tests
+        // never assert on time.
         var text = "<plist"
         for index in 0..<200_000 { text += " a\(index)=\"\"" }
         text += "><dict/></plist>"
-        let bytes = Array(text.utf8)
-        let start = ContinuousClock.now
-        let document = PropertyListReader().parse(bytes, file: "t.plist")
-        #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(document.diagnostics.map(\.code) == [.parseError])
+        let document = PropertyListReader().parse(Array(text.utf8), file: "t.plist")
+        #expect(
+            document.diagnostics.map(\.summary) == [
+                "t.plist:1:1: error: an element with more than 64 attributes is not allowed in a theme [parse_error]"
+            ])
+        #expect(document.root == nil)
+        #expect(document.entries.isEmpty)
     }
 }
 
@@ -548,7 +552,10 @@ private func writeQuickly(_ path: String, _ text: String) throws {
 }
 
 /// Runs `body`, prints how long it took (and the process's peak resident memory so far),
-/// and returns its result. For the log only: nothing asserts on it.
+/// and returns its result. For the log only: nothing asserts on it, as tests never assert
+/// on time. What these cases pin is behaviour (every key loaded, one diagnostic at the right
+/// place); that such inputs cost linear time and memory is measured by
+/// `themebench --scaling` (Benchmarks/), which doubles each shape and compares the ratios.
 private func measured<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
     let start = ContinuousClock.now
     let result = try body()
@@ -556,7 +563,5 @@ private func measured<T>(_ label: String, _ body: () throws -> T) rethrows -> T 
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     print("hostile: \(label): \(elapsed), process peak RSS so far \(usage.ru_maxrss / 1024) MiB")
-    // Only a hang trips this: sanitizer builds run these cases 10 to 50 times slower.
-    #expect(elapsed < .seconds(120), "\(label) took \(elapsed): a hang?")
     return result
 }

@@ -45,4 +45,24 @@ struct SuggestionTests {
         let long = String(repeating: "a", count: 200)
         #expect(Suggestions.closest(to: long, among: [long + "b"]) == nil)
     }
+
+    @Test("a budget pays for each comparison and suggests nothing it cannot pay for")
+    func budgetIsSpentThenSuggestsNothing() {
+        let keys = ["primaryColor", "secondaryColor"]
+        let cost = Suggestions.cost(of: "primaryColour", candidates: keys.count)
+        var budget = Suggestions.Budget(remaining: cost + cost / 2)
+        #expect(budget.closest(to: "primaryColour", among: keys) == "primaryColor")
+        #expect(budget.remaining == cost / 2)
+        #expect(budget.closest(to: "primaryColour", among: keys) == nil, "cannot pay: nothing compared")
+        #expect(budget.remaining == cost / 2)
+        // A shorter name costs less and can still be paid for (1 candidate × 64 cells).
+        #expect(budget.closest(to: "bColor", among: ["aColor"]) == "aColor")
+        #expect(Suggestions.Budget().remaining == Suggestions.budget)
+    }
+
+    @Test("the one phrasing of a suggestion, and nothing without one")
+    func hintPhrasing() {
+        #expect(Suggestions.hint("primaryColor") == "; did you mean 'primaryColor'?")
+        #expect(Suggestions.hint(nil) == "")
+    }
 }

@@ -44,7 +44,7 @@ struct ConfigurationParsingTests {
     func unknownKeys() {
         let error = failure(#"{"rules": {"min_contrast": {"pair": []}}}"#)
         #expect(error?.jsonPath == ".rules.min_contrast.pair")
-        #expect(error?.message == "unknown key 'pair' (did you mean 'pairs'?); the only key here is 'pairs'")
+        #expect(error?.message == "unknown key 'pair'; did you mean 'pairs'?; the only key here is 'pairs'")
         #expect(failure(#"{"a b": 1}"#)?.jsonPath == #".["a b"]"#)
     }
 
@@ -84,7 +84,7 @@ struct ConfigurationParsingTests {
             ),
             (
                 #"{"ru\nles": 1}"#, #".["ru\nles"]"#,
-                #"unknown key 'ru\nles' (did you mean 'rules'?); the keys here are '$schema', 'rules'"#
+                #"unknown key 'ru\nles'; did you mean 'rules'?; the keys here are '$schema', 'rules'"#
             ),
             (#"{"a\tb\\\"": 1}"#, #".["a\tb\\\""]"#, #"unknown key 'a\tb\\"'; the keys here are '$schema', 'rules'"#),
             (

@@ -120,7 +120,7 @@ struct ContrastRuleTests {
             ], configuration)
         #expect(
             diagnostics.map(\.summary) == [
-                "default.plist: error: contrast cannot be checked: this theme has no key 'textColour' (did you mean 'textColor'?); it is named by .rules.min_contrast.pairs[1].foreground in .themelint.json [min_contrast]"
+                "default.plist: error: contrast cannot be checked: this theme has no key 'textColour'; did you mean 'textColor'?; it is named by .rules.min_contrast.pairs[1].foreground in .themelint.json [min_contrast]"
             ])
     }
 

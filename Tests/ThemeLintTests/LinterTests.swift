@@ -34,6 +34,8 @@ struct LinterTests {
         #expect(discovery.display("./Themes/a.plist") == "Themes/a.plist")
         #expect(discovery.display("/elsewhere/a.plist") == "/elsewhere/a.plist")
         #expect(discovery.display("/work/application/a.plist") == "/work/application/a.plist")
+        // The rule themekit shows paths by (PathDisplay): doubled slashes and `/./` go.
+        #expect(discovery.display("/work/app/Themes//./a.plist") == "Themes/a.plist")
     }
 
     @Test("folders are searched recursively, files are sorted and listed once")

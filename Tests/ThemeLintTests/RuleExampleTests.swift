@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ThemeKit
 
@@ -155,7 +156,7 @@ struct RuleExampleTests {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         var text = try String(contentsOf: readme, encoding: .utf8)
-        if ProcessInfo.processInfo.environment["THEMEKIT_UPDATE_GOLDEN"] == "1",
+        if Golden.isUpdating,
             let begin = text.range(of: "<!-- rules:begin -->\n"), let end = text.range(of: "<!-- rules:end -->")
         {
             text.replaceSubrange(begin.upperBound..<end.lowerBound, with: RuleCatalog.markdownTable())

@@ -1,24 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import ThemeKit
 
 @testable import ThemeTools
 
-/// Golden files for generated keys: compared, or rewritten with THEMEKIT_UPDATE_GOLDEN=1.
-enum KeyGolden {
-    static let folder = Paths.fixtures.appendingPathComponent("Keys")
-
-    static func expect(_ text: String?, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
-        throws
-    {
-        let text = try #require(text, sourceLocation: sourceLocation)
-        let url = folder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["THEMEKIT_UPDATE_GOLDEN"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        #expect(text == (try String(contentsOf: url, encoding: .utf8)), sourceLocation: sourceLocation)
-    }
-}
+/// Golden files for generated keys.
+let keyGolden = Golden(folder: Paths.fixtures.appendingPathComponent("Keys"))
 
 /// A scratch folder of themes, removed when released.
 final class ScratchThemes {
@@ -37,8 +25,8 @@ final class ScratchThemes {
 }
 
 @Suite struct KeyGeneratorTests {
-    static let awkward = KeyGolden.folder.appendingPathComponent("awkward").path
-    static let collision = KeyGolden.folder.appendingPathComponent("collision").path
+    static let awkward = keyGolden.folder.appendingPathComponent("awkward").path
+    static let collision = keyGolden.folder.appendingPathComponent("collision").path
 
     static func generate(_ directories: String..., access: KeyGenerator.AccessLevel = .internal) -> GeneratedKeys {
         KeyGenerator(accessLevel: access).generate(from: directories.map { ThemeCollection(directory: $0) })
@@ -47,7 +35,7 @@ final class ScratchThemes {
     @Test func shippedThemesMatchTheGolden() throws {
         let generated = Self.generate(Paths.themes)
         #expect(generated.diagnostics.isEmpty)
-        try KeyGolden.expect(generated.source, "Themes.golden")
+        try keyGolden.expect(try #require(generated.source), "Themes.golden")
     }
 
     @Test func everyKeyOfEveryThemeIsDeclaredOnceUnderItsValueType() throws {
@@ -83,7 +71,7 @@ final class ScratchThemes {
 
     @Test func awkwardKeysAreEscapedOrBacktickedAndMatchTheGolden() throws {
         let generated = Self.generate(Self.awkward)
-        try KeyGolden.expect(generated.source, "awkward.golden")
+        try keyGolden.expect(try #require(generated.source), "awkward.golden")
         let source = try #require(generated.source)
         #expect(source.contains("static var `default`: ThemeKey<String> { ThemeKey(\"default\") }"))
         #expect(source.contains("static var tabBarColor: ThemeKey<ThemeColor> { ThemeKey(\"tab-barColor\") }"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the package's built tools (`themelint` unless told otherwise), as CI and users do.
@@ -7,8 +8,9 @@ struct CLI {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    /// The golden files of the end-to-end tests.
+    static let golden = Golden(
+        folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures"))
 
     /// The tool named `name` built beside this test bundle.
     static func binary(_ name: String = "themelint") throws -> URL {
@@ -59,16 +61,6 @@ struct CLI {
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
     }
-
-    /// Compares with a golden file; THEMEKIT_UPDATE_GOLDEN=1 rewrites it instead.
-    static func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = golden.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["THEMEKIT_UPDATE_GOLDEN"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, sourceLocation: sourceLocation)
-    }
 }
 
 @Suite("themelint, end to end", .serialized)
@@ -85,7 +77,7 @@ struct CLITests {
     func badFixturesReportEveryProblem() throws {
         let result = try CLI.run(["Tests/ThemeKitTests/Fixtures/bad"])
         #expect(result.status == 1)
-        try CLI.expectGolden(result.stdout, "bad-fixtures.txt")
+        try CLI.golden.expect(result.stdout, "bad-fixtures.txt")
         #expect(result.stdout.hasSuffix("33 errors, 0 warnings in 25 files\n"))
     }
 
@@ -251,7 +243,7 @@ struct CLIFormatTests {
         let result = try CLI.run(["--format", format, Self.mixed])
         #expect(result.status == 1)
         #expect(result.stderr == "")
-        try CLI.expectGolden(result.stdout, "mixed.\(format == "text" ? "txt" : format)")
+        try CLI.golden.expect(result.stdout, "mixed.\(format == "text" ? "txt" : format)")
     }
 
     @Test("FORMAT=PATH writes a file, and several formats go out at once")

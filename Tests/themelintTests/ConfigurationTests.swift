@@ -139,7 +139,7 @@ struct ConfigurationTests {
             let result = try CLI.run(["--config", Self.example, "--format", format, "Themes/"])
             #expect(result.status == 1, "\(format)")
             #expect(result.stderr == "")
-            try CLI.expectGolden(result.stdout, "contrast-aa.\(golden)")
+            try CLI.golden.expect(result.stdout, "contrast-aa.\(golden)")
         }
         let text = try CLI.run(["--config", Self.example, "Themes/"])
         let failing = text.stdout.split(separator: "\n").filter { $0.contains("[min_contrast]") }

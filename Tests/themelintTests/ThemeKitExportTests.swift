@@ -8,7 +8,7 @@ struct ThemeKitExportTests {
         let result = try CLI.run(["export", "lowcontrast", "--themes", "Themes", "--format", "css"], tool: "themekit")
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        try CLI.expectGolden(result.stdout, "export-lowcontrast.css")
+        try CLI.golden.expect(result.stdout, "export-lowcontrast.css")
         #expect(result.stdout.contains("\n:root {\n"))
         let plain = try CLI.run(["export", "lowcontrast", "--themes", "Themes"], tool: "themekit")
         #expect(plain.stdout == result.stdout, "css is the default format")
@@ -26,7 +26,7 @@ struct ThemeKitExportTests {
     func exportsShippedThemeAsJSON() throws {
         let result = try CLI.run(["export", "lowcontrast", "--themes", "Themes", "--format", "json"], tool: "themekit")
         #expect(result.status == 0)
-        try CLI.expectGolden(result.stdout, "export-lowcontrast.json")
+        try CLI.golden.expect(result.stdout, "export-lowcontrast.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["primaryColor"] as? String == "#7FA7C9")
     }
@@ -47,7 +47,7 @@ struct ThemeKitExportTests {
         let result = try CLI.run(
             ["export", "default", "--themes", "Tests/ThemeToolsTests/Fixtures/hostile"], tool: "themekit")
         #expect(result.status == 0)
-        try CLI.expectGolden(result.stdout, "export-hostile.css")
+        try CLI.golden.expect(result.stdout, "export-hostile.css")
     }
 
     @Test("an unknown theme is exit 2; a broken one exit 1")

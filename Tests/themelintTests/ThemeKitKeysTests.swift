@@ -1,8 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The golden files of ThemeToolsTests: the CLI must print exactly what the library generates.
-private let keyGoldens = CLI.packageRoot.appendingPathComponent("Tests/ThemeToolsTests/Fixtures/Keys")
+/// ThemeToolsTests owns them, so these tests only read them (`rewrite: false`).
+private let keyGoldens = Golden(
+    folder: CLI.packageRoot.appendingPathComponent("Tests/ThemeToolsTests/Fixtures/Keys"))
 
 /// A scratch folder removed when released.
 final class Scratch {
@@ -29,8 +32,7 @@ struct ThemeKitKeysTests {
         let result = try CLI.run(["keys", "Themes/"], tool: "themekit")
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        let golden = try String(contentsOf: keyGoldens.appendingPathComponent("Themes.golden"), encoding: .utf8)
-        #expect(result.stdout == golden)
+        try keyGoldens.expect(result.stdout, "Themes.golden", rewrite: false)
     }
 
     @Test func outputOptionWritesTheFileAndPrintsNothing() throws {
@@ -48,9 +50,8 @@ struct ThemeKitKeysTests {
     @Test func awkwardKeysPrintTheGoldenAndTheMixedKindWarning() throws {
         let result = try CLI.run(["keys", "Tests/ThemeToolsTests/Fixtures/Keys/awkward"], tool: "themekit")
         #expect(result.status == 0)
-        let golden = try String(contentsOf: keyGoldens.appendingPathComponent("awkward.golden"), encoding: .utf8)
-        #expect(result.stdout == golden)
-        try CLI.expectGolden(result.stderr, "keys-awkward.stderr")
+        try keyGoldens.expect(result.stdout, "awkward.golden", rewrite: false)
+        try CLI.golden.expect(result.stderr, "keys-awkward.stderr")
     }
 
     @Test func collidingAndUnnamableKeysExit1AndWriteNothing() throws {
@@ -60,7 +61,7 @@ struct ThemeKitKeysTests {
             ["keys", "Tests/ThemeToolsTests/Fixtures/Keys/collision", "-o", file.path], tool: "themekit")
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        try CLI.expectGolden(result.stderr, "keys-collision.stderr")
+        try CLI.golden.expect(result.stderr, "keys-collision.stderr")
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 

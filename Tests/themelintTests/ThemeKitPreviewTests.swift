@@ -19,7 +19,7 @@ struct ThemeKitPreviewTests {
         #expect(result.stdout == "")
         #expect(result.stderr == "")
         let page = try String(contentsOfFile: file, encoding: .utf8)
-        try CLI.expectGolden(page, "preview-themes.html")
+        try CLI.golden.expect(page, "preview-themes.html")
         let rest = page.replacingOccurrences(of: #"http-equiv="Content-Security-Policy""#, with: "")
         for forbidden in ["http", "//", "src=", "href=", "@import", "url("] {
             #expect(!rest.lowercased().contains(forbidden), "found \(forbidden)")

@@ -8,7 +8,7 @@ struct ThemeKitShowTests {
         let result = try CLI.run(["show", "lowcontrast", "--themes", "Themes"], tool: "themekit")
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        try CLI.expectGolden(result.stdout, "show-lowcontrast.txt")
+        try CLI.golden.expect(result.stdout, "show-lowcontrast.txt")
         #expect(
             result.stdout.contains(
                 "buttonColor            color   #7FA7C9             Themes/default.plist:45      → primaryColor → brandColor (Themes/lowcontrast.plist:14)\n"
@@ -20,7 +20,7 @@ struct ThemeKitShowTests {
         let result = try CLI.run(
             ["show", "lowcontrast", "--json"], tool: "themekit", environment: ["THEMEKIT_THEMES": "Themes"])
         #expect(result.status == 0)
-        try CLI.expectGolden(result.stdout, "show-lowcontrast.json")
+        try CLI.golden.expect(result.stdout, "show-lowcontrast.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["theme"] as? String == "lowcontrast")
         #expect((object["values"] as? [Any])?.count == 33)

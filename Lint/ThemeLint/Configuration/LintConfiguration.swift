@@ -276,7 +276,7 @@ struct ConfigurationParser {
     ) throws(ConfigurationError) -> [String: JSONValue] {
         guard case .object(let fields) = value else { throw error(at: path, "must be an object, not \(value.kind)") }
         for key in fields.keys.sorted() where !allowed.contains(key) {
-            let hint = Suggestions.closest(to: key, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggestions.hint(Suggestions.closest(to: key, among: allowed))
             throw error(
                 at: Self.path(path, key), "unknown key \(ConfigurationText.quoted(key))\(hint); \(Self.list(allowed))")
         }

@@ -63,6 +63,9 @@ struct Suppression {
         diagnostics.removeSubrange(keptCount...)
         var kept: [Diagnostic] = []
         defer { diagnostics += kept }
+        // "Did you mean" for rule ids that name no rule, in file order while the budget lasts.
+        let ruleIDs = RuleCatalog.descriptions.map(\.id.rawValue)
+        var budget = Suggestions.Budget()
         for (index, directive) in directives.enumerated() {
             let document = directive.file.document
             let unknown = directive.ids.filter { RuleCatalog.description(of: DiagnosticCode(rawValue: $0)) == nil }
@@ -72,9 +75,7 @@ struct Suppression {
                         .invalidDisable, "this comment names no rule to disable", at: directive.comment.range))
             }
             for id in unknown {
-                let hint =
-                    Suggestions.closest(to: id, among: RuleCatalog.descriptions.map(\.id.rawValue))
-                    .map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestions.hint(budget.closest(to: id, among: ruleIDs))
                 kept.append(
                     document.diagnostic(
                         .invalidDisable, "'\(id)' is not a themelint rule\(hint)", at: directive.comment.range))

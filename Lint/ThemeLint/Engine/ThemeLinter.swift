@@ -251,7 +251,8 @@ struct ThemeDiscovery: Sendable {
         var seen = Set<String>()
         let contexts = folders.map { folder, themes in
             FolderContext(
-                displayPath: display(folder).isEmpty ? "." : display(folder), themeFiles: Array(Set(themes)).sorted())
+                displayPath: folder == currentDirectory ? "." : display(folder), themeFiles: Array(Set(themes)).sorted()
+            )
         }
         return Found(
             files: files.sorted().filter { seen.insert($0.display).inserted },
@@ -281,18 +282,9 @@ struct ThemeDiscovery: Sendable {
         return path
     }
 
-    /// `path` relative to the current directory when it lies inside it; as given otherwise.
+    /// `path` relative to the current directory when it lies inside it; as given otherwise
+    /// (`PathDisplay`, shared with `themekit`).
     func display(_ path: String) -> String {
-        var path = path
-        let base = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
-        if path.hasPrefix(base) {
-            path.removeFirst(base.count)
-        } else if path == currentDirectory {
-            return ""
-        }
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        guard Self.hasDotSegment(path) else { return path }
-        while let range = path.range(of: "/./") { path.replaceSubrange(range, with: "/") }
-        return path
+        PathDisplay.relative(path, to: currentDirectory)
     }
 }

@@ -2,7 +2,7 @@ import ThemeKit
 
 /// GitHub Actions workflow commands, which GitHub shows as annotations on the changed
 /// lines: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=rule_id::message`.
-public enum GitHubReporter {
+public enum GitHubReporter: Sendable {
     /// One command per diagnostic.
     public static func report(_ report: LintReport) -> String {
         report.diagnostics.map(command(for:)).map { $0 + "\n" }.joined()

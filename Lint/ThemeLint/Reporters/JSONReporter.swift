@@ -12,7 +12,7 @@ import ThemeKit
 ///
 /// Keys are sorted and the output is indented, so that it diffs well. `line`, `column`,
 /// `endLine`, `endColumn` and `key` are left out when a problem concerns a whole file.
-public enum JSONReporter {
+public enum JSONReporter: Sendable {
     struct Output: Encodable {
         var version = 1
         var tool = Tool()
@@ -79,7 +79,7 @@ public enum JSONReporter {
 }
 
 /// themelint's version, reported by `--version`, JSON and SARIF.
-public enum ThemeLintVersion {
+public enum ThemeLintVersion: Sendable {
     /// The version string.
     public static let current = "0.1.0"
 }

@@ -10,7 +10,7 @@ import ThemeKit
 /// a typed `Encodable` value by `JSONOutput`, so that memory stays that of one result
 /// however many there are (a tree of `[String: Any]` per result cost hundreds of bytes per
 /// input byte).
-public enum SARIFReporter {
+public enum SARIFReporter: Sendable {
     /// The report as a SARIF log, ending with a newline.
     public static func report(_ report: LintReport) -> String {
         var out = ""

@@ -1,7 +1,7 @@
 import ThemeKit
 
 /// The default format: one line per problem, as compilers print them, then a summary.
-public enum TextReporter {
+public enum TextReporter: Sendable {
     /// `path:line:col: severity: message [rule_id]` per diagnostic (whole-file problems
     /// without the position), then `N errors, M warnings in K files`. With `colored`, ANSI
     /// colours for a terminal: the location bold, the severity red or yellow, the rule dim.

@@ -26,7 +26,7 @@ package struct MinContrastRule: Rule {
         // Each "did you mean" compares a name with every key of the theme: at most
         // `Suggestions.budget` per theme, so many pairs naming missing keys in a
         // large theme stay linear.
-        var budget = Suggestions.budget
+        var budget = Suggestions.Budget()
         return pairs.compactMap { index, pair in
             let path = "\(ConfigurationParser.path(".rules", DiagnosticCode.minContrast.rawValue)).pairs[\(index)]"
             for (key, field) in [(pair.foreground, "foreground"), (pair.background, "background")] {
@@ -71,18 +71,13 @@ package struct MinContrastRule: Rule {
     /// The report of a pair whose key is missing, or is not a color, in a theme: an error,
     /// since a check the configuration asks for must not pass by not being made.
     private static func uncheckable(
-        _ key: String, in theme: Theme, file: ThemeFile, named origin: String, budget: inout Int
+        _ key: String, in theme: Theme, file: ThemeFile, named origin: String, budget: inout Suggestions.Budget
     ) -> Diagnostic {
         let problem: String
         if let value = theme[key] {
             problem = "'\(key)' is \(value), not a color"
         } else {
-            var hint = ""
-            let cost = Suggestions.cost(of: key, candidates: theme.values.count)
-            if budget >= cost {
-                budget -= cost
-                hint = Suggestions.closest(to: key, among: theme.values.keys).map { " (did you mean '\($0)'?)" } ?? ""
-            }
+            let hint = Suggestions.hint(budget.closest(to: key, among: theme.values.keys))
             problem = "this theme has no key '\(key)'\(hint)"
         }
         return Diagnostic(

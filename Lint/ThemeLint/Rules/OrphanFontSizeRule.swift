@@ -11,19 +11,14 @@ package struct OrphanFontSizeRule: Rule {
         // orphan); suggestions then spend at most `Suggestions.budget` in file
         // order, so many orphans among many fonts stay linear.
         var fonts: [String]?
-        var budget = Suggestions.budget
+        var budget = Suggestions.Budget()
         for (position, entry) in file.document.entries.enumerated() {
             let key = entry.key
             guard let font = ValueKind.fontKey(ofSize: key), !font.isEmpty && font != "Font" else { continue }
             guard !merged.contains(font), file.index[key] == position else { continue }
             let candidates = fonts ?? merged.filter { ValueKind.typed(forKey: $0)?.kind == .font }
             fonts = candidates
-            var hint = ""
-            let cost = Suggestions.cost(of: font, candidates: candidates.count)
-            if budget >= cost {
-                budget -= cost
-                hint = Suggestions.closest(to: font, among: candidates).map { "; did you mean '\($0)Size'?" } ?? ""
-            }
+            let hint = Suggestions.hint(budget.closest(to: font, among: candidates).map { $0 + "Size" })
             found.append(
                 file.document.diagnostic(
                     Self.description.id, severity: .warning, "'\(key)' sizes no font: there is no '\(font)'\(hint)",

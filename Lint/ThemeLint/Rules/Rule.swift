@@ -1,4 +1,4 @@
-public import ThemeKit
+package import ThemeKit
 
 /// One theme read and resolved, as the rules see it.
 package struct ThemeContext: Sendable {

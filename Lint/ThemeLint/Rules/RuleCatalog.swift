@@ -1,7 +1,7 @@
 public import ThemeKit
 
 /// Every rule themelint knows, in the order the README lists them.
-public enum RuleCatalog {
+public enum RuleCatalog: Sendable {
     /// The rules.
     package static let rules: [any Rule.Type] = [
         ParseErrorRule.self, NotFlatRule.self, DuplicateKeyRule.self, UnresolvedAliasRule.self, AliasCycleRule.self,

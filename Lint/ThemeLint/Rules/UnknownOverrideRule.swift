@@ -16,15 +16,10 @@ package struct UnknownOverrideRule: Rule {
         }
         // Suggestions compare each key with every ancestor key: spend at most a fixed
         // amount of work, in file order, so a huge child cannot make it quadratic.
-        var budget = Suggestions.budget
+        var budget = Suggestions.Budget()
         return keys.compactMap { key, entry -> Diagnostic? in
             guard key != ThemeName.inheritanceKey else { return nil }
-            var hint = ""
-            let cost = Suggestions.cost(of: key, candidates: known.count)
-            if budget >= cost {
-                budget -= cost
-                hint = Suggestions.closest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
-            }
+            let hint = Suggestions.hint(budget.closest(to: key, among: known))
             return file.document.diagnostic(
                 Self.description.id, severity: .warning,
                 "'\(key)' overrides nothing: no ancestor of this theme ('\(parent)' and up) has it\(hint)",

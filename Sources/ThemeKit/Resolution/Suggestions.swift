@@ -4,7 +4,7 @@
 /// suggestion, candidates whose length is too different are skipped without a look, and
 /// the edit distance is computed only in the band of width `2 × limit + 1` around the
 /// diagonal, stopping as soon as the whole band is past the limit.
-package enum Suggestions {
+package enum Suggestions: Sendable {
     /// Names longer than this (in UTF-8 bytes) are not matched: no typo is that long.
     package static let maximumLength = 128
 
@@ -54,6 +54,35 @@ package enum Suggestions {
     /// How much one theme may spend on suggestions: 200,000 comparisons of names of up to
     /// 12 bytes, fewer of longer names.
     package static let budget = 200_000 * cellsPerComparison
+
+    /// The one way a message offers a suggestion: `; did you mean 'x'?` appended to it, or
+    /// nothing when there is none.
+    package static func hint(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Suggestion work that one theme, file or run may spend: each `closest` is charged
+    /// `cost(of:candidates:)` against `Suggestions.budget`, so that however many names
+    /// want a suggestion, the comparisons stay bounded. Spend it in file order, so which
+    /// names get a suggestion does not depend on the order of work.
+    package struct Budget: Sendable {
+        /// What is left to spend, in edit-distance cells.
+        package private(set) var remaining: Int
+
+        /// A full budget, or `remaining` for tests.
+        package init(remaining: Int = Suggestions.budget) {
+            self.remaining = remaining
+        }
+
+        /// The candidate closest to `name` (as `Suggestions.closest`), paid for from this
+        /// budget; nil, and nothing spent, when the budget cannot pay for the comparison.
+        package mutating func closest(to name: String, among candidates: some Collection<String>) -> String? {
+            let cost = Suggestions.cost(of: name, candidates: candidates.count)
+            guard remaining >= cost else { return nil }
+            remaining -= cost
+            return Suggestions.closest(to: name, among: candidates)
+        }
+    }
 
     /// Levenshtein distance between two byte strings, or `limit + 1` once it is known to
     /// exceed `limit`.

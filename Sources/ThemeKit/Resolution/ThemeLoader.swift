@@ -308,9 +308,7 @@ public struct ThemeLoader: Sendable {
         do {
             let names = try FileManager.default.contentsOfDirectory(atPath: directory)
                 .compactMap(ThemeName.of(fileName:))
-            if let nearest = Suggestions.closest(to: name, among: names) {
-                message += "; did you mean '\(nearest)'?"
-            }
+            message += Suggestions.hint(Suggestions.closest(to: name, among: names))
             let first = Self.smallest(Self.listedThemes, of: names)
             if first.isEmpty {
                 note = "no themes in this folder"

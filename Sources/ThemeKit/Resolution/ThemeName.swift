@@ -2,7 +2,7 @@
 ///
 /// Checked before the file system is touched, so that `../x`, `a/b` and the empty name can
 /// never reach a path.
-package enum ThemeName {
+package enum ThemeName: Sendable {
     /// The reserved key that names a theme's parent (RNThemeManager's).
     package static let inheritanceKey = "INHERITED_THEME"
 

@@ -267,14 +267,9 @@ struct ThemeResolver {
     private mutating func addSuggestions() {
         guard !pendingSuggestions.isEmpty else { return }
         let ordered = pendingSuggestions.sorted { diagnostics[$0.index].location < diagnostics[$1.index].location }
-        var budget = Suggestions.budget
+        var budget = Suggestions.Budget()
         for (index, name) in ordered {
-            let cost = Suggestions.cost(of: name, candidates: ids.count)
-            guard budget >= cost else { break }
-            budget -= cost
-            if let close = Suggestions.closest(to: name, among: ids.keys) {
-                diagnostics[index].message += "; did you mean '\(close)'?"
-            }
+            diagnostics[index].message += Suggestions.hint(budget.closest(to: name, among: ids.keys))
         }
     }
 

@@ -77,7 +77,7 @@ package struct PropertyListReader: Sendable {
 
 /// Reads a whole regular file with POSIX calls, checking its size before reading it: what
 /// ThemeKit reads themes with, and the linter its configuration file.
-package enum FileBytes {
+package enum FileBytes: Sendable {
     /// Why a file was not read.
     package enum Failure: Error, Sendable, Hashable {
         /// The file is larger than the limit (its size, or the bytes read so far).
