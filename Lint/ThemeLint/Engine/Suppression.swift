@@ -72,13 +72,14 @@ struct Suppression {
             if directive.ids.isEmpty {
                 kept.append(
                     document.diagnostic(
-                        .invalidDisable, "this comment names no rule to disable", at: directive.comment.range))
+                        .invalidDisable, InvalidDisableRule.namesNoRule, at: directive.comment.range))
             }
             for id in unknown {
-                let hint = Suggestions.hint(budget.closest(to: id, among: ruleIDs))
+                let suggestion = budget.closest(to: id, among: ruleIDs)
                 kept.append(
                     document.diagnostic(
-                        .invalidDisable, "'\(id)' is not a themelint rule\(hint)", at: directive.comment.range))
+                        .invalidDisable, InvalidDisableRule.unknownRule(id, suggestion: suggestion),
+                        at: directive.comment.range))
             }
             // A rule that no comment can silence (parse_error, not_flat, …) is named, not
             // reported as silencing nothing: the problem may well be there.
@@ -88,14 +89,14 @@ struct Suppression {
             for id in unsilenceable {
                 kept.append(
                     document.diagnostic(
-                        .invalidDisable, "'\(id)' cannot be silenced by a comment: fix the problem itself",
+                        .invalidDisable, InvalidDisableRule.cannotBeSilenced(id),
                         at: directive.comment.range))
             }
             if !used[index], unknown.isEmpty, unsilenceable.isEmpty, !directive.ids.isEmpty {
                 kept.append(
                     document.diagnostic(
                         .superfluousDisable, severity: .warning,
-                        "this comment silences nothing: no \(directive.ids.joined(separator: ", ")) on the next entry",
+                        SuperfluousDisableRule.message(directive.ids),
                         at: directive.comment.range))
             }
         }

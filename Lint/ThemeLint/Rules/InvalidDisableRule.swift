@@ -2,8 +2,26 @@ public import ThemeKit
 
 /// `invalid_disable`: A `themelint:disable-next-line` comment names no rule, or one that no
 /// comment can silence.
+///
+/// Checked by `Suppression`, as it reads each `themelint:` comment; it says
+/// `namesNoRule`, `unknownRule` or `cannotBeSilenced` (below).
 package struct InvalidDisableRule: Rule {
     package init() {}
+
+    // What the rule says; the check is `Suppression`'s, as it reads the comments.
+
+    /// A directive with no rule id after it.
+    static let namesNoRule = "this comment names no rule to disable"
+
+    /// An id that is no rule.
+    static func unknownRule(_ id: String, suggestion: String?) -> String {
+        "'\(id)' is not a themelint rule\(Suggestions.hint(suggestion))"
+    }
+
+    /// A rule whose problems stop a file from loading, which no comment can silence.
+    static func cannotBeSilenced(_ id: String) -> String {
+        "'\(id)' cannot be silenced by a comment: fix the problem itself"
+    }
 
     package static let description = RuleDescription(
         id: .invalidDisable,

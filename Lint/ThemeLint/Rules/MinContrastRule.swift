@@ -44,6 +44,31 @@ package struct MinContrastRule: Rule {
         }
     }
 
+    // MARK: What the rule says
+
+    /// A pair below its minimum: `'textColor' #777777 on 'backgroundColor' #FFFFFF: contrast
+    /// 4.47:1 is below the minimum 4.5:1` (each color as `describe` words it).
+    static func belowMinimum(_ foreground: String, on background: String, ratio: Double, minimum: Double) -> String {
+        "\(foreground) on \(background): contrast \(ThemeColor.contrastRatioText(ratio)):1 is below the minimum "
+            + "\(ThemeValue.text(of: minimum)):1"
+    }
+
+    /// The note at where a color of the pair gets its value.
+    static func valueNote(role: String, key: String) -> String { "the \(role) '\(key)' gets its value here" }
+
+    /// A pair that cannot be checked, and the configuration entry that names it.
+    static func uncheckable(_ problem: String, namedBy origin: String) -> String {
+        "contrast cannot be checked: \(problem); it is named by \(origin)"
+    }
+
+    /// Why: the key holds something else than a color.
+    static func notAColor(_ key: String, _ value: ThemeValue) -> String { "'\(key)' is \(value), not a color" }
+
+    /// Why: the theme has no such key.
+    static func noSuchKey(_ key: String, suggestion: String?) -> String {
+        "this theme has no key '\(key)'\(Suggestions.hint(suggestion))"
+    }
+
     /// The report of a pair below its minimum, at the first key of the foreground's alias
     /// chain (else the background's) that the theme's own file sets; at the file as a whole
     /// when both colors are inherited unchanged.
@@ -51,13 +76,13 @@ package struct MinContrastRule: Rule {
         _ pair: ContrastPair, foreground: ThemeColor, background: ThemeColor, ratio: Double, in theme: Theme,
         file: ThemeFile
     ) -> Diagnostic {
-        let message =
-            "\(describe(pair.foreground, foreground, in: theme)) on \(describe(pair.background, background, in: theme)): "
-            + "contrast \(ThemeColor.contrastRatioText(ratio)):1 is below the minimum \(ThemeValue.text(of: pair.minimum)):1"
+        let message = Self.belowMinimum(
+            describe(pair.foreground, foreground, in: theme), on: describe(pair.background, background, in: theme),
+            ratio: ratio, minimum: pair.minimum)
         var notes: [Diagnostic.Note] = []
         for (key, role) in [(pair.foreground, "foreground"), (pair.background, "background")] {
             if let source = theme.source(forKey: key), source.value.line > 0 {
-                notes.append(Diagnostic.Note("the \(role) '\(key)' gets its value here", at: source.value))
+                notes.append(Diagnostic.Note(Self.valueNote(role: role, key: key), at: source.value))
             }
         }
         let chains = chain(of: pair.foreground, in: theme) + chain(of: pair.background, in: theme)
@@ -75,14 +100,11 @@ package struct MinContrastRule: Rule {
     ) -> Diagnostic {
         let problem: String
         if let value = theme[key] {
-            problem = "'\(key)' is \(value), not a color"
+            problem = Self.notAColor(key, value)
         } else {
-            let hint = Suggestions.hint(budget.closest(to: key, among: theme.values.keys))
-            problem = "this theme has no key '\(key)'\(hint)"
+            problem = Self.noSuchKey(key, suggestion: budget.closest(to: key, among: theme.values.keys))
         }
-        return Diagnostic(
-            .minContrast, "contrast cannot be checked: \(problem); it is named by \(origin)",
-            at: .wholeFile(file.path), key: key)
+        return Diagnostic(.minContrast, Self.uncheckable(problem, namedBy: origin), at: .wholeFile(file.path), key: key)
     }
 
     /// `textColor #5A5A5A (from inkColor)`, with the composited color of a translucent one.

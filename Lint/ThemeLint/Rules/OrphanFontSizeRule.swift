@@ -4,6 +4,12 @@ public import ThemeKit
 package struct OrphanFontSizeRule: Rule {
     package init() {}
 
+    /// What the rule says of `key`, which sizes the missing `font`; `suggestion` is the size
+    /// key of the closest font, if any.
+    static func message(_ key: String, font: String, suggestion: String?) -> String {
+        "'\(key)' sizes no font: there is no '\(font)'\(Suggestions.hint(suggestion))"
+    }
+
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
         var found: [Diagnostic] = []
@@ -18,10 +24,10 @@ package struct OrphanFontSizeRule: Rule {
             guard !merged.contains(font), file.index[key] == position else { continue }
             let candidates = fonts ?? merged.filter { ValueKind.typed(forKey: $0)?.kind == .font }
             fonts = candidates
-            let hint = Suggestions.hint(budget.closest(to: font, among: candidates).map { $0 + "Size" })
+            let suggestion = budget.closest(to: font, among: candidates).map(ValueKind.sizeKey(ofFont:))
             found.append(
                 file.document.diagnostic(
-                    Self.description.id, severity: .warning, "'\(key)' sizes no font: there is no '\(font)'\(hint)",
+                    Self.description.id, severity: .warning, Self.message(key, font: font, suggestion: suggestion),
                     at: entry.keyRange, key: key))
         }
         return found

@@ -1,8 +1,17 @@
 public import ThemeKit
 
 /// `superfluous_disable`: A `themelint:disable-next-line` comment silences nothing.
+///
+/// Checked by `Suppression.apply`, which matches each comment with the problems of the entry
+/// after it; it says `SuperfluousDisableRule.message`.
 package struct SuperfluousDisableRule: Rule {
     package init() {}
+
+    /// What the rule says of a comment naming `ids`, none of which the next entry has. The
+    /// check is `Suppression`'s, as it applies the comments.
+    static func message(_ ids: [String]) -> String {
+        "this comment silences nothing: no \(ids.joined(separator: ", ")) on the next entry"
+    }
 
     package static let description = RuleDescription(
         id: .superfluousDisable,

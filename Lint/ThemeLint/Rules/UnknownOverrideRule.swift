@@ -4,6 +4,11 @@ public import ThemeKit
 package struct UnknownOverrideRule: Rule {
     package init() {}
 
+    /// What the rule says of `key`, which no ancestor from `parent` up has.
+    static func message(_ key: String, parent: String, suggestion: String?) -> String {
+        "'\(key)' overrides nothing: no ancestor of this theme ('\(parent)' and up) has it\(Suggestions.hint(suggestion))"
+    }
+
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         let files = theme.analysis.files
         guard let file = files.first, files.count > 1, let introduced = theme.analysis.introducedKeys,
@@ -19,10 +24,10 @@ package struct UnknownOverrideRule: Rule {
         var budget = Suggestions.Budget()
         return keys.compactMap { key, entry -> Diagnostic? in
             guard key != ThemeName.inheritanceKey else { return nil }
-            let hint = Suggestions.hint(budget.closest(to: key, among: known))
+            let suggestion = budget.closest(to: key, among: known)
             return file.document.diagnostic(
                 Self.description.id, severity: .warning,
-                "'\(key)' overrides nothing: no ancestor of this theme ('\(parent)' and up) has it\(hint)",
+                Self.message(key, parent: parent, suggestion: suggestion),
                 at: entry.keyRange, key: key)
         }
     }
