@@ -25,9 +25,10 @@ struct ValueKindTests {
         }
     }
 
-    @Test("no suffix ends another, so the matching order cannot matter")
+    @Test("no suffix ends another, so the matching order cannot matter, and each fits a word")
     func suffixesAreIndependent() {
         let suffixes = ValueKind.typed.flatMap(\.suffixes)
+        #expect(suffixes.allSatisfy { (1...8).contains($0.utf8.count) }, "the matcher reads eight bytes")
         for a in suffixes {
             for b in suffixes where a != b { #expect(!a.hasSuffix(b), "\(a) ends in \(b)") }
         }

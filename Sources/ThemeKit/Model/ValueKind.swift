@@ -16,7 +16,7 @@ public enum ThemeValueKind: String, Sendable, Hashable, CaseIterable {
 /// adding an entry here (with its case of `ThemeValueKind` and its `DiagnosticCode`) and
 /// its rule file in ThemeLint, listed in `RuleCatalog`; a test fails when a kind has no
 /// rule, no preview section, no export or no key type.
-package struct ValueKind: Sendable {
+package final class ValueKind: Sendable {
     /// What a typed value must be.
     package enum Domain: Sendable, Hashable {
         /// A hex color.
@@ -81,6 +81,24 @@ package struct ValueKind: Sendable {
     package let previewSection: String
     /// The CSS unit of a number of this kind (`px`, `s`), if it has one.
     package let unit: String?
+
+    /// Entries are the table's (`all`): a class, so that handing one out costs a retain,
+    /// not a copy of every field.
+    private init(
+        kind: ThemeValueKind, suffixes: [String], domain: Domain, code: DiagnosticCode?, expected: String,
+        noun: String, example: String, lookupType: String, previewSection: String, unit: String?
+    ) {
+        self.kind = kind
+        self.suffixes = suffixes
+        self.domain = domain
+        self.code = code
+        self.expected = expected
+        self.noun = noun
+        self.example = example
+        self.lookupType = lookupType
+        self.previewSection = previewSection
+        self.unit = unit
+    }
 
     // MARK: The table
 
@@ -159,21 +177,53 @@ package struct ValueKind: Sendable {
     }
 
     /// The typed kind `key`'s suffix gives it, or `nil` for an untyped key.
+    ///
+    /// Called for every key a theme loads: the key's last eight bytes are read once into a
+    /// word, and each suffix is one masked compare.
     package static func typed(forKey key: String) -> ValueKind? {
-        var key = key
-        return key.withUTF8 { bytes in
-            guard let last = bytes.last else { return nil }
-            for (suffix, kind) in suffixTable where suffix.last == last && bytes.count >= suffix.count {
-                let start = bytes.count - suffix.count
-                if suffix.indices.allSatisfy({ bytes[start + $0] == suffix[$0] }) { return kind }
-            }
-            return nil
-        }
+        let found =
+            key.utf8.withContiguousStorageIfAvailable(typedIndex) ?? Array(key.utf8).withUnsafeBufferPointer(typedIndex)
+        return found.map { typed[$0] }
     }
 
-    /// Every suffix's bytes with its kind, in matching order.
-    private static let suffixTable: [([UInt8], ValueKind)] = typed.flatMap { kind in
-        kind.suffixes.map { (Array($0.utf8), kind) }
+    /// The index in `typed` of the kind whose suffix `bytes` end with.
+    private static func typedIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        var tail: UInt64
+        if bytes.count >= 8 {
+            // The last eight bytes in one load: the last byte lands in the top byte.
+            tail = UInt64(littleEndian: UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self))
+        } else {
+            tail = 0
+            for offset in 0..<bytes.count {
+                tail |= UInt64(base[bytes.count - 1 - offset]) << (56 - 8 * UInt64(offset))
+            }
+        }
+        for suffix in suffixWords where tail & suffix.mask == suffix.word && suffix.length <= bytes.count {
+            return suffix.kind
+        }
+        return nil
+    }
+
+    /// A suffix as the last bytes of a key: its bytes, last byte in the top byte of `word`,
+    /// and the mask of its length. (No suffix is longer than eight bytes: checked by a test.)
+    private struct SuffixWord {
+        var word: UInt64
+        var mask: UInt64
+        var length: Int
+        /// The index of its kind in `typed`.
+        var kind: Int
+    }
+
+    /// Every suffix of every typed kind, as words.
+    private static let suffixWords: [SuffixWord] = typed.indices.flatMap { index in
+        typed[index].suffixes.map { suffix in
+            let bytes = Array(suffix.utf8.suffix(8))
+            var word: UInt64 = 0
+            for (offset, byte) in bytes.reversed().enumerated() { word |= UInt64(byte) << (56 - 8 * UInt64(offset)) }
+            let mask: UInt64 = bytes.count == 8 ? ~0 : ~(~0 >> (8 * UInt64(bytes.count)))
+            return SuffixWord(word: word, mask: mask, length: bytes.count, kind: index)
+        }
     }
 
     // MARK: Values
@@ -209,6 +259,7 @@ package struct ValueKind: Sendable {
     package static func sizeKey(ofFont fontKey: String) -> String { fontKey + "Size" }
 
     /// The font a `…FontSize` key sizes (`xFontSize` → `xFont`), or `nil` for any other key.
+    @inlinable
     package static func fontKey(ofSize sizeKey: String) -> String? {
         // Compared byte by byte: `String.hasSuffix` compares graphemes, and a combining mark
         // after the suffix would hide it.

@@ -65,10 +65,19 @@ package struct ThemeAnalysis: Sendable {
     package var introducedKeys: [String]? {
         guard resolved != nil, let own = files.first else { return nil }
         guard files.count > 1 else { return [] }
-        let keys = own.keys.lazy.filter { $0 != ThemeName.inheritanceKey }
-        if let parentLink { return keys.filter { parentLink.setters[$0] == nil } }
-        let ancestors = files.dropFirst()
-        return keys.filter { key in !ancestors.contains { $0.index[key] != nil } }
+        var introduced: [String] = []
+        if let setters = parentLink?.setters {
+            // `index(forKey:)`: a setter holds its file, and looking one up would copy it.
+            for key in own.index.keys where setters.index(forKey: key) == nil && key != ThemeName.inheritanceKey {
+                introduced.append(key)
+            }
+        } else {
+            let ancestors = files.dropFirst()
+            for key in own.index.keys where key != ThemeName.inheritanceKey {
+                if !ancestors.contains(where: { $0.index[key] != nil }) { introduced.append(key) }
+            }
+        }
+        return introduced
     }
 }
 
