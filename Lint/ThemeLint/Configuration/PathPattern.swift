@@ -1,0 +1,129 @@
+/// A glob from `included` or `excluded` in `.themelint.json`, compiled once, matched against
+/// paths relative to the configuration's folder.
+///
+/// `*` matches any run of characters within one path segment, `?` one character (a Unicode
+/// scalar) other than `/`, and a segment that is exactly `**` matches any number of
+/// segments, none included. Everything else matches itself. A pattern matches a path when it
+/// matches the whole path or one of the folders above it, so a pattern naming a folder
+/// covers everything below it (`Vendor` covers `Vendor/a/b.plist`), as `.gitignore` does.
+/// Matching is case-sensitive, as the Linux file system is.
+package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    /// One segment of a pattern, between slashes.
+    enum Segment: Sendable, Hashable {
+        /// `**`: any number of segments.
+        case anySegments
+        /// A segment with no `*` or `?`: compared whole.
+        case literal(Substring)
+        /// A segment with `*` or `?`, as scalars.
+        case wildcard([Unicode.Scalar])
+    }
+
+    /// The pattern as written in the configuration.
+    package var description: String
+    let segments: [Segment]
+
+    /// Compiles `pattern`; `nil` when it is not relative to the configuration's folder (it
+    /// starts with `/`, or a segment is `..`). `./` at the start and `/` at the end are ignored.
+    package init?(_ pattern: String) {
+        description = pattern
+        var text = Substring(pattern)
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        while text.hasSuffix("/") { text = text.dropLast() }
+        guard !pattern.hasPrefix("/"), !text.isEmpty else { return nil }
+        var segments: [Segment] = []
+        for part in text.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            guard part != ".." else { return nil }
+            if part == "**" {
+                // `**/**` means what `**` means; one is enough for the matcher.
+                if segments.last != .anySegments { segments.append(.anySegments) }
+            } else if part.contains("*") || part.contains("?") {
+                segments.append(.wildcard(Array(part.unicodeScalars)))
+            } else {
+                segments.append(.literal(part))
+            }
+        }
+        self.segments = segments
+    }
+
+    /// Whether the pattern matches `path` (segments relative to the configuration's folder)
+    /// or a folder above it.
+    ///
+    /// One pass over the path that carries the set of pattern positions reached: at most
+    /// segments × pattern length steps, however many `**` there are.
+    package func matches(_ path: [Substring]) -> Bool {
+        var reached = [Bool](repeating: false, count: segments.count + 1)
+        reached[0] = true
+        close(&reached)
+        for part in path {
+            if reached[segments.count] { return true }
+            var next = [Bool](repeating: false, count: segments.count + 1)
+            for index in segments.indices where reached[index] {
+                switch segments[index] {
+                case .anySegments: next[index] = true
+                case .literal(let literal): if literal == part { next[index + 1] = true }
+                case .wildcard(let scalars):
+                    if Self.matches(scalars[...], Array(part.unicodeScalars)[...]) {
+                        next[index + 1] = true
+                    }
+                }
+            }
+            close(&next)
+            reached = next
+        }
+        return reached[segments.count]
+    }
+
+    /// Adds the positions reached by letting each `**` match no segment.
+    private func close(_ reached: inout [Bool]) {
+        for index in segments.indices where reached[index] && segments[index] == .anySegments {
+            reached[index + 1] = true
+        }
+    }
+
+    /// Whether one segment's `*`/`?` pattern matches one name: the classic greedy match with
+    /// one backtrack point, linear in practice and never exponential.
+    static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ name: ArraySlice<Unicode.Scalar>) -> Bool {
+        var p = pattern.startIndex
+        var n = name.startIndex
+        var star: (pattern: Int, name: Int)?
+        while n < name.endIndex {
+            if p < pattern.endIndex, pattern[p] == "*" {
+                star = (p, n)
+                p += 1
+            } else if p < pattern.endIndex, pattern[p] == "?" || pattern[p] == name[n] {
+                p += 1
+                n += 1
+            } else if let last = star {
+                p = last.pattern + 1
+                n = last.name + 1
+                star = (last.pattern, last.name + 1)
+            } else {
+                return false
+            }
+        }
+        while p < pattern.endIndex, pattern[p] == "*" { p += 1 }
+        return p == pattern.endIndex
+    }
+
+    /// `path` (absolute) with `.` and `..` segments and doubled slashes removed, on the text
+    /// alone, as the patterns are matched: `/repo/app/../.themelint.json/..` is `/repo`.
+    package static func normalized(_ path: String) -> String {
+        var kept: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." {
+                _ = kept.popLast()
+            } else {
+                kept.append(part)
+            }
+        }
+        return "/" + kept.joined(separator: "/")
+    }
+
+    /// The segments of `path` (absolute, normalized) below `folder` (absolute, normalized);
+    /// `nil` when it is not below it.
+    package static func segments(of path: String, below folder: String) -> [Substring]? {
+        let prefix = folder == "/" ? "/" : folder + "/"
+        guard path.hasPrefix(prefix) || path == folder else { return nil }
+        return path.dropFirst(min(prefix.count, path.count)).split(separator: "/")
+    }
+}
