@@ -30,6 +30,16 @@ struct PathPatternTests {
         #expect(matches(pattern, path) == expected)
     }
 
+    @Test("with a shortest length, a match above it does not count: a folder named on the command line is searched")
+    func shortestMatch() throws {
+        let vendor = try #require(PathPattern("App/Vendor"))
+        #expect(vendor.matches(["App", "Vendor", "a.plist"], shortest: 1))
+        #expect(!vendor.matches(["App", "Vendor", "a.plist"], shortest: 3))
+        #expect(vendor.matches(["App", "Vendor", "x", "Vendor"], shortest: 3) == false)
+        let anywhere = try #require(PathPattern("**/Vendor"))
+        #expect(anywhere.matches(["App", "Vendor", "x", "Vendor", "a.plist"], shortest: 3))
+    }
+
     @Test("a pattern must stay inside the configuration's folder")
     func refusedPatterns() {
         #expect(PathPattern("/abs") == nil)

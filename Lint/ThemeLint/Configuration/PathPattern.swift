@@ -46,16 +46,17 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the pattern matches `path` (segments relative to the configuration's folder)
-    /// or a folder above it.
+    /// or a folder above it, of at least `shortest` segments (a folder search passes the
+    /// length of the path it was given, plus one: what was named is not excluded).
     ///
     /// One pass over the path that carries the set of pattern positions reached: at most
     /// segments × pattern length steps, however many `**` there are.
-    package func matches(_ path: [Substring]) -> Bool {
+    package func matches(_ path: [Substring], shortest: Int = 0) -> Bool {
         var reached = [Bool](repeating: false, count: segments.count + 1)
         reached[0] = true
         close(&reached)
-        for part in path {
-            if reached[segments.count] { return true }
+        for (length, part) in path.enumerated() {
+            if reached[segments.count], length >= shortest { return true }
             var next = [Bool](repeating: false, count: segments.count + 1)
             for index in segments.indices where reached[index] {
                 switch segments[index] {
@@ -70,7 +71,7 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             close(&next)
             reached = next
         }
-        return reached[segments.count]
+        return reached[segments.count] && path.count >= shortest
     }
 
     /// Adds the positions reached by letting each `**` match no segment.

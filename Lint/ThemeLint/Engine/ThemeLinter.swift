@@ -213,8 +213,10 @@ struct ThemePath: Sendable, Hashable, Comparable {
 /// project: hidden folders (`.build`, `.swiftpm`, `.git`, …), `node_modules`, `Pods`,
 /// `Carthage` and `DerivedData`; bundle metadata files (`Info.plist`, `…-Info.plist`); and
 /// what the configuration's `excluded` covers, or its `included` does not. A path given on
-/// the command line is searched or linted whatever its name: `themelint .build/x/Themes`
-/// lints that folder, `themelint Info.plist` that file.
+/// the command line is searched or linted whatever its name or `excluded` say:
+/// `themelint .build/x/Themes` lints that folder, `themelint Info.plist` that file. A file
+/// given is linted even outside `included`; a folder given is searched for what `included`
+/// covers.
 struct ThemeDiscovery: Sendable {
     var currentDirectory: String
     /// The configuration's folder (normalized) when it has patterns; `nil` otherwise.
@@ -270,7 +272,9 @@ struct ThemeDiscovery: Sendable {
                 throw LintFailure("cannot read the folder \(given)")
             }
             // The given folder's place below the configuration's folder, once: patterns match
-            // paths relative to it, and do not apply outside it.
+            // paths relative to it, and do not apply outside it. `excluded` skips only what
+            // lies below the given folder (naming an excluded folder lints it, as naming
+            // `.build/…` does); `included` holds whatever folder was named.
             let base = patternFolder.flatMap { PathPattern.segments(of: PathPattern.normalized(path), below: $0) }
             var found: [ThemePath] = []
             while let relative = walker.nextObject() as? String {
@@ -282,7 +286,7 @@ struct ThemeDiscovery: Sendable {
                 let isPlist = name.hasSuffix(".plist")
                 if let base, !excluded.isEmpty || (isPlist && !included.isEmpty) {
                     let segments = base + relative.split(separator: "/")
-                    if excluded.contains(where: { $0.matches(segments) }) {
+                    if excluded.contains(where: { $0.matches(segments, shortest: base.count + 1) }) {
                         walker.skipDescendants()
                         continue
                     }
