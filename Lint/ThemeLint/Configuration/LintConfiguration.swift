@@ -1,10 +1,13 @@
 public import Foundation
 public import ThemeKit
 
-/// What a `.themelint.json` file asks for: which opt-in rules run, and with what settings.
+/// What a `.themelint.json` file asks for: which rules report and at what severity
+/// (`disabled_rules`, `rules.<id>.severity`), which files a folder search takes (`included`,
+/// `excluded`), and the opt-in rules' settings.
 ///
-/// The default configuration (no file) runs every rule that is not opt-in. Today the only
-/// opt-in rule is `min_contrast`, enabled by giving it at least one pair:
+/// The default configuration (no file) runs every rule that is not opt-in, at its own
+/// severity. Today the only opt-in rule is `min_contrast`, enabled by giving it at least one
+/// pair:
 ///
 ///     {
 ///       "$schema": "Lint/themelint.schema.json",
@@ -18,11 +21,13 @@ public import ThemeKit
 ///       }
 ///     }
 ///
-/// Parsing is strict, as `Lint/themelint.schema.json` is: an unknown key at any level, a
-/// value of the wrong type, a minimum outside 1…21 or an empty list is an error that names
-/// the JSON path of the problem.
+/// Parsing is strict, as `Lint/themelint.schema.json` is: an unknown key or rule id at any
+/// level, a value of the wrong type, a rule that cannot be disabled in `disabled_rules`, a
+/// pattern outside the configuration's folder, a minimum outside 1…21 or an empty list of
+/// pairs is an error that names the JSON path of the problem.
 public struct LintConfiguration: Sendable, Hashable {
-    /// The name of the file themelint looks for in the current directory.
+    /// The name of the file themelint looks for, from the current folder up to the
+    /// repository root (`discover(in:)`).
     public static let fileName = ".themelint.json"
     /// The largest configuration file read, in bytes: a configuration is a few lines.
     public static let maximumFileSize = 1 << 20

@@ -224,8 +224,9 @@ struct ThemeDiscovery: Sendable {
     var included: [PathPattern] = []
     var excluded: [PathPattern] = []
 
-    /// Folder names skipped by default, besides every hidden folder.
-    static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", "DerivedData"]
+    /// Folder names skipped by default, besides every hidden folder. Four names: compared in
+    /// place, with no string made for each entry of the walk.
+    static let skippedFolders = ["node_modules", "Pods", "Carthage", "DerivedData"]
 
     init(currentDirectory: String, configuration: LintConfiguration = LintConfiguration()) {
         self.currentDirectory = currentDirectory
@@ -240,7 +241,7 @@ struct ThemeDiscovery: Sendable {
     /// is asked only for the few names that could be either.
     static func skipsByName(_ name: Substring, isFolder: () -> Bool) -> Bool {
         if name == "Info.plist" || name.hasSuffix("-Info.plist") { return true }
-        guard name.hasPrefix(".") || skippedFolders.contains(String(name)) else { return false }
+        guard name.hasPrefix(".") || skippedFolders.contains(where: { name == $0 }) else { return false }
         // A hidden or vendored name that is not a plist cannot be a theme: skip it whatever
         // it is. A `.x.plist` file is still found (and reported as a bad theme name).
         return !name.hasSuffix(".plist") || isFolder()
