@@ -62,7 +62,7 @@ struct PathPatternTests {
 
 @Suite("Repository configuration: rule settings and discovery")
 struct RepositoryConfigurationTests {
-    private func parse(_ text: String) throws -> LintConfiguration {
+    private func parse(_ text: String) throws(ConfigurationError) -> LintConfiguration {
         try LintConfiguration.parse(Data(text.utf8), file: "c.json")
     }
 
@@ -77,6 +77,29 @@ struct RepositoryConfigurationTests {
         #expect(configuration.severities == [.unknownOverride: .error, .invalidColor: .warning])
         #expect(configuration.included.map(\.description) == ["**/Themes"])
         #expect(configuration.excluded.map(\.description) == ["Vendor", "**/old-*"])
+    }
+
+    @Test("a rule no comment can silence cannot be disabled; an unknown rule id gets a suggestion")
+    func refusedRuleIDs() {
+        #expect(throws: ConfigurationError.self) { try parse(#"{"disabled_rules": ["not_flat"]}"#) }
+        do {
+            _ = try parse(#"{"disabled_rules": ["parse_error"]}"#)
+        } catch {
+            #expect(error.jsonPath == ".disabled_rules[0]")
+            #expect(
+                error.message
+                    == "'parse_error' cannot be disabled, as no comment can silence it: fix the file, or leave it out with 'excluded'"
+            )
+        }
+        do {
+            _ = try parse(#"{"rules": {"unknown_overide": {"severity": "warning"}}}"#)
+        } catch {
+            #expect(error.jsonPath == ".rules.unknown_overide")
+            #expect(
+                error.message
+                    == "unknown rule 'unknown_overide'; did you mean 'unknown_override'?; themelint --list-rules lists the rules"
+            )
+        }
     }
 
     @Test("a disabled rule's problems go, a re-graded one's change severity, the rest stay")

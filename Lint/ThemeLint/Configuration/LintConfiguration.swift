@@ -307,7 +307,7 @@ struct ConfigurationParser {
             guard RuleCatalog.description(of: code)?.isSuppressible == true else {
                 throw error(
                     at: itemPath,
-                    "'\(code)' cannot be disabled: its problems stop a file from being read, or are about the comments that silence others"
+                    "'\(code)' cannot be disabled, as no comment can silence it: fix the file, or leave it out with 'excluded'"
                 )
             }
             guard codes.insert(code).inserted else {
