@@ -165,4 +165,16 @@ struct RepositoryTests {
                 == "themelint: error: ../../.themelint.json: .disabled_rules[0]: unknown rule 'case_colision'; did you mean 'case_collision'?; themelint --list-rules lists the rules\n"
         )
     }
+
+    @Test("--default-path (the plugin's Themes folders) is linted only when no path is given")
+    func defaultPathsOfThePlugin() throws {
+        let repository = try AppRepository(configuration: Self.configuration)
+        let none = try repository.run(["--default-path", "Features/Settings/Themes", "--strict"])
+        #expect(none.status == 0)
+        #expect(none.stdout == "0 errors, 0 warnings in 1 file\n")
+        let given = try repository.run([
+            "--default-path", "Features/Settings/Themes", "--config", "../.themelint.json", "Themes",
+        ])
+        #expect(given.stdout == Self.invalidColor + "\n0 errors, 1 warning in 2 files\n")
+    }
 }

@@ -52,24 +52,29 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One pass over the path that carries the set of pattern positions reached: at most
     /// segments × pattern length steps, however many `**` there are.
     package func matches(_ path: [Substring], shortest: Int = 0) -> Bool {
+        // Two rows, made once per call and swapped: no array per segment.
         var reached = [Bool](repeating: false, count: segments.count + 1)
+        var next = reached
         reached[0] = true
         close(&reached)
         for (length, part) in path.enumerated() {
             if reached[segments.count], length >= shortest { return true }
-            var next = [Bool](repeating: false, count: segments.count + 1)
+            for index in next.indices { next[index] = false }
+            var any = false
             for index in segments.indices where reached[index] {
+                let step: Int
                 switch segments[index] {
-                case .anySegments: next[index] = true
-                case .literal(let literal): if literal == part { next[index + 1] = true }
-                case .wildcard(let scalars):
-                    if Self.matches(scalars[...], Array(part.unicodeScalars)[...]) {
-                        next[index + 1] = true
-                    }
+                case .anySegments: step = 0
+                case .literal(let literal): step = literal == part ? 1 : -1
+                case .wildcard(let scalars): step = Self.matches(scalars[...], part.unicodeScalars) ? 1 : -1
                 }
+                guard step >= 0 else { continue }
+                next[index + step] = true
+                any = true
             }
+            guard any else { return false }
             close(&next)
-            reached = next
+            swap(&reached, &next)
         }
         return reached[segments.count] && path.count >= shortest
     }
@@ -82,22 +87,24 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether one segment's `*`/`?` pattern matches one name: the classic greedy match with
-    /// one backtrack point, linear in practice and never exponential.
-    static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ name: ArraySlice<Unicode.Scalar>) -> Bool {
+    /// one backtrack point, linear in practice and never exponential. The name is walked in
+    /// place, by its scalars.
+    static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ name: Substring.UnicodeScalarView) -> Bool {
         var p = pattern.startIndex
         var n = name.startIndex
-        var star: (pattern: Int, name: Int)?
+        var star: (pattern: Int, name: Substring.UnicodeScalarView.Index)?
         while n < name.endIndex {
             if p < pattern.endIndex, pattern[p] == "*" {
                 star = (p, n)
                 p += 1
             } else if p < pattern.endIndex, pattern[p] == "?" || pattern[p] == name[n] {
                 p += 1
-                n += 1
+                n = name.index(after: n)
             } else if let last = star {
+                let resume = name.index(after: last.name)
                 p = last.pattern + 1
-                n = last.name + 1
-                star = (last.pattern, last.name + 1)
+                n = resume
+                star = (last.pattern, resume)
             } else {
                 return false
             }
