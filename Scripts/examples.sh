@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The SwiftPM plugins, end to end, on the sample package Examples/ThemedApp:
 #   1. build and run the sample: ThemeKeysPlugin generates its typed keys at build time;
-#   2. `swift package themelint` there (its own Themes, then the shipped Themes/): exit 0;
+#   2. `swift package themelint` there (its own Themes, then the shipped Themes/, then with
+#      `--config FILE --format text --strict`, options with values): exit 0;
 #   3. a copy of the sample built over the shipped Themes/ (typed keys of the shipped themes);
 #   4. in that copy, a key removed from the themes makes the app code that uses it fail to
 #      compile (the keys are generated again when a theme changes), a dangling alias fails
@@ -37,6 +38,9 @@ echo "examples: swift package themelint (the sample's Themes folder)"
 swift package --package-path "$example" --scratch-path "$scratch" themelint
 echo "examples: swift package themelint $root/Themes (the shipped themes)"
 swift package --package-path "$example" --scratch-path "$scratch" themelint "$root/Themes"
+echo "examples: swift package themelint --config FILE --strict (options with values pass through)"
+swift package --package-path "$example" --scratch-path "$scratch" themelint \
+    --config "$root/.themelint.json" --format text --strict "$root/Themes"
 
 # A copy of the sample beside it, so that its `path: "../.."` still names this package.
 copy="$out/ThemedAppCopy"

@@ -39,18 +39,24 @@ struct ThemeLintCommand: ParsableCommand {
     @Option(
         name: .customLong("config"),
         help: ArgumentHelp(
-            "The configuration file to use instead of ./.themelint.json (see Lint/themelint.schema.json).",
+            "The configuration file to use instead of the .themelint.json found from the current folder up to the repository root (see Lint/themelint.schema.json).",
             valueName: "path"))
     var configPath: String?
 
-    @Flag(name: .customLong("no-config"), help: "Ignore ./.themelint.json: run the default rules only.")
+    @Flag(name: .customLong("no-config"), help: "Ignore any .themelint.json: run the default rules only.")
     var noConfig = false
+
+    /// What the SwiftPM plugin lints when it is given no path: it passes the user's
+    /// arguments on verbatim, so it cannot tell paths from option values itself.
+    @Option(name: .customLong("default-path"), help: .hidden)
+    var defaultPaths: [String] = []
 
     mutating func run() throws {
         if listRules {
             print(RuleCatalog.listing(), terminator: "")
             return
         }
+        if paths.isEmpty { paths = defaultPaths }
         guard !paths.isEmpty else { throw UsageFailure(message: "give at least one theme file or folder") }
         let requests = try outputRequests()
         let full: LintReport
@@ -82,8 +88,8 @@ struct ThemeLintCommand: ParsableCommand {
         if full.errorCount > 0 || (strict && full.warningCount > 0) { throw ExitCode(1) }
     }
 
-    /// `--config PATH`, else `./.themelint.json` if there is one, else (or with
-    /// `--no-config`) the default configuration.
+    /// `--config PATH`, else the nearest `.themelint.json` from the current folder up to
+    /// the repository root, else (or with `--no-config`) the default configuration.
     private func configuration() throws(LintFailure) -> LintConfiguration {
         if noConfig {
             guard configPath == nil else { throw LintFailure("give --config or --no-config, not both") }

@@ -1,36 +1,29 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package themelint [OPTIONS] [FOLDER…]`: runs the package's `themelint` over every
+/// `swift package themelint [OPTIONS] [PATH…]`: runs the package's `themelint` with the
+/// arguments given, as given, from the package's folder: paths and `--config FILE` are
+/// relative to it, and so are the paths in the report. With no path, themelint lints every
 /// `Themes` folder of the package (a folder named `Themes` holding `*.plist` files, outside
-/// hidden folders such as `.build`), or over the folders and files given. Folders are relative
-/// to the package, and so are the paths in the report. Arguments starting with `-` are passed
-/// to themelint as options (`--strict`, `--format json`). The command fails when themelint
-/// exits non-zero: errors, or warnings with `--strict`.
+/// the folders themelint skips: hidden ones such as `.build`, `node_modules`, `Pods`, …). The
+/// command fails when themelint exits non-zero: errors, warnings with `--strict`, or a usage
+/// or configuration error.
+///
+/// The arguments are passed on verbatim, not split into options and paths here: only
+/// themelint knows which options take a value (`--config FILE`, `--format json`), and
+/// guessing broke each new one. The package's `Themes` folders go to themelint as
+/// `--default-path`, which it lints only when no path is among the arguments.
 @main
 struct ThemeLintPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let root = context.package.directoryURL
-        var options: [String] = []
-        var paths: [String] = []
-        var takesValue = false
-        for argument in arguments {
-            if takesValue || argument.hasPrefix("-") {
-                options.append(argument)
-                takesValue = !takesValue && argument == "--format"
-            } else {
-                paths.append(argument)
-            }
-        }
-        if paths.isEmpty {
-            paths = ThemeFolders.find(under: root).map { ThemeFolders.relative($0, to: root) }
-            guard !paths.isEmpty else {
-                throw PluginFailure("no Themes folder with *.plist files in \(root.path): give folders to lint")
-            }
+        let defaults = ThemeFolders.find(under: root).flatMap {
+            ["--default-path", ThemeFolders.relative($0, to: root)]
         }
         let process = Process()
         process.executableURL = try context.tool(named: "themelint").url
-        process.arguments = options + paths
+        // First, so that an option the user left without its value cannot take one of these.
+        process.arguments = defaults + arguments
         process.currentDirectoryURL = root
         try process.run()
         process.waitUntilExit()
@@ -49,8 +42,13 @@ struct PluginFailure: Error, CustomStringConvertible {
 
 /// Finding theme folders in a package.
 enum ThemeFolders {
+    /// Folders themelint skips when it searches a folder, besides hidden ones (`.build`,
+    /// `.git`, `.swiftpm`): the same list as its `ThemeDiscovery.skippedFolders`, which a
+    /// plugin cannot import.
+    static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", "DerivedData"]
+
     /// Folders named `Themes` that hold at least one `*.plist`, under `root`, sorted; hidden
-    /// folders (`.build`, `.git`, `.swiftpm`) are not searched.
+    /// folders and `skippedFolders` are not searched.
     static func find(under root: URL) -> [URL] {
         let manager = FileManager.default
         guard
@@ -58,7 +56,12 @@ enum ThemeFolders {
                 at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
         else { return [] }
         var folders: [URL] = []
-        for case let url as URL in walker where url.lastPathComponent == "Themes" {
+        for case let url as URL in walker {
+            if skippedFolders.contains(url.lastPathComponent) {
+                walker.skipDescendants()
+                continue
+            }
+            guard url.lastPathComponent == "Themes" else { continue }
             let contents = (try? manager.contentsOfDirectory(atPath: url.path)) ?? []
             if contents.contains(where: { $0.hasSuffix(".plist") }) { folders.append(url) }
         }

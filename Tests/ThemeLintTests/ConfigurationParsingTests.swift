@@ -44,7 +44,7 @@ struct ConfigurationParsingTests {
     func unknownKeys() {
         let error = failure(#"{"rules": {"min_contrast": {"pair": []}}}"#)
         #expect(error?.jsonPath == ".rules.min_contrast.pair")
-        #expect(error?.message == "unknown key 'pair'; did you mean 'pairs'?; the only key here is 'pairs'")
+        #expect(error?.message == "unknown key 'pair'; did you mean 'pairs'?; the keys here are 'pairs', 'severity'")
         #expect(failure(#"{"a b": 1}"#)?.jsonPath == #".["a b"]"#)
     }
 
@@ -80,13 +80,16 @@ struct ConfigurationParsingTests {
         arguments: [
             (
                 #"{"\u001b[31mred": 1}"#, #".["\u001B[31mred"]"#,
-                #"unknown key '\u001B[31mred'; the keys here are '$schema', 'rules'"#
+                #"unknown key '\u001B[31mred'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
             ),
             (
                 #"{"ru\nles": 1}"#, #".["ru\nles"]"#,
-                #"unknown key 'ru\nles'; did you mean 'rules'?; the keys here are '$schema', 'rules'"#
+                #"unknown key 'ru\nles'; did you mean 'rules'?; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
             ),
-            (#"{"a\tb\\\"": 1}"#, #".["a\tb\\\""]"#, #"unknown key 'a\tb\\"'; the keys here are '$schema', 'rules'"#),
+            (
+                #"{"a\tb\\\"": 1}"#, #".["a\tb\\\""]"#,
+                #"unknown key 'a\tb\\"'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
+            ),
             (
                 #"{"rules": {"min_contrast": {"pairs": [{"foreground": "x\u0007\u202ecolor", "background": "bColor", "minimum": 2}]}}}"#,
                 ".rules.min_contrast.pairs[0].foreground",

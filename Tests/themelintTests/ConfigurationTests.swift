@@ -105,6 +105,21 @@ struct BadConfiguration: Sendable, CustomStringConvertible {
                 #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["a", "a"]}"#
             ),
             path: ".rules.min_contrast.pairs[0].themes[1]"),
+        .init(json: #"{"disabled_rules": "duplicate_key"}"#, path: ".disabled_rules"),
+        .init(json: #"{"disabled_rules": ["duplicate_keys"]}"#, path: ".disabled_rules[0]"),
+        .init(json: #"{"disabled_rules": [3]}"#, path: ".disabled_rules[0]"),
+        .init(json: #"{"disabled_rules": ["parse_error"]}"#, path: ".disabled_rules[0]"),
+        .init(json: #"{"disabled_rules": ["case_collision", "not_flat"]}"#, path: ".disabled_rules[1]"),
+        .init(json: #"{"disabled_rules": ["case_collision", "case_collision"]}"#, path: ".disabled_rules[1]"),
+        .init(json: #"{"included": "Themes"}"#, path: ".included"),
+        .init(json: #"{"included": [""]}"#, path: ".included[0]"),
+        .init(json: #"{"excluded": ["Vendor", "/abs"]}"#, path: ".excluded[1]"),
+        .init(json: #"{"excluded": ["a/../../b"]}"#, path: ".excluded[0]"),
+        .init(json: #"{"rules": {"duplicate_key": []}}"#, path: ".rules.duplicate_key"),
+        .init(json: #"{"rules": {"duplicate_key": {"level": "warning"}}}"#, path: ".rules.duplicate_key.level"),
+        .init(json: #"{"rules": {"duplicate_key": {"severity": "fatal"}}}"#, path: ".rules.duplicate_key.severity"),
+        .init(json: #"{"rules": {"duplicate_key": {"severity": 1}}}"#, path: ".rules.duplicate_key.severity"),
+        .init(json: #"{"rules": {"min_contrast": {"severity": "warning"}}}"#, path: ".rules.min_contrast.pairs"),
     ]
 
     /// Configurations both themelint and the schema accept.
@@ -114,6 +129,10 @@ struct BadConfiguration: Sendable, CustomStringConvertible {
         #"{"rules": {}}"#,
         pair(#"{"foreground": "Color", "background": "backgroundColor", "minimum": 21, "themes": ["a.b-c_1"]}"#),
         pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 1}"#),
+        #"{"disabled_rules": [], "included": [], "excluded": []}"#,
+        #"{"disabled_rules": ["case_collision", "min_contrast"], "included": ["**/Themes", "./App/*/Theme?"], "excluded": ["Vendor/", "**/*-old.plist"]}"#,
+        #"{"rules": {"unknown_override": {"severity": "error"}, "parse_error": {"severity": "warning"}, "duplicate_key": {}}}"#,
+        #"{"rules": {"min_contrast": {"severity": "warning", "pairs": [{"foreground": "textColor", "background": "backgroundColor", "minimum": 3}]}}}"#,
     ]
 }
 
@@ -250,7 +269,7 @@ struct ConfigurationTests {
         #expect(hostile.status == 2)
         #expect(
             hostile.stderr
-                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'rules'"#
+                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
                 + "\n")
     }
 

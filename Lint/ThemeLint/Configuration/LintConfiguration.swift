@@ -1,10 +1,13 @@
 public import Foundation
 public import ThemeKit
 
-/// What a `.themelint.json` file asks for: which opt-in rules run, and with what settings.
+/// What a `.themelint.json` file asks for: which rules report and at what severity
+/// (`disabled_rules`, `rules.<id>.severity`), which files a folder search takes (`included`,
+/// `excluded`), and the opt-in rules' settings.
 ///
-/// The default configuration (no file) runs every rule that is not opt-in. Today the only
-/// opt-in rule is `min_contrast`, enabled by giving it at least one pair:
+/// The default configuration (no file) runs every rule that is not opt-in, at its own
+/// severity. Today the only opt-in rule is `min_contrast`, enabled by giving it at least one
+/// pair:
 ///
 ///     {
 ///       "$schema": "Lint/themelint.schema.json",
@@ -18,31 +21,66 @@ public import ThemeKit
 ///       }
 ///     }
 ///
-/// Parsing is strict, as `Lint/themelint.schema.json` is: an unknown key at any level, a
-/// value of the wrong type, a minimum outside 1…21 or an empty list is an error that names
-/// the JSON path of the problem.
+/// Parsing is strict, as `Lint/themelint.schema.json` is: an unknown key or rule id at any
+/// level, a value of the wrong type, a rule that cannot be disabled in `disabled_rules`, a
+/// pattern outside the configuration's folder, a minimum outside 1…21 or an empty list of
+/// pairs is an error that names the JSON path of the problem.
 public struct LintConfiguration: Sendable, Hashable {
-    /// The name of the file themelint looks for in the current directory.
+    /// The name of the file themelint looks for, from the current folder up to the
+    /// repository root (`discover(in:)`).
     public static let fileName = ".themelint.json"
     /// The largest configuration file read, in bytes: a configuration is a few lines.
     public static let maximumFileSize = 1 << 20
 
     /// The file the configuration was read from, as reported; `nil` for one built in code.
     public var file: String?
+    /// The folder `included` and `excluded` are relative to (absolute): the one holding the
+    /// file; `nil` for a configuration built in code, whose patterns then match nothing.
+    public var folder: String?
     /// `min_contrast`'s pairs, in the file's order; empty when the rule is off.
     public var contrastPairs: [ContrastPair]
+    /// Rules that report nothing (`disabled_rules`). A rule that stops a file from being
+    /// read (`parse_error`, `not_flat`, …: those that a comment cannot silence either) is
+    /// never among them.
+    public var disabledRules: Set<DiagnosticCode>
+    /// Rules whose problems are reported at another severity (`rules.<id>.severity`).
+    public var severities: [DiagnosticCode: Severity]
+    /// Where themes are looked for when a folder is searched: when not empty, a file found
+    /// must lie at or below a match (`included`).
+    package var included: [PathPattern]
+    /// What a folder search skips: files and folders at or below a match (`excluded`).
+    package var excluded: [PathPattern]
 
     /// Creates a configuration; with no pairs, no opt-in rule runs.
-    public init(contrastPairs: [ContrastPair] = [], file: String? = nil) {
+    public init(
+        contrastPairs: [ContrastPair] = [], disabledRules: Set<DiagnosticCode> = [],
+        severities: [DiagnosticCode: Severity] = [:], file: String? = nil
+    ) {
         self.contrastPairs = contrastPairs
+        self.disabledRules = disabledRules
+        self.severities = severities
         self.file = file
+        self.included = []
+        self.excluded = []
     }
 
     /// Whether a rule runs under this configuration: every rule that is not opt-in does;
-    /// an opt-in rule does when the configuration gives it something to check.
+    /// an opt-in rule does when the configuration gives it something to check. A disabled
+    /// rule still runs, so that a comment silencing it is not taken for superfluous; its
+    /// problems are dropped afterwards (`applyRuleSettings(to:)`).
     public func enables(_ rule: RuleDescription) -> Bool {
         guard rule.isOptIn else { return true }
         return rule.id == .minContrast && !contrastPairs.isEmpty
+    }
+
+    /// Drops the problems of disabled rules and re-grades the others as configured, in
+    /// place: one pass, and nothing at all without such settings.
+    func applyRuleSettings(to diagnostics: inout [Diagnostic]) {
+        if !disabledRules.isEmpty { diagnostics.removeAll { disabledRules.contains($0.code) } }
+        guard !severities.isEmpty else { return }
+        for index in diagnostics.indices {
+            if let severity = severities[diagnostics[index].code] { diagnostics[index].severity = severity }
+        }
     }
 
     /// Whether an enabled rule needs the theme named `name` built whole (its values
@@ -135,24 +173,52 @@ extension LintConfiguration {
                 throw LintFailure("cannot read the configuration \(path): \(reason)")
             }
         }
+        var configuration: LintConfiguration
         do {
-            return try parse(Data(bytes), file: path)
+            configuration = try parse(Data(bytes), file: path)
         } catch {
             throw LintFailure(error.description)
         }
+        configuration.folder = PathPattern.normalized(absolute + "/..")
+        return configuration
     }
 
-    /// The configuration of a run started in `currentDirectory`: its `.themelint.json` if
-    /// there is one, else `nil`.
+    /// The configuration of a run started in `currentDirectory`: the `.themelint.json` in it
+    /// or in the nearest folder above it, inside the repository that holds it (the search
+    /// stops at the folder holding `.git`, a folder or a worktree's file); `nil` when there
+    /// is none.
+    ///
+    /// Outside a repository only the current folder is looked in: a stray
+    /// `/tmp/.themelint.json` or `~/.themelint.json` must not change a run. The file is
+    /// reported relative to the current folder (`../.themelint.json`).
     ///
     /// - Throws: `LintFailure` when the file is there but cannot be used.
     public static func discover(in currentDirectory: String? = nil) throws(LintFailure) -> LintConfiguration? {
-        let base = currentDirectory ?? FileManager.default.currentDirectoryPath
-        let candidate = (base.hasSuffix("/") ? base : base + "/") + fileName
-        guard FileManager.default.fileExists(atPath: candidate) || ThemeLoader.isSymbolicLink(candidate) else {
-            return nil
+        var folder = currentDirectory ?? FileManager.default.currentDirectoryPath
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        let start = folder
+        var levels = 0
+        var found: (folder: String, levels: Int)?
+        while true {
+            let base = folder.hasSuffix("/") ? folder : folder + "/"
+            let candidate = base + fileName
+            if found == nil, FileManager.default.fileExists(atPath: candidate) || ThemeLoader.isSymbolicLink(candidate)
+            {
+                found = (folder, levels)
+            }
+            // Inside a repository: the nearest file found so far is the one.
+            if FileManager.default.fileExists(atPath: base + ".git") { break }
+            guard folder != "/", let slash = folder.lastIndex(of: "/") else {
+                // No repository above: only a file in the current folder counts.
+                if let nearest = found, nearest.levels > 0 { found = nil }
+                break
+            }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+            levels += 1
         }
-        return try load(path: fileName, currentDirectory: base)
+        guard let found else { return nil }
+        let display = String(repeating: "../", count: found.levels) + fileName
+        return try load(path: display, currentDirectory: start)
     }
 
     /// Parses a configuration document, strictly.
@@ -178,25 +244,104 @@ struct ConfigurationParser {
     var file: String
 
     /// The keys each object may have; anything else is an error.
-    static let rootKeys = ["$schema", "rules"]
-    static let ruleKeys = [DiagnosticCode.minContrast.rawValue]
-    static let minContrastKeys = ["pairs"]
+    static let rootKeys = ["$schema", "disabled_rules", "excluded", "included", "rules"]
+    static let ruleSettingKeys = ["severity"]
+    static let minContrastKeys = ["pairs", "severity"]
     static let pairKeys = ["background", "foreground", "minimum", "themes"]
     /// The range a contrast ratio can take.
     static let ratioRange = 1.0...21.0
+    /// Every rule id, for `disabled_rules` and `rules`.
+    static let ruleIDs = RuleCatalog.descriptions.map(\.id.rawValue)
 
     mutating func configuration(_ document: JSONValue) throws(ConfigurationError) -> LintConfiguration {
         let root = try object(document, at: ".", allowed: Self.rootKeys, required: [])
         if let schema = root["$schema"] { _ = try string(schema, at: Self.path(".", "$schema")) }
         var configuration = LintConfiguration(file: file)
+        if let disabled = root["disabled_rules"] {
+            configuration.disabledRules = try disabledRules(disabled, at: Self.path(".", "disabled_rules"))
+        }
+        for key in ["included", "excluded"] {
+            guard let list = root[key] else { continue }
+            let patterns = try patterns(list, at: Self.path(".", key))
+            if key == "included" { configuration.included = patterns } else { configuration.excluded = patterns }
+        }
         guard let rules = root["rules"] else { return configuration }
         let rulesPath = Self.path(".", "rules")
-        let ruleTable = try object(rules, at: rulesPath, allowed: Self.ruleKeys, required: [])
-        if let contrast = ruleTable[DiagnosticCode.minContrast.rawValue] {
-            configuration.contrastPairs = try contrastPairs(
-                contrast, at: Self.path(rulesPath, DiagnosticCode.minContrast.rawValue))
+        guard case .object(let ruleTable) = rules else {
+            throw error(at: rulesPath, "must be an object, not \(rules.kind)")
+        }
+        for id in ruleTable.keys.sorted() {
+            let rulePath = Self.path(rulesPath, id)
+            let code = try ruleID(id, at: rulePath)
+            let value = ruleTable[id] ?? .null
+            if code == .minContrast {
+                configuration.contrastPairs = try contrastPairs(value, at: rulePath)
+            } else {
+                _ = try object(value, at: rulePath, allowed: Self.ruleSettingKeys, required: [])
+            }
+            if case .object(let settings) = value, let severity = settings["severity"] {
+                configuration.severities[code] = try self.severity(severity, at: Self.path(rulePath, "severity"))
+            }
         }
         return configuration
+    }
+
+    /// A rule id that names a rule (`themelint --list-rules`), else an error with the closest.
+    private func ruleID(_ id: String, at path: String) throws(ConfigurationError) -> DiagnosticCode {
+        guard Self.ruleIDs.contains(id) else {
+            let hint = Suggestions.hint(Suggestions.closest(to: id, among: Self.ruleIDs))
+            throw error(
+                at: path, "unknown rule \(ConfigurationText.quoted(id))\(hint); themelint --list-rules lists the rules")
+        }
+        return DiagnosticCode(rawValue: id)
+    }
+
+    private func disabledRules(_ value: JSONValue, at path: String) throws(ConfigurationError) -> Set<DiagnosticCode> {
+        guard case .array(let items) = value else {
+            throw error(at: path, "must be an array of rule ids, not \(value.kind)")
+        }
+        var codes = Set<DiagnosticCode>()
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let code = try ruleID(try string(item, at: itemPath), at: itemPath)
+            guard RuleCatalog.description(of: code)?.isSuppressible == true else {
+                throw error(
+                    at: itemPath,
+                    "'\(code)' cannot be disabled, as no comment can silence it: fix the file, or leave it out with 'excluded'"
+                )
+            }
+            guard codes.insert(code).inserted else {
+                throw error(at: itemPath, "'\(code)' is listed twice")
+            }
+        }
+        return codes
+    }
+
+    private func patterns(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [PathPattern] {
+        guard case .array(let items) = value else {
+            throw error(at: path, "must be an array of glob patterns, not \(value.kind)")
+        }
+        var patterns: [PathPattern] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let text = try string(item, at: itemPath)
+            guard let pattern = PathPattern(text) else {
+                throw error(
+                    at: itemPath,
+                    "\(ConfigurationText.quoted(text)) must be relative to the configuration's folder, without '..'"
+                )
+            }
+            patterns.append(pattern)
+        }
+        return patterns
+    }
+
+    private func severity(_ value: JSONValue, at path: String) throws(ConfigurationError) -> Severity {
+        guard case .string(let text) = value, let severity = Severity(rawValue: text) else {
+            let shown = if case .string(let text) = value { ConfigurationText.quoted(text) } else { value.kind }
+            throw error(at: path, "must be \"error\" or \"warning\", not \(shown)")
+        }
+        return severity
     }
 
     private func contrastPairs(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [ContrastPair] {

@@ -72,7 +72,7 @@ public struct ThemeLinter: Sendable {
     ///
     /// - Throws: `LintFailure` when a path does not exist or a folder holds no theme.
     public func lint(paths: [String]) throws(LintFailure) -> LintReport {
-        let discovery = ThemeDiscovery(currentDirectory: currentDirectory)
+        let discovery = ThemeDiscovery(currentDirectory: currentDirectory, configuration: configuration)
         let found = try discovery.themeFiles(under: paths)
         let cache = FileCache(discovery: discovery, reader: PropertyListReader(limits: options.limits))
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
@@ -119,6 +119,7 @@ public struct ThemeLinter: Sendable {
             for rule in rules { all += rule.check(folder: folder) }
         }
         Suppression.apply(to: &all, files: cache.files)
+        configuration.applyRuleSettings(to: &all)
         all.sort()
         // A problem in a parent is found again for each child that inherits it: once is enough.
         Self.removeRepeats(fromSorted: &all)
@@ -207,8 +208,44 @@ struct ThemePath: Sendable, Hashable, Comparable {
 }
 
 /// Turns the paths given on the command line into theme files and theme folders.
+///
+/// A folder is searched recursively for `*.plist`, skipping what holds no theme of the
+/// project: hidden folders (`.build`, `.swiftpm`, `.git`, …), `node_modules`, `Pods`,
+/// `Carthage` and `DerivedData`; bundle metadata files (`Info.plist`, `…-Info.plist`); and
+/// what the configuration's `excluded` covers, or its `included` does not. A path given on
+/// the command line is searched or linted whatever its name or `excluded` say:
+/// `themelint .build/x/Themes` lints that folder, `themelint Info.plist` that file. A file
+/// given is linted even outside `included`; a folder given is searched for what `included`
+/// covers.
 struct ThemeDiscovery: Sendable {
     var currentDirectory: String
+    /// The configuration's folder (normalized) when it has patterns; `nil` otherwise.
+    var patternFolder: String?
+    var included: [PathPattern] = []
+    var excluded: [PathPattern] = []
+
+    /// Folder names skipped by default, besides every hidden folder. Four names: compared in
+    /// place, with no string made for each entry of the walk.
+    static let skippedFolders = ["node_modules", "Pods", "Carthage", "DerivedData"]
+
+    init(currentDirectory: String, configuration: LintConfiguration = LintConfiguration()) {
+        self.currentDirectory = currentDirectory
+        if let folder = configuration.folder, !configuration.included.isEmpty || !configuration.excluded.isEmpty {
+            patternFolder = PathPattern.normalized(folder)
+            included = configuration.included
+            excluded = configuration.excluded
+        }
+    }
+
+    /// Whether a folder search skips the entry named `name` by its name alone; `isFolder`
+    /// is asked only for the few names that could be either.
+    static func skipsByName(_ name: Substring, isFolder: () -> Bool) -> Bool {
+        if name == "Info.plist" || name.hasSuffix("-Info.plist") { return true }
+        guard name.hasPrefix(".") || skippedFolders.contains(where: { name == $0 }) else { return false }
+        // A hidden or vendored name that is not a plist cannot be a theme: skip it whatever
+        // it is. A `.x.plist` file is still found (and reported as a bad theme name).
+        return !name.hasSuffix(".plist") || isFolder()
+    }
 
     struct Found {
         /// Every theme file, sorted by display path, each once.
@@ -235,12 +272,31 @@ struct ThemeDiscovery: Sendable {
             guard let walker = fileManager.enumerator(atPath: path) else {
                 throw LintFailure("cannot read the folder \(given)")
             }
+            // The given folder's place below the configuration's folder, once: patterns match
+            // paths relative to it, and do not apply outside it. `excluded` skips only what
+            // lies below the given folder (naming an excluded folder lints it, as naming
+            // `.build/…` does); `included` holds whatever folder was named.
+            let base = patternFolder.flatMap { PathPattern.segments(of: PathPattern.normalized(path), below: $0) }
             var found: [ThemePath] = []
             while let relative = walker.nextObject() as? String {
-                guard relative.hasSuffix(".plist") else { continue }
+                let name = relative.lastIndex(of: "/").map { relative[relative.index(after: $0)...] } ?? relative[...]
+                if Self.skipsByName(name, isFolder: { Self.isFolder(join(path, relative)) }) {
+                    walker.skipDescendants()
+                    continue
+                }
+                let isPlist = name.hasSuffix(".plist")
+                if let base, !excluded.isEmpty || (isPlist && !included.isEmpty) {
+                    let segments = base + relative.split(separator: "/")
+                    if excluded.contains(where: { $0.matches(segments, shortest: base.count + 1) }) {
+                        walker.skipDescendants()
+                        continue
+                    }
+                    if isPlist, !included.isEmpty, !included.contains(where: { $0.matches(segments) }) { continue }
+                }
+                guard isPlist else { continue }
                 let file = join(path, relative)
                 found.append(ThemePath(path: file, display: display(file)))
-                let folder = String(file.dropLast((relative.split(separator: "/").last?.count ?? 0) + 1))
+                let folder = String(file.dropLast(name.count + 1))
                 folders[folder, default: []].append(display(file))
             }
             guard !found.isEmpty else {
@@ -257,6 +313,11 @@ struct ThemeDiscovery: Sendable {
         return Found(
             files: files.sorted().filter { seen.insert($0.display).inserted },
             folders: contexts.sorted { $0.displayPath < $1.displayPath })
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     private func join(_ folder: String, _ name: String) -> String {
