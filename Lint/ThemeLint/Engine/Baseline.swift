@@ -112,6 +112,7 @@ public struct Baseline: Sendable, Hashable {
         var remaining = counts
         var files = FileNames(folder: folder, currentDirectory: currentDirectory)
         var kept = report
+        let before = kept.diagnostics.count
         kept.diagnostics.removeAll { diagnostic in
             guard diagnostic.code != .ioError else { return false }
             let fingerprint = Fingerprint(
@@ -121,6 +122,7 @@ public struct Baseline: Sendable, Hashable {
             remaining[fingerprint] = count - 1
             return true
         }
+        kept.baselineCount += before - kept.diagnostics.count
         return kept
     }
 

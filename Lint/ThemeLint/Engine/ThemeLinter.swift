@@ -20,6 +20,8 @@ public struct LintReport: Sendable, Hashable {
     public var diagnostics: [Diagnostic]
     /// How many theme files were linted.
     public var fileCount: Int
+    /// How many problems a `--baseline` held back (`Baseline.newProblems(in:)`).
+    public var baselineCount = 0
 
     /// Creates a report; the diagnostics are sorted.
     public init(diagnostics: [Diagnostic], fileCount: Int) {
@@ -41,7 +43,9 @@ public struct LintReport: Sendable, Hashable {
 
     /// The same report with only its errors (`--quiet`).
     public var errorsOnly: LintReport {
-        LintReport(diagnostics: diagnostics.filter { $0.severity == .error }, fileCount: fileCount)
+        var report = self
+        report.diagnostics.removeAll { $0.severity != .error }
+        return report
     }
 }
 

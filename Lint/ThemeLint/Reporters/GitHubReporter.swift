@@ -37,8 +37,11 @@ public enum GitHubReporter: Sendable {
     public static func stepSummary(_ report: LintReport, fullReport: String? = nil) -> String {
         var out = "### themelint\n\n"
         let files = count(report.fileCount, "file")
-        guard !report.diagnostics.isEmpty else { return out + "No problems in \(files).\n\n" }
-        out += "**\(count(report.errorCount, "error")), \(count(report.warningCount, "warning"))** in \(files).\n\n"
+        let baselined = report.baselineCount > 0 ? " (\(count(report.baselineCount, "problem")) in the baseline)" : ""
+        guard !report.diagnostics.isEmpty else { return out + "No problems in \(files)\(baselined).\n\n" }
+        out +=
+            "**\(count(report.errorCount, "error")), \(count(report.warningCount, "warning"))** in \(files)"
+            + "\(baselined).\n\n"
         // One pass over the report; rules and files are few beside the problems.
         var byRule: [DiagnosticCode: (severity: Severity, count: Int)] = [:]
         var byFile: [String: (errors: Int, warnings: Int)] = [:]
