@@ -135,6 +135,17 @@ struct BaselineTests {
         #expect(try app.read("base2.json") == app.read("base.json"))
     }
 
+    @Test("a problem of the baseline's own folder is recorded under '.', not an absolute path")
+    func folderProblemIsRelative() throws {
+        let app = try TemporaryRepository(["Themes/dark.plist": theme([])])
+        _ = try CLI.run(["--write-baseline", "base.json", "."], in: app.url("Themes"))
+        #expect(try app.read("Themes/base.json").contains("\"file\" : \".\","))
+        _ = try CLI.run(["--write-baseline", "base.json", "Themes"], in: app.root)
+        #expect(try app.read("base.json").contains("\"file\" : \"Themes\","))
+        let inside = try CLI.run(["--baseline", "../base.json", "."], in: app.url("Themes"))
+        #expect(inside.stdout == "0 errors, 0 warnings in 1 file (1 problem in the baseline)\n")
+    }
+
     @Test("a problem with no key is matched by rule, file and message (its digits left out)")
     func keylessProblemsMatchByMessage() throws {
         let app = try TemporaryRepository([

@@ -171,7 +171,8 @@ public struct Baseline: Sendable, Hashable {
             let absolute = URL(
                 fileURLWithPath: reported, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true)
             ).standardizedFileURL.path
-            let name = PathDisplay.relative(absolute, to: folder)
+            // The baseline's own folder (a folder-wide problem) is `.`, not its absolute path.
+            let name = absolute == folder ? "." : PathDisplay.relative(absolute, to: folder)
             known[reported] = name
             return name
         }
