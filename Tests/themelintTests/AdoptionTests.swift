@@ -338,6 +338,20 @@ struct GitHubActionsTests {
         let summary = try app.read("summary.md")
         #expect(summary.hasPrefix("Earlier step\n\n### themelint\n"))
         try CLI.golden.expect(summary, "github-step-summary.md")
+        // The most problems first; at most 100 files, however many have problems.
+        var many = ["Themes/default.plist": theme([]), "summary.md": ""]
+        for index in 0..<102 {
+            many["Themes/t\(index).plist"] = theme(
+                ["<key>INHERITED_THEME</key><string>default</string>"]
+                    + (0...(index == 7 ? 1 : 0)).map { "<key>x\($0)Color</key><string>fff</string>" })
+        }
+        let crowded = try TemporaryRepository(many)
+        _ = try CLI.run(
+            ["Themes"], in: crowded.root, environment: ["GITHUB_STEP_SUMMARY": crowded.url("summary.md").path])
+        let rows = try crowded.read("summary.md").split(separator: "\n").filter { $0.hasPrefix("| Themes/") }
+        #expect(rows.count == 100)
+        #expect(rows.first == "| Themes/t7.plist | 0 | 2 |")
+        #expect(try crowded.read("summary.md").hasSuffix("\n… and 2 more files with problems.\n\n"))
         let clean = try TemporaryRepository(["Themes/default.plist": theme([]), "summary.md": ""])
         _ = try CLI.run(["Themes"], in: clean.root, environment: ["GITHUB_STEP_SUMMARY": clean.url("summary.md").path])
         #expect(try clean.read("summary.md") == "### themelint\n\nNo problems in 1 file.\n\n")

@@ -32,8 +32,13 @@ public enum GitHubReporter: Sendable {
         return "::notice title=themelint::\(escapeData(message))"
     }
 
+    /// How many files the step summary lists, so that it stays well under GitHub's 1 MiB
+    /// a step however many files have problems.
+    public static let summaryFileLimit = 100
+
     /// A Markdown summary for `GITHUB_STEP_SUMMARY`: the totals, the problems by rule,
-    /// then by file, and where the full report is.
+    /// then by file (the most problems first, at most `summaryFileLimit` files), and where
+    /// the full report is.
     public static func stepSummary(_ report: LintReport, fullReport: String? = nil) -> String {
         var out = "### themelint\n\n"
         let files = count(report.fileCount, "file")
@@ -58,9 +63,18 @@ public enum GitHubReporter: Sendable {
         ) {
             out += "| `\(code.rawValue)` | \(entry.severity.rawValue) | \(entry.count) |\n"
         }
+        // GitHub takes at most 1 MiB of summary a step: the files with the most problems
+        // first, `summaryFileLimit` of them.
         out += "\n| file | errors | warnings |\n|---|---:|---:|\n"
-        for (file, entry) in byFile.sorted(by: { $0.key < $1.key }) {
+        let ranked = byFile.sorted { lhs, rhs in
+            let (left, right) = (lhs.value.errors + lhs.value.warnings, rhs.value.errors + rhs.value.warnings)
+            return left != right ? left > right : lhs.key < rhs.key
+        }
+        for (file, entry) in ranked.prefix(summaryFileLimit) {
             out += "| \(markdown(file)) | \(entry.errors) | \(entry.warnings) |\n"
+        }
+        if ranked.count > summaryFileLimit {
+            out += "\n… and \(count(ranked.count - summaryFileLimit, "more file")) with problems.\n"
         }
         if let fullReport {
             out += "\nThe full report is \(markdown(fullReport)).\n"
