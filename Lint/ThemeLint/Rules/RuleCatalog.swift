@@ -77,10 +77,10 @@ public enum RuleCatalog: Sendable {
         return "unknown rule '\(id)'\(Suggestions.hint(suggestion)) (themelint --list-rules lists them)"
     }
 
-    /// An example's files, each under its name when there are several, indented.
+    /// An example's files, indented, each under its name unless it is a lone `default.plist`.
     private static func explain(_ example: RuleExample) -> String {
         var out = ""
-        let single = example.files.count == 1 && example.symlinks.isEmpty
+        let single = example.files.keys.sorted() == ["default.plist"] && example.symlinks.isEmpty
         for (name, text) in example.files.sorted(by: { $0.key < $1.key }) {
             out += "\n" + (single ? "" : "  \(name):\n")
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
