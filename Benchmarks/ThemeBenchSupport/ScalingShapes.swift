@@ -121,6 +121,24 @@ extension ScalingShape {
             return ["Themes/default.plist": document(body.joined())]
         },
         ScalingShape(
+            "disable-file", "n disable-file comments, each above a duplicate key", tool: .lint(format: "text"),
+            n: 15_000
+        ) { n in
+            let body = (0..<n).map { _ in
+                "\t<!-- themelint:disable-file duplicate_key -->\n\t<key>k</key>\n\t<true/>\n"
+            }
+            return ["Themes/default.plist": document(body.joined())]
+        },
+        ScalingShape(
+            "misspelt-directives", "n comments starting themelint: that are no directive", tool: .lint(format: "text"),
+            n: 15_000
+        ) { n in
+            let body = (0..<n).map {
+                "\t<!-- themelint:disable-next-lin duplicate_key -->\n\t<key>k\($0)</key>\n\t<true/>\n"
+            }
+            return ["Themes/default.plist": document(body.joined())]
+        },
+        ScalingShape(
             "case-pairs", "n pairs of keys that differ in case", tool: .lint(format: "text"), n: 40_000, named: true
         ) { n in
             theme((0..<n).flatMap { [("key\($0)Title", "<true/>"), ("KEY\($0)Title", "<true/>")] })

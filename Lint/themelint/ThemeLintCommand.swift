@@ -17,7 +17,8 @@ struct ThemeLintCommand: ParsableCommand {
         version: ThemeLintVersion.current
     )
 
-    @Argument(help: "Theme files, or folders searched recursively for *.plist.")
+    @Argument(
+        help: "Theme files, or folders searched recursively for *.plist; - reads standard input (see --stdin-path).")
     var paths: [String] = []
 
     @Option(
@@ -56,14 +57,22 @@ struct ThemeLintCommand: ParsableCommand {
             print(RuleCatalog.listing(), terminator: "")
             return
         }
+        if let explain {
+            try explainRule(explain)
+            return
+        }
         if paths.isEmpty { paths = defaultPaths }
         guard !paths.isEmpty else { throw UsageFailure(message: "give at least one theme file or folder") }
         let requests = try outputRequests()
         let full: LintReport
         do {
-            full = try ThemeLinter(configuration: try configuration()).lint(paths: paths)
-        } catch {
-            throw UsageFailure(message: error.message)
+            var linter = ThemeLinter(configuration: try configuration())
+            let baseline = try baselineToApply()
+            let paths = try standardInput(into: &linter)
+            let found = try linter.lint(paths: paths)
+            full = try applyBaselines(baseline, to: found)
+        } catch let failure as LintFailure {
+            throw UsageFailure(message: failure.message)
         }
         let shown = quiet ? full.errorsOnly : full
         for request in requests {
@@ -75,18 +84,127 @@ struct ThemeLintCommand: ParsableCommand {
                     // Atomic for a regular file, through a link, in place for /dev/stdout;
                     // what went to standard output before goes out first.
                     fflush(nil)
-                    try OutputFile.write(to: path) { sink in try request.format.write(shown, colored: colored, to: sink)
+                    try OutputFile.write(to: path) { sink in
+                        try write(request, shown, colored: colored, requests: requests, to: sink)
                     }
                 } catch {
                     throw UsageFailure(message: "cannot write \(request.format.rawValue) output to \(path)")
                 }
             } else {
-                request.format.write(shown, colored: colored) { print($0, terminator: "") }
+                write(request, shown, colored: colored, requests: requests) { print($0, terminator: "") }
             }
         }
+        try appendStepSummary(shown, requests: requests)
         if full.hasIOErrors { throw ExitCode(2) }
         if full.errorCount > 0 || (strict && full.warningCount > 0) { throw ExitCode(1) }
     }
+
+    // MARK: Adopting themelint: baselines, --explain, standard input, GitHub's limits
+
+    @Option(
+        name: .customLong("baseline"),
+        help: ArgumentHelp(
+            "Report only problems not in this baseline (matched by rule, file and key, not by line).",
+            valueName: "file"))
+    var baselinePath: String?
+
+    @Option(
+        name: .customLong("write-baseline"),
+        help: ArgumentHelp(
+            "Record every current problem in this baseline file (to commit), then report and exit as usual.",
+            valueName: "file"))
+    var writeBaselinePath: String?
+
+    @Option(help: ArgumentHelp("Print a rule's rationale and examples, and exit.", valueName: "rule"))
+    var explain: String?
+
+    @Option(
+        name: .customLong("stdin-path"),
+        help: ArgumentHelp(
+            "Lint standard input (given as -) as if it were this file: reported under it, parents beside it.",
+            valueName: "path"))
+    var stdinPath: String?
+
+    /// `--explain RULE`: the rule's words and examples; an unknown rule is a usage error
+    /// with the closest rule id.
+    private func explainRule(_ id: String) throws {
+        guard let text = RuleCatalog.explanation(of: id) else {
+            throw UsageFailure(message: RuleCatalog.unknownRule(id))
+        }
+        print(text, terminator: "")
+    }
+
+    /// The paths to lint, `-` replaced by `--stdin-path`, whose contents are then standard
+    /// input's. `-` and `--stdin-path` come together or not at all.
+    private func standardInput(into linter: inout ThemeLinter) throws -> [String] {
+        let dashes = paths.count { $0 == "-" }
+        guard let stdinPath else {
+            guard dashes == 0 else { throw UsageFailure(message: "- reads standard input: give --stdin-path PATH too") }
+            return paths
+        }
+        guard dashes == 1 else {
+            throw UsageFailure(message: "--stdin-path lints standard input: give - once among the paths")
+        }
+        guard !stdinPath.isEmpty else { throw UsageFailure(message: "--stdin-path needs a file path") }
+        linter.contents[stdinPath] = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        return paths.map { $0 == "-" ? stdinPath : $0 }
+    }
+
+    /// The `--baseline` to apply, read before linting so that a bad one fails at once.
+    private func baselineToApply() throws(LintFailure) -> Baseline? {
+        try baselinePath.map { path throws(LintFailure) in try Baseline.read(path: path) }
+    }
+
+    /// Writes `--write-baseline` (every problem found), and returns the problems not in
+    /// `--baseline`.
+    private func applyBaselines(_ baseline: Baseline?, to found: LintReport) throws -> LintReport {
+        if let writeBaselinePath {
+            do {
+                try OutputFile.write(Baseline.text(of: found, path: writeBaselinePath), to: writeBaselinePath)
+            } catch {
+                throw UsageFailure(message: "cannot write the baseline \(writeBaselinePath): \(error.reason)")
+            }
+        }
+        return baseline?.newProblems(in: found) ?? found
+    }
+
+    /// The file of the full report, for GitHub's notice and summary: the first SARIF or
+    /// JSON `--format` written to a file.
+    private static func fullReport(among requests: [OutputRequest]) -> String? {
+        requests.first { $0.path != nil && ($0.format == .sarif || $0.format == .json) }?.path
+    }
+
+    /// One request's output; `github` with the pointer to the full report.
+    private func write(
+        _ request: OutputRequest, _ report: LintReport, colored: Bool, requests: [OutputRequest],
+        to sink: (String) throws -> Void
+    ) rethrows {
+        guard request.format == .github else { return try request.format.write(report, colored: colored, to: sink) }
+        try sink(GitHubReporter.report(report, fullReport: Self.fullReport(among: requests)))
+    }
+
+    /// With `GITHUB_STEP_SUMMARY` set (as GitHub Actions sets it), appends the Markdown
+    /// summary to that file, whatever the formats.
+    private func appendStepSummary(_ report: LintReport, requests: [OutputRequest]) throws {
+        guard let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
+        let summary = GitHubReporter.stepSummary(report, fullReport: Self.fullReport(among: requests))
+        guard let handle = FileHandle(forUpdatingAtPath: path) ?? create(path) else {
+            throw UsageFailure(message: "cannot write the step summary to \(path)")
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(summary.utf8))
+        } catch {
+            throw UsageFailure(message: "cannot write the step summary to \(path)")
+        }
+    }
+
+    private func create(_ path: String) -> FileHandle? {
+        FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forUpdatingAtPath: path) : nil
+    }
+
+    // MARK: Configuration
 
     /// `--config PATH`, else the nearest `.themelint.json` from the current folder up to
     /// the repository root, else (or with `--no-config`) the default configuration.

@@ -20,6 +20,9 @@ struct ScalingShapeTests {
         // The first comment stands above the first `k`, which is no duplicate.
         "disable-next-line": [.superfluousDisable: 1],
         "superfluous-disables": [.superfluousDisable: 6],
+        // The first comment silences the five duplicates; the five after it silence nothing.
+        "disable-file": [.superfluousDisable: 5],
+        "misspelt-directives": [.invalidDisable: 6],
         "case-pairs": [.caseCollision: 6],
         "case-group": [.caseCollision: 5],
         "dangling-aliases": [.unresolvedAlias: 6],

@@ -1,34 +1,69 @@
 import ThemeKit
 
-/// `<!-- themelint:disable-next-line rule_id[, rule_id] -->` comments: each silences the
-/// named rules for the entry that follows it (its key and value lines).
+/// `themelint:` comments. `<!-- themelint:disable-next-line rule_id[, rule_id] -->`
+/// silences the named rules for the entry that follows it (its key and value lines);
+/// `<!-- themelint:disable-file rule_id… -->` silences them for the whole file. Any other
+/// comment whose text starts `themelint:` is a mistake (`invalid_disable`), never ignored.
 struct Suppression {
-    static let marker = "themelint:disable-next-line"
+    /// What every directive starts with.
+    static let prefix = "themelint:"
+
+    /// The directives there are, by the word after `themelint:`.
+    enum Kind: String, CaseIterable {
+        case nextLine = "disable-next-line"
+        case file = "disable-file"
+    }
 
     /// One comment's request.
     struct Directive {
         var file: ThemeFile
         var comment: PropertyListComment
+        var kind: Kind
         var ids: [String]
-        /// The lines of the entry after the comment, if there is one.
+        /// The lines of the entry after the comment, if there is one (`disable-next-line`).
         var lines: ClosedRange<Int>?
+        /// Why a comment starting `themelint:` is no directive; `nil` for a directive.
+        var malformed: String?
     }
 
-    /// The directives of one file.
+    /// Reads a comment's text: `nil` when it is no `themelint:` comment, else the directive
+    /// or why it is none. Linear in the text.
+    static func parse(_ commentText: Substring) -> (kind: Kind, ids: [String], malformed: String?)? {
+        let text = commentText.drop(while: \.isWhitespace)
+        guard text.hasPrefix(prefix) else { return nil }
+        let afterPrefix = text.dropFirst(prefix.count)
+        let word = afterPrefix.prefix { !$0.isWhitespace }
+        guard let kind = Kind(rawValue: String(word)) else {
+            // `disable-next-lineRULE`: a directive with its rule glued on.
+            if let glued = Kind.allCases.first(where: { word.hasPrefix($0.rawValue) }) {
+                return (glued, [], InvalidDisableRule.missingSpace(glued.rawValue))
+            }
+            let suggestion = Suggestions.closest(to: String(word), among: Kind.allCases.map(\.rawValue))
+            return (
+                .nextLine, [],
+                InvalidDisableRule.notADirective(String(word), suggestion: suggestion.map { prefix + $0 })
+            )
+        }
+        let ids = afterPrefix.dropFirst(word.count)
+            .split(whereSeparator: { $0 == "," || $0.isWhitespace })
+            .map(String.init)
+        return (kind, ids, nil)
+    }
+
+    /// The directives of one file, and its `themelint:` comments that are none.
     static func directives(in file: ThemeFile) -> [Directive] {
         let entries = file.document.entries
         let comments = file.document.comments
-        guard comments.contains(where: { $0.text.contains(marker) }) else { return [] }
+        guard comments.contains(where: { $0.text.contains(prefix) }) else { return [] }
         let index = file.document.lines()
         // Comments and entries are both in file order: the entry after each comment is
         // found by walking the entries once for all comments, not once per comment.
         var following = 0
         return comments.compactMap { comment in
-            let text = comment.text.trimmingCharacters(in: .whitespaces)
-            guard text.hasPrefix(marker) else { return nil }
-            let ids = text.dropFirst(marker.count)
-                .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
-                .map(String.init)
+            guard let (kind, ids, malformed) = parse(comment.text[...]) else { return nil }
+            guard malformed == nil, kind == .nextLine else {
+                return Directive(file: file, comment: comment, kind: kind, ids: ids, malformed: malformed)
+            }
             while following < entries.count, entries[following].keyRange.start <= comment.range.start {
                 following += 1
             }
@@ -37,22 +72,27 @@ struct Suppression {
                 let first = index.line(at: next.keyRange.start)
                 return first...max(index.line(at: next.valueRange.end), first)
             }
-            return Directive(file: file, comment: comment, ids: ids, lines: lines)
+            return Directive(file: file, comment: comment, kind: kind, ids: ids, lines: lines)
         }
     }
 
-    /// Removes what the files' directives silence, and reports directives that name no
-    /// rule (`invalid_disable`) or silence nothing (`superfluous_disable`).
+    /// Removes what the files' directives silence, and reports `themelint:` comments that
+    /// are no directive or name no rule (`invalid_disable`), and directives that silence
+    /// nothing (`superfluous_disable`).
     static func apply(to diagnostics: inout [Diagnostic], files: [ThemeFile]) {
         let directives = files.flatMap(directives(in:))
         guard !directives.isEmpty else { return }
         let silencing = index(of: directives)
+        let silencingFiles = fileIndex(of: directives)
         var used = [Bool](repeating: false, count: directives.count)
         // Kept diagnostics are moved down in place: a large report is not copied.
         var keptCount = 0
         for index in diagnostics.indices {
-            let silencedBy = silencing[diagnostics[index].location.file]?[
-                LineRule(line: diagnostics[index].location.line, code: diagnostics[index].code)]
+            let location = diagnostics[index].location
+            let code = diagnostics[index].code
+            let silencedBy =
+                silencing[location.file]?[LineRule(line: location.line, code: code)]
+                ?? silencingFiles[location.file]?[code]
             if let silencedBy {
                 used[silencedBy] = true
             } else {
@@ -68,6 +108,10 @@ struct Suppression {
         var budget = Suggestions.Budget()
         for (index, directive) in directives.enumerated() {
             let document = directive.file.document
+            if let malformed = directive.malformed {
+                kept.append(document.diagnostic(.invalidDisable, malformed, at: directive.comment.range))
+                continue
+            }
             let unknown = directive.ids.filter { RuleCatalog.description(of: DiagnosticCode(rawValue: $0)) == nil }
             if directive.ids.isEmpty {
                 kept.append(
@@ -93,11 +137,12 @@ struct Suppression {
                         at: directive.comment.range))
             }
             if !used[index], unknown.isEmpty, unsilenceable.isEmpty, !directive.ids.isEmpty {
+                let message =
+                    directive.kind == .file
+                    ? SuperfluousDisableRule.fileMessage(directive.ids) : SuperfluousDisableRule.message(directive.ids)
                 kept.append(
                     document.diagnostic(
-                        .superfluousDisable, severity: .warning,
-                        SuperfluousDisableRule.message(directive.ids),
-                        at: directive.comment.range))
+                        .superfluousDisable, severity: .warning, message, at: directive.comment.range))
             }
         }
     }
@@ -108,28 +153,53 @@ struct Suppression {
         var code: DiagnosticCode
     }
 
+    /// For each file path and suppressible rule, the first `disable-file` directive that
+    /// names it: linear in the directives' ids.
+    static func fileIndex(of directives: [Directive]) -> [String: [DiagnosticCode: Int]] {
+        var index: [String: [DiagnosticCode: Int]] = [:]
+        for (position, directive) in directives.enumerated() where directive.kind == .file && directive.malformed == nil
+        {
+            for id in directive.ids {
+                let code = DiagnosticCode(rawValue: id)
+                guard RuleCatalog.description(of: code)?.isSuppressible == true,
+                    index[directive.file.path]?[code] == nil
+                else { continue }
+                index[directive.file.path, default: [:]][code] = position
+            }
+        }
+        return index
+    }
+
     /// For each file path, line and suppressible rule, the first directive that silences
     /// that rule on that line: one lookup per diagnostic instead of a scan of every
     /// directive.
     ///
-    /// Directives that follow one another before the same entry share its lines, and are
-    /// taken together, so that the lines of one entry are visited once however many
+    /// `disable-next-line` directives that follow one another before the same entry share
+    /// its lines, and are taken together (other `themelint:` comments among them do not
+    /// break the run), so that the lines of one entry are visited once however many
     /// comments stand before it: the work is linear in the lines and the comments.
     static func index(of directives: [Directive]) -> [String: [LineRule: Int]] {
         var index: [String: [LineRule: Int]] = [:]
         var start = 0
         while start < directives.count {
+            guard directives[start].kind == .nextLine, directives[start].malformed == nil else {
+                start += 1
+                continue
+            }
             let path = directives[start].file.path
             let lines = directives[start].lines
             var end = start + 1
-            while end < directives.count, directives[end].file.path == path, directives[end].lines == lines {
+            while end < directives.count, directives[end].file.path == path,
+                directives[end].kind != .nextLine || directives[end].malformed != nil || directives[end].lines == lines
+            {
                 end += 1
             }
             defer { start = end }
             guard let lines else { continue }
             // The first directive of the run that names each suppressible rule.
             var first: [DiagnosticCode: Int] = [:]
-            for position in start..<end {
+            for position in start..<end
+            where directives[position].kind == .nextLine && directives[position].malformed == nil {
                 for id in directives[position].ids {
                     let code = DiagnosticCode(rawValue: id)
                     guard first[code] == nil, RuleCatalog.description(of: code)?.isSuppressible == true else {

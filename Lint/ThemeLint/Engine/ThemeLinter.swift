@@ -20,6 +20,8 @@ public struct LintReport: Sendable, Hashable {
     public var diagnostics: [Diagnostic]
     /// How many theme files were linted.
     public var fileCount: Int
+    /// How many problems a `--baseline` held back (`Baseline.newProblems(in:)`).
+    public var baselineCount = 0
 
     /// Creates a report; the diagnostics are sorted.
     public init(diagnostics: [Diagnostic], fileCount: Int) {
@@ -41,7 +43,9 @@ public struct LintReport: Sendable, Hashable {
 
     /// The same report with only its errors (`--quiet`).
     public var errorsOnly: LintReport {
-        LintReport(diagnostics: diagnostics.filter { $0.severity == .error }, fileCount: fileCount)
+        var report = self
+        report.diagnostics.removeAll { $0.severity != .error }
+        return report
     }
 }
 
@@ -55,6 +59,10 @@ public struct ThemeLinter: Sendable {
     public var options: ThemeOptions
     /// Which opt-in rules run, and their settings (`.themelint.json`).
     public var configuration: LintConfiguration
+    /// Contents to lint instead of what is on disk, by path (relative to
+    /// `currentDirectory`, or absolute): `--stdin-path`'s buffer, linted as if it were that
+    /// file, which need not exist. Its parents are still read from disk beside it.
+    public var contents: [String: [UInt8]] = [:]
 
     /// Creates a linter whose reports are relative to `currentDirectory`.
     public init(
@@ -72,9 +80,12 @@ public struct ThemeLinter: Sendable {
     ///
     /// - Throws: `LintFailure` when a path does not exist or a folder holds no theme.
     public func lint(paths: [String]) throws(LintFailure) -> LintReport {
-        let discovery = ThemeDiscovery(currentDirectory: currentDirectory, configuration: configuration)
+        var discovery = ThemeDiscovery(currentDirectory: currentDirectory, configuration: configuration)
+        let contents = Dictionary(self.contents.map { (discovery.absolute($0), $1) }) { $1 }
+        discovery.givenFiles = Set(contents.keys)
         let found = try discovery.themeFiles(under: paths)
-        let cache = FileCache(discovery: discovery, reader: PropertyListReader(limits: options.limits))
+        let cache = FileCache(
+            discovery: discovery, reader: PropertyListReader(limits: options.limits), contents: contents)
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
             _ = cache.read(found.files[index].path)
         }
@@ -177,16 +188,24 @@ final class FileCache: Sendable {
     private let discovery: ThemeDiscovery
     private let reader: PropertyListReader
     private let entries = Mutex([String: Result<ThemeFile, ThemeError>]())
+    /// Contents that stand in for the files at these absolute paths (standard input).
+    private let contents: [String: [UInt8]]
 
-    init(discovery: ThemeDiscovery, reader: PropertyListReader) {
+    init(discovery: ThemeDiscovery, reader: PropertyListReader, contents: [String: [UInt8]] = [:]) {
         self.discovery = discovery
         self.reader = reader
+        self.contents = contents
     }
 
     func read(_ path: String) -> Result<ThemeFile, ThemeError> {
         if let known = entries.withLock({ $0[path] }) { return known }
         let display = discovery.display(path)
-        let result = Result { () throws(ThemeError) in try ThemeFile.read(path, displayPath: display, reader: reader) }
+        let result: Result<ThemeFile, ThemeError> =
+            if let bytes = contents[path] {
+                .success(ThemeFile(reader.parse(bytes, file: display)))
+            } else {
+                Result { () throws(ThemeError) in try ThemeFile.read(path, displayPath: display, reader: reader) }
+            }
         entries.withLock { $0[path] = result }
         return result
     }
@@ -247,6 +266,10 @@ struct ThemeDiscovery: Sendable {
         return !name.hasSuffix(".plist") || isFolder()
     }
 
+    /// Absolute paths linted from memory (`ThemeLinter.contents`): files, whether or not
+    /// something is on disk there.
+    var givenFiles: Set<String> = []
+
     struct Found {
         /// Every theme file, sorted by display path, each once.
         var files: [ThemePath]
@@ -261,6 +284,10 @@ struct ThemeDiscovery: Sendable {
         for given in paths {
             let path = absolute(given)
             var isDirectory: ObjCBool = false
+            if givenFiles.contains(path) {
+                files.append(ThemePath(path: path, display: display(path)))
+                continue
+            }
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) || ThemeLoader.isSymbolicLink(path)
             else {
                 throw LintFailure("no such file or directory: \(given)")

@@ -11,7 +11,8 @@ import ThemeKit
 /// ```
 ///
 /// Keys are sorted and the output is indented, so that it diffs well. `line`, `column`,
-/// `endLine`, `endColumn` and `key` are left out when a problem concerns a whole file.
+/// `endLine`, `endColumn` and `key` are left out when a problem concerns a whole file, and
+/// `summary.baselined` (problems a `--baseline` held back) when there are none.
 public enum JSONReporter: Sendable {
     struct Output: Encodable {
         var version = 1
@@ -29,6 +30,8 @@ public enum JSONReporter: Sendable {
         var files: Int
         var errors: Int
         var warnings: Int
+        /// Problems a baseline held back; absent without one.
+        var baselined: Int?
     }
 
     struct Entry: Encodable {
@@ -54,7 +57,9 @@ public enum JSONReporter: Sendable {
     /// The report as JSON, ending with a newline.
     public static func report(_ report: LintReport) -> String {
         let output = Output(
-            summary: Summary(files: report.fileCount, errors: report.errorCount, warnings: report.warningCount),
+            summary: Summary(
+                files: report.fileCount, errors: report.errorCount, warnings: report.warningCount,
+                baselined: report.baselineCount > 0 ? report.baselineCount : nil),
             diagnostics: report.diagnostics.map { diagnostic in
                 let positioned = diagnostic.location.line > 0
                 return Entry(

@@ -120,7 +120,7 @@ public enum SARIFReporter: Sendable {
             markdown += "\n\nTriggers it (`↓` marks the place):\n\n```xml\n\(text)```"
         }
         if !rule.isSuppressible {
-            markdown += "\n\nCannot be silenced with `themelint:disable-next-line`."
+            markdown += "\n\nCannot be silenced with `themelint:disable-next-line` or `themelint:disable-file`."
         }
         return Rule(
             defaultConfiguration: .init(level: level(rule.severity)), fullDescription: Message(text: rule.rationale),

@@ -3,12 +3,14 @@ import ThemeKit
 /// The default format: one line per problem, as compilers print them, then a summary.
 public enum TextReporter: Sendable {
     /// `path:line:col: severity: message [rule_id]` per diagnostic (whole-file problems
-    /// without the position), then `N errors, M warnings in K files`. With `colored`, ANSI
+    /// without the position), then `N errors, M warnings in K files`, and how many problems
+    /// a baseline held back, if any. With `colored`, ANSI
     /// colours for a terminal: the location bold, the severity red or yellow, the rule dim.
     public static func report(_ report: LintReport, colored: Bool = false) -> String {
         var lines = report.diagnostics.map { line(for: $0, colored: colored) }
         lines.append(
             "\(count(report.errorCount, "error")), \(count(report.warningCount, "warning")) in \(count(report.fileCount, "file"))"
+                + (report.baselineCount > 0 ? " (\(count(report.baselineCount, "problem")) in the baseline)" : "")
         )
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,14 +1,26 @@
 public import ThemeKit
 
-/// `invalid_disable`: A `themelint:disable-next-line` comment names no rule, or one that no
-/// comment can silence.
+/// `invalid_disable`: A comment starting `themelint:` is no directive, or a directive names no
+/// rule, or one that no comment can silence.
 ///
 /// Checked by `Suppression`, as it reads each `themelint:` comment; it says
-/// `namesNoRule`, `unknownRule` or `cannotBeSilenced` (below).
+/// `notADirective`, `missingSpace`, `namesNoRule`, `unknownRule` or `cannotBeSilenced`
+/// (below).
 package struct InvalidDisableRule: Rule {
     package init() {}
 
     // What the rule says; the check is `Suppression`'s, as it reads the comments.
+
+    /// A comment starting `themelint:` whose next word is no directive.
+    static func notADirective(_ word: String, suggestion: String?) -> String {
+        "'themelint:\(word)' is not a directive\(Suggestions.hint(suggestion))"
+            + (suggestion == nil ? " (use themelint:disable-next-line or themelint:disable-file, then the rules)" : "")
+    }
+
+    /// A directive with its first rule written straight after it.
+    static func missingSpace(_ directive: String) -> String {
+        "put a space between 'themelint:\(directive)' and the rule it names"
+    }
 
     /// A directive with no rule id after it.
     static let namesNoRule = "this comment names no rule to disable"
@@ -25,16 +37,24 @@ package struct InvalidDisableRule: Rule {
 
     package static let description = RuleDescription(
         id: .invalidDisable,
-        summary: "A `themelint:disable-next-line` comment names no rule, or one no comment can silence.",
+        summary:
+            "A comment starting `themelint:` is no directive, or names no rule, or one no comment can silence.",
         rationale:
-            "A misspelt rule id silences nothing and hides that it does not; a rule such as parse_error or "
-            + "not_flat cannot be silenced: a theme with that problem does not load, whatever a comment says.",
+            "A misspelt directive or rule id silences nothing and hides that it does not; a rule such as "
+            + "parse_error or not_flat cannot be silenced: a theme with that problem does not load, whatever a "
+            + "comment says.",
         nonTriggeringExamples: [
             RuleExample(entries: [
                 "<!-- themelint:disable-next-line unknown_override, case_collision -->",
                 "<key>aColor</key><string>fff</string>",
                 "<!-- an ordinary comment -->",
-            ])
+                "<!-- themelint is a linter; themelint: with a space before it is prose -->",
+            ]),
+            RuleExample(entries: [
+                "<!--  themelint:disable-file case_collision -->",
+                "<key>aColor</key><string>fff</string>",
+                "<key>AColor</key><string>000</string>",
+            ]),
         ],
         triggeringExamples: [
             RuleExample(
@@ -42,10 +62,28 @@ package struct InvalidDisableRule: Rule {
                     "↓<!-- themelint:disable-next-line duplicate_kye -->",
                     "<key>aColor</key><string>fff</string>",
                 ], messages: ["'duplicate_kye' is not a themelint rule; did you mean 'duplicate_key'?"]),
-            RuleExample(entries: [
-                "↓<!-- themelint:disable-next-line not_flat -->",
-                "<key>aColor</key><string>fff</string>",
-            ]),
+            RuleExample(
+                entries: [
+                    "↓<!-- themelint:disable-next-line not_flat -->",
+                    "<key>aColor</key><string>fff</string>",
+                ], messages: ["'not_flat' cannot be silenced by a comment: fix the problem itself"]),
+            RuleExample(
+                entries: [
+                    "↓<!-- themelint:disable duplicate_key -->",
+                    "<key>aColor</key><string>fff</string>",
+                    "↓<!-- themelint:disable-next-lin duplicate_key -->",
+                    "<key>bColor</key><string>fff</string>",
+                    "↓<!-- themelint:disable-next-lineduplicate_key -->",
+                    "<key>cColor</key><string>fff</string>",
+                    "↓<!--themelint:disable-file -->",
+                ],
+                messages: [
+                    "'themelint:disable' is not a directive (use themelint:disable-next-line or "
+                        + "themelint:disable-file, then the rules)",
+                    "'themelint:disable-next-lin' is not a directive; did you mean 'themelint:disable-next-line'?",
+                    "put a space between 'themelint:disable-next-line' and the rule it names",
+                    "this comment names no rule to disable",
+                ]),
         ],
         isSuppressible: false
     )

@@ -41,4 +41,56 @@ public enum RuleCatalog: Sendable {
             return "\(id)  \(severity)  \(rule.isOptIn ? "(opt-in) " : "")\(rule.summary)"
         }.joined(separator: "\n") + "\n"
     }
+
+    /// A rule as `--explain` prints it: id, severity, summary, rationale, whether a comment
+    /// can silence it, then its examples as the tests run them, `↓` where the rule reports
+    /// and, after each triggering example, what it says there. `nil` for an unknown id.
+    public static func explanation(of id: String) -> String? {
+        guard let rule = description(of: DiagnosticCode(rawValue: id)) else { return nil }
+        var out = "\(rule.id) (\(rule.severity.rawValue)\(rule.isOptIn ? ", opt-in" : ""))\n\n"
+        out += "\(rule.summary)\n\n\(rule.rationale)\n"
+        if rule.isOptIn { out += "\nRuns only when .themelint.json enables it.\n" }
+        out +=
+            rule.isSuppressible
+            ? "\nSilence it with <!-- themelint:disable-next-line \(rule.id) --> above an entry, or "
+                + "<!-- themelint:disable-file \(rule.id) --> for a whole file.\n"
+            : "\nNo comment can silence it.\n"
+        for example in rule.nonTriggeringExamples {
+            out += "\nDoes not trigger it:\n" + Self.explain(example)
+        }
+        for example in rule.triggeringExamples {
+            out += "\nTriggers it (↓ marks each place it reports):\n" + Self.explain(example)
+            if !example.wholeFile.isEmpty {
+                let names = example.wholeFile.map { $0.isEmpty ? "the folder" : $0 }
+                out += "\n  Reported for the whole of: \(names.joined(separator: ", "))\n"
+            }
+            if !example.messages.isEmpty {
+                out += "\n" + example.messages.map { "  says: \($0)\n" }.joined()
+            }
+        }
+        return out
+    }
+
+    /// What `--explain` says of an id that is no rule: the closest rule id, if one is close.
+    public static func unknownRule(_ id: String) -> String {
+        let suggestion = Suggestions.closest(to: id, among: descriptions.map(\.id.rawValue))
+        return "unknown rule '\(id)'\(Suggestions.hint(suggestion)) (themelint --list-rules lists them)"
+    }
+
+    /// An example's files, indented, each under its name unless it is a lone `default.plist`.
+    private static func explain(_ example: RuleExample) -> String {
+        var out = ""
+        let single = example.files.keys.sorted() == ["default.plist"] && example.symlinks.isEmpty
+        for (name, text) in example.files.sorted(by: { $0.key < $1.key }) {
+            out += "\n" + (single ? "" : "  \(name):\n")
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for line in (lines.last == "" ? lines.dropLast() : lines[...]) {
+                out += line.isEmpty ? "\n" : "    \(line)\n"
+            }
+        }
+        for (name, target) in example.symlinks.sorted(by: { $0.key < $1.key }) {
+            out += "\n  \(name) → \(target) (a symbolic link)\n"
+        }
+        return out
+    }
 }

@@ -66,7 +66,7 @@ public struct RuleDescription: Sendable, Hashable {
     public var nonTriggeringExamples: [RuleExample]
     /// Folders the rule must report exactly at the `↓` marks.
     public var triggeringExamples: [RuleExample]
-    /// Whether a `themelint:disable-next-line` comment can silence it (not for problems
+    /// Whether a `themelint:disable-next-line` or `disable-file` comment can silence it (not for problems
     /// that stop a file from being read at all).
     public var isSuppressible: Bool
     /// Whether the rule runs only when `.themelint.json` enables it (its examples carry a

@@ -1,6 +1,7 @@
 public import ThemeKit
 
-/// `superfluous_disable`: A `themelint:disable-next-line` comment silences nothing.
+/// `superfluous_disable`: A `themelint:disable-next-line` or `themelint:disable-file` comment
+/// silences nothing.
 ///
 /// Checked by `Suppression.apply`, which matches each comment with the problems of the entry
 /// after it; it says `SuperfluousDisableRule.message`.
@@ -13,10 +14,15 @@ package struct SuperfluousDisableRule: Rule {
         "this comment silences nothing: no \(ids.joined(separator: ", ")) on the next entry"
     }
 
+    /// What the rule says of a `disable-file` comment naming `ids`, none of which the file has.
+    static func fileMessage(_ ids: [String]) -> String {
+        "this comment silences nothing: no \(ids.joined(separator: ", ")) in this file"
+    }
+
     package static let description = RuleDescription(
         id: .superfluousDisable,
         severity: .warning,
-        summary: "A `themelint:disable-next-line` comment silences nothing.",
+        summary: "A `themelint:disable-next-line` or `themelint:disable-file` comment silences nothing.",
         rationale: "A suppression that outlived its problem hides the next one.",
         nonTriggeringExamples: [
             RuleExample(entries: [
@@ -24,14 +30,24 @@ package struct SuperfluousDisableRule: Rule {
                 "<key>aColor</key><string>fff</string>",
                 "<!-- themelint:disable-next-line duplicate_key -->",
                 "<key>aColor</key><string>000</string>",
-            ])
+            ]),
+            RuleExample(entries: [
+                "<!-- themelint:disable-file duplicate_key -->",
+                "<key>aColor</key><string>fff</string>",
+                "<key>aColor</key><string>000</string>",
+            ]),
         ],
         triggeringExamples: [
             RuleExample(
                 entries: [
                     "↓<!-- themelint:disable-next-line duplicate_key -->",
                     "<key>aColor</key><string>fff</string>",
-                ], messages: ["this comment silences nothing: no duplicate_key on the next entry"])
+                ], messages: ["this comment silences nothing: no duplicate_key on the next entry"]),
+            RuleExample(
+                entries: [
+                    "↓<!-- themelint:disable-file duplicate_key, case_collision -->",
+                    "<key>aColor</key><string>fff</string>",
+                ], messages: ["this comment silences nothing: no duplicate_key, case_collision in this file"]),
         ],
         isSuppressible: false
     )
