@@ -50,4 +50,5 @@ echo '$ themelint --baseline .themelint-baseline.json .'; themelint --baseline .
 rm -f summary.md
 echo '$ GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=summary.md themelint --baseline .themelint-baseline.json --format github --format sarif=themelint.sarif .'; GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=summary.md themelint --baseline .themelint-baseline.json --format github --format sarif=themelint.sarif .; echo "[exit $?]"; cat summary.md
 echo '$ themelint .build/checkouts/SomeKit/Themes'; themelint .build/checkouts/SomeKit/Themes; echo "[exit $?]"
-printf '{"disabled_rules": ["unknown_overide"]}' > "$app/../bad.json"; echo '$ themelint --config "$app/../bad.json" .'; themelint --config "$app/../bad.json" .; echo "[exit $?]"
+bad="${TMPDIR:-/tmp}/bad.json"; printf '{"disabled_rules": ["unknown_overide"]}' > "$bad"
+echo "\$ themelint --config $bad ."; themelint --config "$bad" .; echo "[exit $?]"
