@@ -30,29 +30,10 @@ struct TemporaryRepository: ~Copyable {
 extension CLI {
     /// Runs themelint in `directory` with `input` on its standard input.
     static func run(_ arguments: [String], in directory: URL, input: String) throws -> Result {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["GITHUB_ACTIONS"] = nil
         environment["GITHUB_STEP_SUMMARY"] = nil
-        process.environment = environment
-        let stdin = Pipe()
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return try run(executable: binary(), arguments, in: directory, environment: environment, input: input)
     }
 }
 

@@ -40,20 +40,28 @@ struct CLI {
         return try run(executable: binary(tool), arguments, in: directory, environment: env)
     }
 
-    /// Runs any program to its end and collects its status and output.
+    /// Runs any program to its end and collects its status and output; `input`, if given,
+    /// is its standard input.
     static func run(
-        executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+        executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+        input: String? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if let environment { process.environment = environment }
+        let stdin = Pipe()
         let out = Pipe()
         let err = Pipe()
+        if input != nil { process.standardInput = stdin }
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
