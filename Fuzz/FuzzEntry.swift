@@ -35,8 +35,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let parts = split(bytes)
     let options = ThemeOptions(alphaOrder: size % 2 == 0 ? .alphaLast : .alphaFirst)
     let loader = ThemeLoader(directory: directory, options: options)
-    let full = loader.analyze("child", reader: memoryReader(parts))
-    let lint = loader.analyze("child", in: ThemeLoader.Session(reader: memoryReader(parts)))
+    // One reader for both: it hands the parts out in the order paths are first asked for,
+    // so the session must see the paths the lone analysis already named.
+    let read = memoryReader(parts)
+    let full = loader.analyze("child", reader: read)
+    let lint = loader.analyze("child", in: ThemeLoader.Session(reader: read))
     check(full, lint: lint)
 
     // (c) Rendering.
@@ -241,10 +244,19 @@ func check(_ analysis: ThemeAnalysis, lint: ThemeAnalysis) {
     guard analysis.diagnostics == lint.diagnostics else {
         trap("a session found other diagnostics (\(lint.diagnostics.count) vs \(analysis.diagnostics.count))")
     }
-    guard analysis.lineage == lint.lineage else { trap("a session read another lineage") }
+    // In an inheritance cycle a session keeps the start of the lineage only (issue 12),
+    // never a theme twice.
+    let cycle = analysis.diagnostics.contains { $0.code == .inheritanceCycle }
+    let prefix = analysis.lineage.starts(with: lint.lineage) && Set(lint.lineage).count == lint.lineage.count
+    guard analysis.lineage == lint.lineage || (cycle && prefix) else {
+        trap("a session read another lineage")
+    }
     let errors = analysis.errors
     let theme = analysis.theme
-    guard theme?.values == lint.theme?.values else { trap("a session resolved other values") }
+    // Compared as text: a NaN value (`<real>nan</real>`) is never == itself.
+    guard theme?.values.mapValues(\.description) == lint.theme?.values.mapValues(\.description) else {
+        trap("a session resolved other values")
+    }
     if let theme {
         if let first = errors.first { trap("a theme was returned with errors", first) }
         check(theme)

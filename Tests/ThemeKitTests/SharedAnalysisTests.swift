@@ -22,6 +22,10 @@ struct SharedAnalysisTests {
             // In a cycle, a shared analysis keeps the theme and its parent only.
             if !alone.diagnostics.contains(where: { $0.code == .inheritanceCycle }) {
                 #expect(shared.lineage == alone.lineage, "\(name)", sourceLocation: sourceLocation)
+            } else {
+                // …so its lineage is the start of the one alone, and names no theme twice.
+                #expect(alone.lineage.starts(with: shared.lineage), "\(name)", sourceLocation: sourceLocation)
+                #expect(Set(shared.lineage).count == shared.lineage.count, "\(name)", sourceLocation: sourceLocation)
             }
             #expect(shared.parentName == alone.lineage.dropFirst().first, "\(name)", sourceLocation: sourceLocation)
             #expect(shared.files.first?.path == alone.files.first?.path, "\(name)", sourceLocation: sourceLocation)
@@ -121,6 +125,9 @@ struct SharedAnalysisTests {
         try folder.write("badLoopA.plist", child(of: "badLoopB", "<key>y</key><true/><key>y</key><true/>"))
         try folder.write("badLoopB.plist", child(of: "badLoopA", "<key>z</key><array/>"))
         try folder.write("nested.plist", child(of: "default", "<key>deepColor</key><dict/>"))
+        // A theme that names itself, and one above it (the fuzzer found its lineage listed twice).
+        try folder.write("selfLoop.plist", child(of: "selfLoop"))
+        try folder.write("aboveSelfLoop.plist", child(of: "selfLoop"))
         try folder.write("belowNested.plist", child(of: "nested", "<key>dColor</key><string>@deepColor</string>"))
         Self.expectSameAnalyses(in: folder.path)
     }

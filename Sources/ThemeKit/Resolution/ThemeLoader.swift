@@ -538,8 +538,11 @@ extension ThemeLoader {
                     let cycle = ThemeLoader.inheritanceCycle(length: members.count, in: closing, at: entry) {
                         members[(offset + $0) % members.count].name
                     }
+                    // The next theme of the cycle is the parent, unless the theme names
+                    // itself: `analyze` lists it once then (found by the fuzzer).
                     let next = members[(offset + 1) % members.count]
-                    let parent = ThemeLineage.Link(name: next.name, path: next.file.path, parent: nil)
+                    let parent =
+                        members.count > 1 ? ThemeLineage.Link(name: next.name, path: next.file.path, parent: nil) : nil
                     walks.append(
                         BrokenWalk(
                             link: ThemeLineage.Link(name: member.name, path: member.file.path, parent: parent),
