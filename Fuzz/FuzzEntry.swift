@@ -17,9 +17,6 @@
 import Synchronization
 
 /// Splits the input into theme files.
-let separator: [UInt8] = Array("%%%%".utf8)
-let maxParts = 3
-let directory = "/fuzz"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -59,23 +56,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 // MARK: Input
-
-func split(_ bytes: [UInt8]) -> [[UInt8]] {
-    var parts: [[UInt8]] = []
-    var start = 0
-    var index = 0
-    while parts.count < maxParts - 1, index + separator.count <= bytes.count {
-        if bytes[index..<index + separator.count].elementsEqual(separator) {
-            parts.append(Array(bytes[start..<index]))
-            index += separator.count
-            start = index
-        } else {
-            index += 1
-        }
-    }
-    parts.append(Array(bytes[start...]))
-    return parts
-}
 
 /// Serves `parts` in the order the loader asks for paths, each parsed under the path
 /// asked; a later ask is a missing file. The loader never asks for one path twice (it

@@ -31,9 +31,6 @@ import Synchronization
 import ThemeKit
 
 /// Splits the input into theme files.
-let separator: [UInt8] = Array("%%%%".utf8)
-let maxParts = 3
-let directory = "/fuzz"
 /// How the preview and the typed keys' header name the folder: a name that breaks out of
 /// HTML text, an attribute, a `<title>` and a line comment if left raw.
 let folder = "/fuzz/</title><script>x()</script>\n\"quoted\" & 'single'\u{2028}"
@@ -87,23 +84,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 // MARK: Input
-
-func split(_ bytes: [UInt8]) -> [[UInt8]] {
-    var parts: [[UInt8]] = []
-    var start = 0
-    var index = 0
-    while parts.count < maxParts - 1, index + separator.count <= bytes.count {
-        if bytes[index..<index + separator.count].elementsEqual(separator) {
-            parts.append(Array(bytes[start..<index]))
-            index += separator.count
-            start = index
-        } else {
-            index += 1
-        }
-    }
-    parts.append(Array(bytes[start...]))
-    return parts
-}
 
 /// Serves `parts[first...]` in the order the loader asks for paths; a later ask is a
 /// missing file.

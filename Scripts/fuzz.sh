@@ -79,7 +79,7 @@ quiet() { grep -v "Cannot export local symbol" >&2 || true; }
 build_load() {  # ThemeKit and the entry in one module: the entry reaches ThemeKit's internals.
     echo "== building $out/themekit-fuzz ($opt, ${#kit_sources[@]} ThemeKit sources, snapshot in $snapshot)"
     swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
-        "${kit_sources[@]}" "$snapshot/Fuzz/FuzzEntry.swift" -o "$out/themekit-fuzz" 2> >(quiet)
+        "${kit_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzEntry.swift" -o "$out/themekit-fuzz" 2> >(quiet)
 }
 
 build_tools() {  # ThemeKit as a module (as SwiftPM builds it), then ThemeTools with the entry.
@@ -91,7 +91,7 @@ build_tools() {  # ThemeKit as a module (as SwiftPM builds it), then ThemeTools 
         -wmo -c -emit-module -emit-module-path "$modules/ThemeKit.swiftmodule" \
         "${kit_sources[@]}" -o "$modules/ThemeKit.o" 2> >(quiet)
     swiftc "${swift_flags[@]}" -module-name ThemeTools -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
-        "${tools_sources[@]}" "$snapshot/Fuzz/FuzzTools.swift" "$modules/ThemeKit.o" \
+        "${tools_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzTools.swift" "$modules/ThemeKit.o" \
         -o "$out/themetools-fuzz" 2> >(quiet)
 }
 
