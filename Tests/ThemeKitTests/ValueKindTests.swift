@@ -34,6 +34,17 @@ struct ValueKindTests {
         }
     }
 
+    @Test("a font size names its font, compared on the bytes")
+    func fontKeyOfSize() {
+        #expect(ValueKind.fontKey(ofSize: "headerFontSize") == "headerFont")
+        #expect(ValueKind.fontKey(ofSize: "FontSize") == "Font")
+        #expect(ValueKind.fontKey(ofSize: "éFontSize") == "éFont")
+        for key in ["Size", "headerfontsize", "headerFontSizes", "headerFontSize\u{301}", "ontSize", ""] {
+            #expect(ValueKind.fontKey(ofSize: key) == nil, "\(key)")
+        }
+        #expect(ValueKind.sizeKey(ofFont: "headerFont") == "headerFontSize")
+    }
+
     static let theme = plist([
         "cornerRadius": "<string>5</string>", "borderWidth": "<real>0.5</real>", "rowHeight": "<integer>0</integer>",
         "disabledAlpha": "<real>0.4</real>", "overlayOpacity": "<string>1</string>",

@@ -259,15 +259,21 @@ package final class ValueKind: Sendable {
     package static func sizeKey(ofFont fontKey: String) -> String { fontKey + "Size" }
 
     /// The font a `…FontSize` key sizes (`xFontSize` → `xFont`), or `nil` for any other key.
-    @inlinable
+    ///
+    /// Compared on the bytes (`String.hasSuffix` compares graphemes, and a combining mark after
+    /// the suffix would hide it), last byte first: the linter asks for every key.
     package static func fontKey(ofSize sizeKey: String) -> String? {
-        // Compared byte by byte: `String.hasSuffix` compares graphemes, and a combining mark
-        // after the suffix would hide it.
-        guard sizeKey.utf8.count >= 8, sizeKey.utf8.reversed().starts(with: "FontSize".utf8.reversed()) else {
-            return nil
-        }
-        return String(sizeKey.dropLast(4))
+        let suffix = fontSizeSuffix
+        let matches =
+            sizeKey.utf8.withContiguousStorageIfAvailable { bytes in
+                guard bytes.count >= suffix.count, bytes.last == suffix.last else { return false }
+                return bytes.suffix(suffix.count).elementsEqual(suffix)
+            } ?? Array(sizeKey.utf8).reversed().starts(with: suffix.reversed())
+        return matches ? String(sizeKey.dropLast(4)) : nil
     }
+
+    /// `FontSize`, as bytes.
+    private static let fontSizeSuffix = Array("FontSize".utf8)
 }
 
 extension ValueKind.NumberRange {
