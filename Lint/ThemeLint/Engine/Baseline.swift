@@ -57,7 +57,7 @@ public struct Baseline: Sendable, Hashable {
             self.rule = rule
             self.file = file
             // As SARIFReporter.fingerprint: the key, else the message without its digits.
-            subject = key.map { "k:" + $0 } ?? "m:" + (message ?? "").filter { !$0.isNumber }
+            subject = key.map { "k:" + $0 } ?? "m:" + Diagnostic.identity(ofMessage: message ?? "")
         }
     }
 

@@ -194,7 +194,7 @@ public enum SARIFReporter: Sendable {
     /// FNV-1a (64-bit) over rule, file and key; for a problem with no key, the message
     /// without its digits (which are usually line numbers) stands in for the key.
     static func fingerprint(_ diagnostic: Diagnostic) -> String {
-        let subject = diagnostic.key ?? diagnostic.message.filter { !$0.isNumber }
+        let subject = diagnostic.key ?? Diagnostic.identity(ofMessage: diagnostic.message)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in "\(diagnostic.code.rawValue)\u{0}\(diagnostic.location.file)\u{0}\(subject)".utf8 {
             hash ^= UInt64(byte)
@@ -203,4 +203,11 @@ public enum SARIFReporter: Sendable {
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
+}
+
+extension Diagnostic {
+    /// What stands for a problem with no key when it is followed across edits (SARIF's
+    /// fingerprint, the baseline's match): its message without its digits, which are
+    /// usually line numbers.
+    static func identity(ofMessage message: String) -> String { message.filter { !$0.isNumber } }
 }
