@@ -81,7 +81,7 @@ if arguments.count >= 2, arguments[1] == "--memory-probe" {
     if arguments.count >= 4, arguments[3] != "-" {
         let theme = try ThemeLoader(directory: arguments[2]).load(arguments[3])
         retained = themebench_heap_in_use() - before
-        sink &+= theme.values.count
+        sink &+= theme.count
     }
     print("\(residentPeakKilobytes()) \(retained)")
     exit(0)
@@ -92,7 +92,7 @@ if arguments.count >= 3, arguments[1] == "--scaling-load" {
     // `default` (keeping the keys that resolve, as a degraded start does).
     // Exit 3 when it does not load, so that the benchmark never times a failure.
     guard let theme = try? ThemeLoader(directory: arguments[2]).load("default", allowingErrors: true) else { exit(3) }
-    print(theme.values.count)
+    print(theme.count)
     exit(0)
 }
 
@@ -193,7 +193,7 @@ if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(argum
     let inputs = try Inputs(keys: keys, name: "profile", directory: workspace)
     // `--profile-floor` profiles the C floor's pass over the same bytes instead.
     let floor = arguments.contains("--profile-floor")
-    for _ in 0..<count { sink &+= floor ? inputs.floorPass() : inputs.loadFromBytes()?.values.count ?? 0 }
+    for _ in 0..<count { sink &+= floor ? inputs.floorPass() : inputs.loadFromBytes()?.count ?? 0 }
     print(sink)
     exit(0)
 }
@@ -202,14 +202,14 @@ if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(argum
 
 for (keys, runs, targeted) in [(10_000, 30, true), (1_000, 200, false), (100, 2_000, true)] {
     let inputs = try Inputs(keys: keys, name: "bench\(keys)", directory: workspace)
-    guard let theme = inputs.loadFromBytes(), theme.values.count == inputs.generator.mergedValues else {
+    guard let theme = inputs.loadFromBytes(), theme.count == inputs.generator.mergedValues else {
         log("themebench: the generated \(keys)-key theme did not load whole")
         exit(1)
     }
     let childData = Data(inputs.child)
     let parentData = Data(inputs.parent)
     log("load + resolve, \(keys) keys (\(inputs.byteCount) bytes)…")
-    let themeKit = median(runs: runs) { sink &+= inputs.loadFromBytes()?.values.count ?? 0 }
+    let themeKit = median(runs: runs) { sink &+= inputs.loadFromBytes()?.count ?? 0 }
     let foundation = median(runs: runs) {
         for data in [childData, parentData] {
             let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -308,7 +308,7 @@ do {
     let loader = ThemeLoader(directory: workspace)
     let loadAndPost = median(runs: 300) {
         flip.toggle()
-        sink &+= (try? loader.load(flip ? "switchA" : "switchB"))?.values.count ?? 0
+        sink &+= (try? loader.load(flip ? "switchA" : "switchB"))?.count ?? 0
         center.post(
             name: ThemeManager.didChangeThemeNotification, object: nil,
             userInfo: [ThemeManager.previousThemeKey: "switchA", ThemeManager.themeKey: "switchB"])
@@ -346,7 +346,7 @@ do {
     let lint = median(runs: 15, warmup: 2) { sink &+= (try? linter.lint(paths: ["."]))?.fileCount ?? 0 }
     let loader = ThemeLoader(directory: folder)
     let loadEach = median(runs: 15, warmup: 2) {
-        for name in names { sink &+= (try? loader.load(name))?.values.count ?? 0 }
+        for name in names { sink &+= (try? loader.load(name))?.count ?? 0 }
     }
     let filesPerSecond = Double(report.fileCount) / (lint / 1e9)
     rows.append(

@@ -29,7 +29,7 @@ package struct CaseCollisionRule: Rule {
         var found: [Diagnostic] = []
         for (position, entry) in file.document.entries.enumerated() {
             let key = entry.key
-            guard file.index[key] == position, let other = firstEarlier[key] else { continue }
+            guard file.isFirstScalar(at: position), let other = firstEarlier[key] else { continue }
             found.append(
                 file.document.diagnostic(
                     Self.description.id, severity: .warning, Self.keysDiffer(key, from: other),
@@ -50,8 +50,8 @@ package struct CaseCollisionRule: Rule {
 
     /// Whether two of `keys` fold to the same spelling: a set of folded keys, hashed by
     /// Swift's seeded `Hasher`.
-    static func mayCollide(_ keys: some Collection<String>) -> Bool {
-        var seen = Set<CaseInsensitiveKey>(minimumCapacity: keys.count)
+    static func mayCollide(_ keys: some Sequence<String>) -> Bool {
+        var seen = Set<CaseInsensitiveKey>(minimumCapacity: keys.underestimatedCount)
         for key in keys where !seen.insert(CaseInsensitiveKey(key)).inserted {
             return true
         }

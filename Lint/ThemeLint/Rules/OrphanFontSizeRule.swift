@@ -21,7 +21,7 @@ package struct OrphanFontSizeRule: Rule {
         for (position, entry) in file.document.entries.enumerated() {
             let key = entry.key
             guard let font = ValueKind.fontKey(ofSize: key), !font.isEmpty && font != "Font" else { continue }
-            guard !merged.contains(font), file.index[key] == position else { continue }
+            guard !merged.contains(font), file.isFirstScalar(at: position) else { continue }
             let candidates = fonts ?? merged.filter { ValueKind.typed(forKey: $0)?.kind == .font }
             fonts = candidates
             let suggestion = budget.closest(to: font, among: candidates).map(ValueKind.sizeKey(ofFont:))

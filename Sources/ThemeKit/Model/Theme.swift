@@ -23,11 +23,12 @@ public struct ThemeValueSource: Sendable, Hashable {
 public struct Theme: Sendable {
     /// The theme's name.
     public let name: String
-    /// Every key's resolved value (`INHERITED_THEME` is not a value).
-    public let values: [String: ThemeValue]
-    /// Where values came from: worked out on request from what loading kept.
-    private let provenance: (any ThemeSources)?
-    private let givenSources: [String: ThemeValueSource]
+    /// Every key's resolved value (`INHERITED_THEME` is not a value). A loaded theme looks
+    /// its values up in the table it was loaded with; this dictionary of them is built the
+    /// first time it is asked for, then shared by every copy of the theme.
+    public var values: [String: ThemeValue] { storage.dictionary }
+    /// The values, and where they came from.
+    private let storage: any ThemeStorage
     /// The theme and its ancestors' names and files (shared by the themes of a chain
     /// loaded together, rather than copied into each).
     private let ancestry: ThemeLineage
@@ -51,25 +52,27 @@ public struct Theme: Sendable {
         lineage: [String]? = nil, files: [String] = []
     ) {
         self.name = name
-        self.values = values
-        self.givenSources = sources
-        self.provenance = nil
+        self.storage = GivenValues(dictionary: values, sources: sources)
         self.ancestry = ThemeLineage(names: lineage ?? [name], paths: files)
     }
 
-    init(name: String, values: [String: ThemeValue], provenance: any ThemeSources, lineage: ThemeLineage) {
+    init(name: String, storage: any ThemeStorage, lineage: ThemeLineage) {
         self.name = name
-        self.values = values
-        self.givenSources = [:]
-        self.provenance = provenance
+        self.storage = storage
         self.ancestry = lineage
     }
+
+    /// How many keys the theme has.
+    public var count: Int { storage.count }
+
+    /// The resolved value for `key`, whatever its type: a lookup in the theme's table.
+    @inline(__always)
+    private func value(_ key: String) -> ThemeValue? { storage.value(forKey: key) }
 
     /// Where `key`'s value came from: its key, the value its alias chain ends at, the next
     /// link of that chain, and a font's size key.
     public func source(forKey key: String) -> ThemeValueSource? {
-        guard values[key] != nil else { return nil }
-        return provenance?.source(forKey: key) ?? givenSources[key]
+        storage.source(forKey: key)
     }
 
     /// The keys `key`'s value was resolved through, in order, not counting `key` itself:
@@ -89,9 +92,7 @@ public struct Theme: Sendable {
     /// Where every value came from (built on each call: prefer `source(forKey:)`).
     public var sources: [String: ThemeValueSource] {
         var sources: [String: ThemeValueSource] = [:]
-        for key in values.keys {
-            sources[key] = source(forKey: key)
-        }
+        storage.forEachKey { key in sources[key] = source(forKey: key) }
         return sources
     }
 
@@ -106,35 +107,35 @@ public struct Theme: Sendable {
     }
 
     /// The resolved value for `key`, whatever its type.
-    public subscript(key: String) -> ThemeValue? { values[key] }
+    public subscript(key: String) -> ThemeValue? { value(key) }
 
     /// The value for a typed key, as the key's type: `theme[.primaryColor]` is a
     /// `ThemeColor?`. `nil` if the key is missing or holds a value of another kind.
     public subscript<Value>(key: ThemeKey<Value>) -> Value? {
-        values[key.name].flatMap(Value.init(themeValue:))
+        value(key.name).flatMap(Value.init(themeValue:))
     }
 
     /// The color for a `…Color` key; `nil` if missing or not a color.
     public func color(forKey key: String) -> ThemeColor? {
-        if case .color(let color) = values[key] { return color }
+        if case .color(let color) = value(key) { return color }
         return nil
     }
 
     /// The font (name and size) for a `…Font` key; `nil` if missing or not a font.
     public func font(forKey key: String) -> ThemeFont? {
-        if case .font(let font) = values[key] { return font }
+        if case .font(let font) = value(key) { return font }
         return nil
     }
 
     /// The image name for an `…Image` key; `nil` if missing or not an image.
     public func image(forKey key: String) -> String? {
-        if case .image(let name) = values[key] { return name }
+        if case .image(let name) = value(key) { return name }
         return nil
     }
 
     /// The string for an untyped key written as `<string>`; `nil` otherwise.
     public func string(forKey key: String) -> String? {
-        if case .string(let text) = values[key] { return text }
+        if case .string(let text) = value(key) { return text }
         return nil
     }
 
@@ -143,32 +144,56 @@ public struct Theme: Sendable {
     /// untyped `<integer>`/`<real>`, or an untyped `<string>` that is a number (`"5"`);
     /// `nil` otherwise.
     public func number(forKey key: String) -> Double? {
-        values[key]?.numberValue
+        value(key)?.numberValue
     }
 
     /// The duration for a `…Duration` or `…Delay` key (written in seconds); `nil` if
     /// missing or not a duration key.
     public func duration(forKey key: String) -> Duration? {
         guard ValueKind.typed(forKey: key)?.kind == .duration else { return nil }
-        return values[key].flatMap(Duration.init(themeValue:))
+        return value(key).flatMap(Duration.init(themeValue:))
     }
 
     /// The kind of `key`'s value: the kind its suffix gives it, else what was written
     /// (`string`, `number` or `bool`); `nil` if the theme has no such key.
     package func kind(ofKey key: String) -> ThemeValueKind? {
-        values[key].map { ValueKind.of(key: key, value: $0) }
+        value(key).map { ValueKind.of(key: key, value: $0) }
     }
 
     /// The flag for an untyped `<true/>`/`<false/>`; `nil` otherwise.
     public func bool(forKey key: String) -> Bool? {
-        if case .bool(let flag) = values[key] { return flag }
+        if case .bool(let flag) = value(key) { return flag }
         return nil
     }
 }
 
-/// Where a loaded theme's values came from, worked out on request from what loading kept
-/// (the resolver's `ThemeProvenance`).
-protocol ThemeSources: Sendable {
-    /// Where `key`'s value came from, if the theme has the key.
+/// What a theme holds its values in: the table it was loaded with (`LoadedValues`), or
+/// the dictionaries it was made from (`GivenValues`).
+protocol ThemeStorage: Sendable {
+    /// `key`'s value, if the theme has one.
+    func value(forKey key: String) -> ThemeValue?
+    /// Where `key`'s value came from, if the theme has the key and knows.
     func source(forKey key: String) -> ThemeValueSource?
+    /// Every key's value, as a dictionary.
+    var dictionary: [String: ThemeValue] { get }
+    /// How many keys have a value.
+    var count: Int { get }
+    /// Calls `body` with every key that has a value.
+    func forEachKey(_ body: (String) -> Void)
+}
+
+/// The values of a theme made from dictionaries (`Theme.init(name:values:sources:…)`).
+struct GivenValues: ThemeStorage {
+    let dictionary: [String: ThemeValue]
+    let sources: [String: ThemeValueSource]
+
+    func value(forKey key: String) -> ThemeValue? { dictionary[key] }
+
+    func source(forKey key: String) -> ThemeValueSource? {
+        dictionary[key] == nil ? nil : sources[key]
+    }
+
+    var count: Int { dictionary.count }
+
+    func forEachKey(_ body: (String) -> Void) { dictionary.keys.forEach(body) }
 }

@@ -28,12 +28,19 @@ public struct ThemeColor: Sendable, Hashable, CustomStringConvertible {
     /// Reads a hex color: `#` optional, then 3 (`RGB`), 4, 6 (`RRGGBB`) or 8 hex digits,
     /// in either case. `nil` for anything else.
     public init?(hex text: String, alphaOrder: AlphaOrder = .alphaLast) {
-        // Read the digits into one integer: no allocation on this path, which every
-        // color of every theme takes at load.
+        var text = text
+        guard let color = text.withUTF8({ Self(hex: $0, alphaOrder: alphaOrder) }) else { return nil }
+        self = color
+    }
+
+    /// Reads a hex color from its UTF-8 bytes, as `init(hex:alphaOrder:)` does: the loader
+    /// reads every color of a theme this way, straight from the file's text.
+    package init?(hex text: UnsafeBufferPointer<UInt8>, alphaOrder: AlphaOrder = .alphaLast) {
+        // Read the digits into one integer: no allocation on this path.
         var value: UInt32 = 0
         var count = 0
         var first = true
-        for byte in text.utf8 {
+        for byte in text {
             defer { first = false }
             if first, byte == UInt8(ascii: "#") { continue }
             guard count < 8, let digit = Self.hexDigit(byte) else { return nil }

@@ -54,6 +54,55 @@ extension ThemeValue {
 
     /// `text` as a finite number, with XML white space around it allowed: `" 17.5 "` is
     /// 17.5; `"17px"`, `"nan"` and `"inf"` are not numbers.
+    package static func number(in text: UnsafeBufferPointer<UInt8>) -> Double? {
+        // The common form, `-?digits(.digits)?` with at most 15 digits, is read here: the
+        // digits are an exact integer and the power of ten an exact double, so one division
+        // rounds as `Double(String)` does. Anything else is left to it.
+        var index = 0
+        var end = text.count
+        while index < end, isSpace(text[index]) { index += 1 }
+        while end > index, isSpace(text[end - 1]) { end -= 1 }
+        guard index < end else { return nil }
+        let negative = text[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var decimals = 0
+        var sawPoint = false
+        var plain = index < end
+        var position = index
+        while position < end {
+            let byte = text[position]
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if sawPoint { decimals += 1 }
+            } else if byte == UInt8(ascii: "."), !sawPoint, digits > 0 {
+                sawPoint = true
+            } else {
+                plain = false
+                break
+            }
+            position += 1
+        }
+        if plain, digits <= 15, !sawPoint || decimals > 0 {
+            let value = Double(mantissa) / powersOfTen[decimals]
+            return negative ? -value : value
+        }
+        return number(in: String(decoding: text, as: UTF8.self))
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var power = 1.0
+        for _ in 0..<exponent { power *= 10 }
+        return power
+    }
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     package static func number(in text: String) -> Double? {
         let bytes = text.utf8
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -186,9 +186,23 @@ package final class ValueKind: Sendable {
         return found.map { typed[$0] }
     }
 
+    /// The typed kind of a key given as its UTF-8 bytes (see `typed(forKey:)`).
+    @inline(__always)
+    package static func typed(forKey bytes: UnsafeBufferPointer<UInt8>) -> ValueKind? {
+        typedIndex(bytes).map { typed[$0] }
+    }
+
     /// The index in `typed` of the kind whose suffix `bytes` end with.
+    ///
+    /// The key's last byte picks the suffixes that could match (at most two share one:
+    /// `Size`/`Image`, `Width`/`Height`, …); each is then one masked compare of the key's
+    /// last eight bytes.
+    @inline(__always)
     private static func typedIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        guard let base = bytes.baseAddress, let last = bytes.last else { return nil }
+        let words = suffixIndex
+        var candidate = Int(words.first[Int(last)])
+        guard candidate != 0 else { return nil }
         var tail: UInt64
         if bytes.count >= 8 {
             // The last eight bytes in one load: the last byte lands in the top byte.
@@ -199,8 +213,10 @@ package final class ValueKind: Sendable {
                 tail |= UInt64(base[bytes.count - 1 - offset]) << (56 - 8 * UInt64(offset))
             }
         }
-        for suffix in suffixWords where tail & suffix.mask == suffix.word && suffix.length <= bytes.count {
-            return suffix.kind
+        while candidate != 0 {
+            let suffix = words.suffixes[candidate - 1]
+            if tail & suffix.mask == suffix.word && suffix.length <= bytes.count { return suffix.kind }
+            candidate = Int(suffix.next)
         }
         return nil
     }
@@ -213,18 +229,41 @@ package final class ValueKind: Sendable {
         var length: Int
         /// The index of its kind in `typed`.
         var kind: Int
+        /// The next suffix (plus one) ending in the same byte; 0 for none.
+        var next: Int
     }
 
-    /// Every suffix of every typed kind, as words.
-    private static let suffixWords: [SuffixWord] = typed.indices.flatMap { index in
-        typed[index].suffixes.map { suffix in
-            let bytes = Array(suffix.utf8.suffix(8))
-            var word: UInt64 = 0
-            for (offset, byte) in bytes.reversed().enumerated() { word |= UInt64(byte) << (56 - 8 * UInt64(offset)) }
-            let mask: UInt64 = bytes.count == 8 ? ~0 : ~(~0 >> (8 * UInt64(bytes.count)))
-            return SuffixWord(word: word, mask: mask, length: bytes.count, kind: index)
-        }
+    /// Every suffix of every typed kind as words, chained by last byte: `first[b]` is the
+    /// first suffix (plus one) ending in byte `b`. Held in memory that is never freed, so
+    /// that reading it costs no retain and no bounds check.
+    private struct SuffixIndex: @unchecked Sendable {
+        // Written once, when the table is built, then only read.
+        let first: UnsafeMutablePointer<UInt8>
+        let suffixes: UnsafeMutablePointer<SuffixWord>
     }
+
+    private static let suffixIndex: SuffixIndex = {
+        var words: [SuffixWord] = []
+        for index in typed.indices {
+            for suffix in typed[index].suffixes {
+                let bytes = Array(suffix.utf8.suffix(8))
+                var word: UInt64 = 0
+                for (offset, byte) in bytes.reversed().enumerated() { word |= UInt64(byte) << (56 - 8 * UInt64(offset)) }
+                let mask: UInt64 = bytes.count == 8 ? ~0 : ~(~0 >> (8 * UInt64(bytes.count)))
+                words.append(SuffixWord(word: word, mask: mask, length: bytes.count, kind: index, next: 0))
+            }
+        }
+        let first = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        first.initialize(repeating: 0, count: 256)
+        for position in words.indices.reversed() {
+            let last = Int(words[position].word >> 56)
+            words[position].next = Int(first[last])
+            first[last] = UInt8(position + 1)
+        }
+        let suffixes = UnsafeMutablePointer<SuffixWord>.allocate(capacity: words.count)
+        suffixes.initialize(from: words, count: words.count)
+        return SuffixIndex(first: first, suffixes: suffixes)
+    }()
 
     // MARK: Values
 
@@ -256,7 +295,10 @@ package final class ValueKind: Sendable {
     // MARK: Font pairs
 
     /// The key that sizes the font `fontKey`: `xFont` → `xFontSize`.
-    package static func sizeKey(ofFont fontKey: String) -> String { fontKey + "Size" }
+    package static func sizeKey(ofFont fontKey: String) -> String { fontKey + sizeSuffix.description }
+
+    /// What a font key's size key adds to it.
+    package static let sizeSuffix: StaticString = "Size"
 
     /// The font a `…FontSize` key sizes (`xFontSize` → `xFont`), or `nil` for any other key.
     ///

@@ -1,12 +1,16 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Every entry of every file of a theme's chain, numbered as one table (a file's offset
 /// plus the entry's index in it), without copying them out of their documents.
 ///
-/// Resolution and provenance address entries by that number. The files keep their own
-/// arrays: a copy of all of them was the largest single allocation of loading a theme with
-/// a parent.
+/// Resolution, provenance and a loaded theme's lookups address entries by that number.
 struct EntryTable: Sendable {
-    /// Each file's entries, in chain order.
-    private let files: [[PropertyListEntry]]
+    /// Each file's entries, in chain order (child first), numbered in that order.
+    let stores: [EntryStore]
     /// Each file's first number, in chain order.
     let offsets: [Int]
     /// The chain index of each number's file; empty for a chain of one file.
@@ -15,26 +19,26 @@ struct EntryTable: Sendable {
     let count: Int
 
     init() {
-        files = []
+        stores = []
         offsets = []
         fileOf = []
         count = 0
     }
 
-    /// Numbers the entries of `files` (in chain order) file by file, in `order`.
-    init(_ files: [[PropertyListEntry]], numberedIn order: [Int]) {
-        var offsets = Array(repeating: 0, count: files.count)
+    /// Numbers the entries of `stores` file by file, in chain order.
+    init(_ stores: [EntryStore]) {
+        var offsets: [Int] = []
         var total = 0
-        for fileIndex in order {
-            offsets[fileIndex] = total
-            total += files[fileIndex].count
+        for store in stores {
+            offsets.append(total)
+            total += store.count
         }
         var fileOf: [Int32] = []
-        if files.count > 1 {
+        if stores.count > 1 {
             fileOf.reserveCapacity(total)
-            for fileIndex in order { fileOf += repeatElement(Int32(fileIndex), count: files[fileIndex].count) }
+            for (index, store) in stores.enumerated() { fileOf += repeatElement(Int32(index), count: store.count) }
         }
-        self.files = files
+        self.stores = stores
         self.offsets = offsets
         self.fileOf = fileOf
         self.count = total
@@ -44,11 +48,73 @@ struct EntryTable: Sendable {
     @inline(__always)
     func file(of id: Int) -> Int { fileOf.isEmpty ? 0 : Int(fileOf[id]) }
 
+    /// The store entry `id` is in.
+    @inline(__always)
+    func store(of id: Int) -> EntryStore { stores[file(of: id)] }
+
     /// The entry numbered `id`.
-    subscript(id: Int) -> PropertyListEntry {
-        _read {
-            let file = file(of: id)
-            yield files[file][id - offsets[file]]
+    @inline(__always)
+    subscript(id: Int) -> PackedEntry {
+        let file = file(of: id)
+        return stores[file].packed[id - offsets[file]]
+    }
+
+    /// Calls `body` with the bytes of entry `id`'s key.
+    @inline(__always)
+    func withKey<Result>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let file = file(of: id)
+        let store = stores[file]
+        return store.withBytes(store.packed[id - offsets[file]].key, body)
+    }
+
+    /// Calls `body` with the bytes of entry `id`'s `<string>` text.
+    @inline(__always)
+    func withText<Result>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let file = file(of: id)
+        let store = stores[file]
+        return store.withBytes(store.packed[id - offsets[file]].text, body)
+    }
+
+    /// Entry `id`'s key as a string.
+    func key(_ id: Int) -> String {
+        let file = file(of: id)
+        return stores[file].key(id - offsets[file])
+    }
+
+    /// Entry `id`'s value, as the reader's value type.
+    func value(_ id: Int) -> PropertyListValue {
+        let file = file(of: id)
+        return stores[file].value(id - offsets[file])
+    }
+
+    /// Entry `id` with its texts as strings.
+    func entry(_ id: Int) -> PropertyListEntry {
+        let file = file(of: id)
+        return stores[file].entry(id - offsets[file])
+    }
+
+    /// Whether entries `a` and `b` have the same key.
+    @inline(__always)
+    func sameKey(_ a: Int, _ b: Int) -> Bool {
+        store(of: a).sameKey(self[a], self[b], of: store(of: b))
+    }
+
+    /// Whether entry `id`'s key is `key` (given as bytes, all ASCII or not); its hash is
+    /// known to match.
+    @inline(__always)
+    func key(_ id: Int, is key: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
+        let entry = self[id]
+        let equal = withKey(id) { mine in
+            mine.count == key.count && (key.count == 0 || memcmp(mine.baseAddress!, key.baseAddress!, key.count) == 0)
         }
+        if equal { return true }
+        if isASCII && entry.keyIsASCII { return false }
+        return self.key(id) == String(decoding: key, as: UTF8.self)
+    }
+
+    /// Whether entry `id`'s key is `key`; its hash is known to match.
+    @inline(__always)
+    func key(_ id: Int, is key: String) -> Bool {
+        withKey(id) { KeyHash.bytes($0, equal: key) }
     }
 }

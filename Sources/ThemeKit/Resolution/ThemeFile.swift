@@ -6,24 +6,53 @@ package struct ThemeFile: Sendable {
     /// Every problem with this file on its own: the reader's `parse_error`s, then
     /// `not_flat` and `duplicate_key`, sorted by position.
     package let diagnostics: [Diagnostic]
-    /// Each key's first entry, as an index into `document.entries`. Later duplicates are
-    /// left out (they are reported in `diagnostics`), and so are keys whose first value is
-    /// nested (reported as `not_flat`).
-    package let index: [String: Int]
-
     /// The path the file was read from.
     package var path: String { document.file }
 
-    /// Keys whose first value is a `<dict>`, `<array>`, `<data>` or `<date>`.
-    package let nestedKeys: Set<String>
-
-    /// The first scalar entry for `key`, if the file has one.
+    /// The first entry of `key`, when it is a scalar (a nested first value is reported as
+    /// not flat, and the key holds nothing).
     package subscript(key: String) -> PropertyListEntry? {
-        index[key].map { document.entries[$0] }
+        firstIndex(ofKey: key).map { document.store.entry($0) }
     }
 
-    /// The keys with a scalar value, in no particular order.
-    package var keys: Dictionary<String, Int>.Keys { index.keys }
+    /// The index in `document.entries` of `key`'s first entry, when it is a scalar.
+    package func firstIndex(ofKey key: String) -> Int? {
+        guard let first = document.store.firstIndex(ofKey: key), !document.store.packed[first].isNested else {
+            return nil
+        }
+        return first
+    }
+
+    /// Whether the file sets `key` to a scalar.
+    package func contains(_ key: String) -> Bool { firstIndex(ofKey: key) != nil }
+
+    /// Whether entry `position` is the first of its key and holds a scalar: the entry the
+    /// file's value for its key comes from.
+    package func isFirstScalar(at position: Int) -> Bool {
+        let entry = document.store.packed[position]
+        guard !entry.isNested else { return false }
+        return !document.store.duplicates.isEmpty ? !isDuplicate(position) : true
+    }
+
+    private func isDuplicate(_ position: Int) -> Bool {
+        let store = document.store
+        let entry = store.packed[position]
+        return store.index.find(hash: Int(entry.hash)) { store.sameKey($0, position) } != position
+    }
+
+    /// The keys with a scalar value, in file order.
+    package var keys: [String] {
+        let store = document.store
+        return store.packed.indices.compactMap { isFirstScalar(at: $0) ? store.key($0) : nil }
+    }
+
+    /// Keys whose first value is a `<dict>`, `<array>`, `<data>` or `<date>`.
+    package var nestedKeys: [String] {
+        let store = document.store
+        return store.packed.indices.compactMap { position in
+            store.packed[position].isNested && !isDuplicate(position) ? store.key(position) : nil
+        }
+    }
 
     /// Whether the file has no errors of its own.
     package var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
@@ -32,7 +61,6 @@ package struct ThemeFile: Sendable {
     package init(_ document: PropertyListDocument) {
         self.document = document
         var diagnostics = document.diagnostics
-        var index = [String: Int](minimumCapacity: document.entries.count)
         func diagnostic(
             _ code: DiagnosticCode, _ message: String, at range: SourceRange, key: String? = nil,
             notes: [Diagnostic.Note] = []
@@ -46,34 +74,37 @@ package struct ThemeFile: Sendable {
                     .notFlat, "the root is <\(root.elementName)>; a theme's root is a <dict> of keys and values",
                     at: root.range))
         }
-        var nestedKeys: Set<String> = []
-        for (position, entry) in document.entries.enumerated() {
-            // One hash lookup per key on the common path: insert, and undo on a duplicate.
-            if let first = index.updateValue(position, forKey: entry.key) {
-                index[entry.key] = first
-                let firstStart = document.position(at: document.entries[first].keyRange.start)
-                diagnostics.append(
-                    diagnostic(
-                        .duplicateKey,
-                        "duplicate key '\(entry.key)': it is first defined on line \(firstStart.line)",
-                        at: entry.keyRange, key: entry.key,
-                        notes: [.init("'\(entry.key)' is first defined here", at: document.location(firstStart))]))
+        let store = document.store
+        for (later, first) in store.duplicates {
+            let key = store.key(Int(later))
+            let firstStart = document.position(at: Int(store.packed[Int(first)].keyStart))
+            diagnostics.append(
+                diagnostic(
+                    .duplicateKey,
+                    "duplicate key '\(key)': it is first defined on line \(firstStart.line)",
+                    at: store.packed[Int(later)].keyRange, key: key,
+                    notes: [.init("'\(key)' is first defined here", at: document.location(firstStart))]))
+        }
+        var nested = 0
+        for (position, entry) in store.packed.enumerated() where entry.isNested {
+            guard store.duplicates.isEmpty || store.index.find(hash: Int(entry.hash), matching: { store.sameKey($0, position) }) == position else {
                 continue
             }
-            if case .nested(let kind) = entry.value {
-                nestedKeys.insert(entry.key)
-                diagnostics.append(
-                    diagnostic(
-                        .notFlat,
-                        "'\(entry.key)' is \(kind == .array ? "an" : "a") <\(kind.rawValue)>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
-                        at: entry.valueRange, key: entry.key))
-            }
+            nested += 1
+            let key = store.key(position)
+            let kind = entry.kind
+            diagnostics.append(
+                diagnostic(
+                    .notFlat,
+                    "'\(key)' is \(kind == .array ? "an" : "a") <\(kind.rawValue)>; theme values are <string>, <integer>, <real>, <true/> or <false/>",
+                    at: entry.valueRange, key: key))
         }
-        for key in nestedKeys { index[key] = nil }
         self.diagnostics = diagnostics.sorted()
-        self.index = index
-        self.nestedKeys = nestedKeys
+        self.hasNestedKeys = nested > 0
     }
+
+    /// Whether some key's first value is nested.
+    package let hasNestedKeys: Bool
 
     /// Reads and checks the file at `path`; locations name it `displayPath` (by default
     /// `path`).

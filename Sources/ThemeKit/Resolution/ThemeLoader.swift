@@ -56,7 +56,7 @@ package struct ThemeAnalysis: Sendable {
 
     /// The keys of the merged theme (the theme and its ancestors); nil when resolution
     /// did not run. A view of the resolver's own table: nothing is copied to offer it.
-    package var mergedKeys: Dictionary<String, Int>.Keys? { resolved?.keys }
+    package var mergedKeys: MergedKeys? { resolved?.keys }
 
     /// The keys the theme's own file sets that none of its ancestors has (empty for a
     /// theme without a parent; `INHERITED_THEME` is not counted); nil when resolution did
@@ -68,13 +68,13 @@ package struct ThemeAnalysis: Sendable {
         var introduced: [String] = []
         if let setters = parentLink?.setters {
             // `index(forKey:)`: a setter holds its file, and looking one up would copy it.
-            for key in own.index.keys where setters.index(forKey: key) == nil && key != ThemeName.inheritanceKey {
+            for key in own.keys where setters.index(forKey: key) == nil && key != ThemeName.inheritanceKey {
                 introduced.append(key)
             }
         } else {
             let ancestors = files.dropFirst()
-            for key in own.index.keys where key != ThemeName.inheritanceKey {
-                if !ancestors.contains(where: { $0.index[key] != nil }) { introduced.append(key) }
+            for key in own.keys where key != ThemeName.inheritanceKey {
+                if !ancestors.contains(where: { $0.contains(key) }) { introduced.append(key) }
             }
         }
         return introduced

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Options that change how themes are read and resolved.
 public struct ThemeOptions: Sendable, Hashable {
     /// Where 4- and 8-digit colors keep their alpha: CSS order by default.
@@ -17,6 +23,9 @@ public struct ThemeOptions: Sendable, Hashable {
 /// Keys are numbered by their place in the chain's files, and resolution state lives in
 /// flat arrays indexed by that number: each alias chain is walked iteratively and at most
 /// once, however long it is, so a 100,000-link chain costs no stack and no quadratic time.
+/// Keys and values are read from the reader's packed entries: a key is hashed once, when
+/// it is read, and no string is made for a key or for a value parsed into a color or a
+/// number.
 struct ThemeResolver {
     /// The theme and its ancestors, child first; each already checked on its own.
     let chain: [ThemeFile]
@@ -39,11 +48,12 @@ struct ThemeResolver {
     }
 
     // Per-entry tables, indexed by global entry number (file offset + entry index).
-    /// Every entry of every file of the chain, numbered, the largest file first.
+    /// Every entry of every file of the chain, numbered, the child's first.
     private var entries = EntryTable()
-    private var ids: [String: Int] = [:]
+    /// The merged theme's keys (child wins): each key's entry number.
+    private var table = KeyTable()
     private var state: [State] = []
-    private var literal: [Int] = []
+    private var literal: [Int32] = []
     private var typed: [ThemeValue?] = []
     private var typedDone: [Bool] = []
     /// For each font entry, the entry its size came from (-1 for none); allocated at the
@@ -51,9 +61,12 @@ struct ThemeResolver {
     private var sizeOf: [Int32] = []
     /// Unresolved names waiting for a "did you mean" (index into `diagnostics`, name).
     private var pendingSuggestions: [(index: Int, name: String)] = []
-    /// Scratch space for one alias walk, kept between walks to spare the allocation.
+    /// Scratch space for one alias walk (its first `pathCount` numbers), kept between walks
+    /// to spare the allocation.
     private var path: [Int] = []
+    private var pathCount = 0
     private var diagnostics: [Diagnostic] = []
+    private var keyShapes = KeyShapes()
 
     init(name: String, lineage: ThemeLineage, chain: [ThemeFile], options: ThemeOptions) {
         self.name = name
@@ -71,51 +84,64 @@ struct ThemeResolver {
         typed = Array(repeating: nil, count: entries.count)
         typedDone = Array(repeating: false, count: entries.count)
 
-        for id in ids.values where id >= 0 { _ = typedValue(id) }
+        let table = table
+        var broken = 0
+        table.forEach { id in
+            if !typedValue(id) { broken += 1 }
+        }
         addSuggestions()
-        let provenance = ThemeProvenance(
-            documents: chain.map(\.document), entries: entries, ids: ids, literal: literal, sizeOf: sizeOf)
+        let provenance = ThemeProvenance(entries: entries, table: table, literal: literal, sizeOf: sizeOf)
         return Outcome(
             diagnostics: diagnostics.sorted(),
-            resolved: ResolvedTheme(name: name, lineage: lineage, typed: typed, provenance: provenance))
+            resolved: ResolvedTheme(
+                name: name, lineage: lineage,
+                values: LoadedValues(typed: typed, provenance: provenance, count: table.count - broken),
+                isWhole: broken == 0))
     }
 
-    /// Numbers every entry of the chain and builds the merged key table (child wins).
+    /// Numbers every entry of the chain and builds the merged key table: each file's
+    /// first entry of a key, the child's over its ancestors', scalars over nested values
+    /// (which are reported as not flat, and kept as keys that never resolve so that
+    /// aliases to them are not also called dangling). `INHERITED_THEME` is no value.
     ///
-    /// The largest file is numbered first, so that its own index (key → entry) is already
-    /// in the merged numbering: the merge starts from a copy of it and hashes only the
-    /// other files' keys. Themes below it override its keys; themes above it only add the
-    /// keys nothing below has set, nearest first.
+    /// Keys are placed by the hashes the reader stored: none is hashed again. A theme
+    /// with no parent has no other keys than its file's, and uses the file's own index.
     private mutating func mergeKeys() {
-        let base = chain.indices.max { chain[$0].document.entries.count < chain[$1].document.entries.count } ?? 0
-        let order = [base] + chain.indices.filter { $0 != base }
-        entries = EntryTable(chain.map(\.document.entries), numberedIn: order)
-        let offsets = entries.offsets
-        ids = chain[base].index
-        if chain.count > 1 {
-            // No reserveCapacity for the sum of the files' keys: it over-asks by every key
-            // a child overrides and always forced a rehash of the whole table; growing only
-            // when the keys do not fit costs the same rehash at most (callgrind: -1% a load).
-            for fileIndex in chain.indices where fileIndex > base {  // ancestors, nearest first
-                let offset = offsets[fileIndex]
-                for (key, entry) in chain[fileIndex].index where ids[key] == nil {
-                    ids[key] = offset + entry
+        let stores = chain.map(\.document.store)
+        entries = EntryTable(stores)
+        if chain.count == 1, let store = stores.first,
+            store.firstIndex(ofKey: ThemeName.inheritanceKey) == nil
+        {
+            table = store.index
+        } else {
+            var table = KeyTable(capacity: entries.count)
+            for nested in [false, true] {
+                for (file, store) in stores.enumerated() {
+                    let offset = entries.offsets[file]
+                    let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+                    let hasDuplicates = !store.duplicates.isEmpty
+                    for index in 0..<store.count {
+                        let entry = store.packed[index]
+                        guard entry.isNested == nested, index != inheritance else { continue }
+                        let hash = Int(entry.hash)
+                        if hasDuplicates, store.index.find(hash: hash, matching: { store.sameKey($0, index) }) != index {
+                            continue
+                        }
+                        let entries = entries
+                        if case .vacant(let slot) = table.probe(
+                            hash: hash, matching: { entries.sameKey($0, offset + index) })
+                        {
+                            table.place(offset + index, hash: hash, in: slot)
+                        }
+                    }
                 }
             }
-            for fileIndex in chain.indices.reversed() where fileIndex < base {  // descendants, child last
-                let offset = offsets[fileIndex]
-                for (key, entry) in chain[fileIndex].index {
-                    ids[key] = offset + entry
-                }
-            }
+            self.table = table
         }
-        ids[ThemeName.inheritanceKey] = nil
-        for file in chain where !file.nestedKeys.isEmpty {
-            // A nested value is reported as not flat; it is still a key (so that aliases to
-            // it are not also called dangling), one that never resolves.
-            for key in file.nestedKeys where ids[key] == nil { ids[key] = -1 }
-        }
-        keyShapes = KeyShapes(ids.keys)
+        var shapes = KeyShapes()
+        let entries = entries
+        table.forEach { id in entries.withKey(id) { shapes.insert($0) } }
+        keyShapes = shapes
     }
 
     /// The first bytes and lengths of the merged theme's keys: a string value whose first
@@ -154,48 +180,51 @@ struct ThemeResolver {
 
         init() {}
 
-        init(_ keys: some Sequence<String>) {
-            for key in keys {
-                guard let first = key.utf8.first else { continue }
-                firstBytes.insert(Int(first))
-                lengths.insert(min(key.utf8.count, 255))
-            }
+        /// Adds a key, given as its bytes.
+        mutating func insert(_ key: UnsafeBufferPointer<UInt8>) {
+            guard let first = key.first else { return }
+            firstBytes.insert(Int(first))
+            lengths.insert(min(key.count, 255))
         }
 
         /// Whether some key could be `text` (false means certainly not).
-        func mayMatch(_ text: String) -> Bool {
-            guard let first = text.utf8.first else { return false }
-            return firstBytes.contains(Int(first)) && lengths.contains(min(text.utf8.count, 255))
+        func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let first = text.first else { return false }
+            return firstBytes.contains(Int(first)) && lengths.contains(min(text.count, 255))
         }
     }
 
-    private var keyShapes = KeyShapes()
-
     // MARK: Entries
 
-    /// The index in `chain` of the file an entry belongs to.
+    /// The entry number of the merged theme's key `key` (given as bytes), if it has one.
     @inline(__always)
-    private func file(of id: Int) -> Int { entries.file(of: id) }
-
-    @inline(__always)
-    private func entry(_ id: Int) -> PropertyListEntry { entries[id] }
+    private static func lookup(_ key: UnsafeBufferPointer<UInt8>, in entries: EntryTable, table: KeyTable) -> Int? {
+        let (hash, isASCII) = KeyHash.of(key)
+        return table.find(hash: hash) { entries.key($0, is: key, isASCII: isASCII) }
+    }
 
     /// The key a string value aliases, if it is one: `@name` always (nil target if the
     /// name is unknown), a bare name only when it is exactly a key of the merged theme.
     ///
-    /// Static, and handed the one table it reads: the resolution loops call it from
-    /// mutating methods, where calling an instance method copies the whole resolver (a
-    /// retain and a release of every table) on each call.
+    /// Static, and handed the tables it reads: the resolution loops call it from mutating
+    /// methods, where calling an instance method copies the whole resolver (a retain and a
+    /// release of every table) on each call.
     private static func aliasTarget(
-        of value: PropertyListValue, in ids: [String: Int], shapes: KeyShapes
-    ) -> (explicit: Bool, name: String, id: Int?)? {
-        guard case .string(let text) = value else { return nil }
-        if text.utf8.first == UInt8(ascii: "@") {
-            let name = String(text.dropFirst())
-            return (true, name, ids[name])
+        of id: Int, in entries: EntryTable, table: KeyTable, shapes: KeyShapes
+    ) -> (explicit: Bool, id: Int?)? {
+        guard entries[id].kind == .string else { return nil }
+        return entries.withText(id) { text -> (explicit: Bool, id: Int?)? in
+            if text.first == UInt8(ascii: "@") {
+                return (true, lookup(UnsafeBufferPointer(rebasing: text.dropFirst()), in: entries, table: table))
+            }
+            guard shapes.mayMatch(text), let found = lookup(text, in: entries, table: table) else { return nil }
+            return (false, found)
         }
-        guard shapes.mayMatch(text), let id = ids[text] else { return nil }
-        return (false, text, id)
+    }
+
+    /// The name an explicit alias (`@name`) at entry `id` gives.
+    private func aliasName(_ id: Int) -> String {
+        String(entries.withText(id) { String(decoding: $0, as: UTF8.self) }.dropFirst())
     }
 
     // MARK: Aliases
@@ -203,37 +232,44 @@ struct ThemeResolver {
     /// The global number of the entry whose literal `id` resolves to, or nil when its
     /// chain dangles or cycles (reported once, where it goes wrong).
     private mutating func resolveLiteral(_ start: Int) -> Int? {
-        path.removeAll(keepingCapacity: true)
+        pathCount = 0
         var current = start
         var outcome: Int?
         walk: while true {
             switch state[current] {
             case .resolved:
-                outcome = literal[current]
+                outcome = Int(literal[current])
                 break walk
             case .failed:
                 break walk
             case .visiting:
-                reportCycle(path: path, revisiting: current)
+                reportCycle(path: Array(path[0..<pathCount]), revisiting: current)
                 break walk
             case .unvisited:
                 state[current] = .visiting
-                path.append(current)
-                guard let alias = Self.aliasTarget(of: entries[current].value, in: ids, shapes: keyShapes) else {
+                if pathCount < path.count { path[pathCount] = current } else { path.append(current) }
+                pathCount += 1
+                if entries[current].isNested { break walk }  // reported as not flat
+                guard let alias = Self.aliasTarget(of: current, in: entries, table: table, shapes: keyShapes) else {
                     outcome = current
                     break walk
                 }
                 guard let next = alias.id else {
-                    reportUnknownAlias(current, name: alias.name)
+                    reportUnknownAlias(current, name: aliasName(current))
                     break walk
                 }
-                guard next >= 0 else { break walk }  // an alias of a nested value: reported as not flat
+                guard !entries[next].isNested else { break walk }  // an alias of a nested value: reported as not flat
                 current = next
             }
         }
-        for id in path where state[id] == .visiting {
-            state[id] = outcome == nil ? .failed : .resolved
-            literal[id] = outcome ?? -1
+        let final: State = outcome == nil ? .failed : .resolved
+        let target = Int32(outcome ?? -1)
+        for index in 0..<pathCount {
+            let id = path[index]
+            if state[id] == .visiting {
+                state[id] = final
+                literal[id] = target
+            }
         }
         return outcome
     }
@@ -245,9 +281,9 @@ struct ThemeResolver {
         if let first = locations.indices.min(by: { locations[$0] < locations[$1] }) {
             members = Array(members[first...] + members[..<first])
         }
-        let names = members.map { entry($0).key }
+        let names = members.map { entries.key($0) }
         let notes = members.dropFirst().map { id in
-            Diagnostic.Note(Message.cycleMember(entry(id).key), at: location(of: id, \.valueRange))
+            Diagnostic.Note(Message.cycleMember(entries.key(id)), at: location(of: id, \.valueRange))
         }
         report(
             .aliasCycle, Message.aliasCycle(names), at: members[0],
@@ -268,69 +304,76 @@ struct ThemeResolver {
         guard !pendingSuggestions.isEmpty else { return }
         let ordered = pendingSuggestions.sorted { diagnostics[$0.index].location < diagnostics[$1.index].location }
         var budget = Suggestions.Budget()
+        var keys: [String] = []
+        let entries = entries
+        table.forEach { keys.append(entries.key($0)) }
         for (index, name) in ordered {
-            diagnostics[index].message += Suggestions.hint(budget.closest(to: name, among: ids.keys))
+            diagnostics[index].message += Suggestions.hint(budget.closest(to: name, among: keys))
         }
     }
 
     // MARK: Typed values
 
-    /// The value of the key at `id`, parsed for the key's suffix; nil when it is wrong
-    /// (reported) or depends on something wrong (reported there).
-    private mutating func typedValue(_ id: Int) -> ThemeValue? {
-        if typedDone[id] { return typed[id] }
+    /// Resolves and parses the key at `id` for its suffix, into `typed[id]`; false when it
+    /// is wrong (reported) or depends on something wrong (reported there).
+    private mutating func typedValue(_ id: Int) -> Bool {
+        if typedDone[id] { return typed[id] != nil }
         typedDone[id] = true
-        guard let target = resolveLiteral(id) else { return nil }
-        let value = parse(key: entries[id].key, id: id, literalAt: target)
+        guard let target = resolveLiteral(id), let value = parse(id: id, literalAt: target) else { return false }
         typed[id] = value
-        return value
+        return true
     }
 
-    /// The value of `key` (entry `id`) from the literal its chain ends at (`target`), as its
+    /// The value of entry `id` from the literal its chain ends at (`target`), as its key's
     /// kind's entry in `ValueKind` says: checked typed values, untyped values as written.
-    private mutating func parse(key: String, id: Int, literalAt target: Int) -> ThemeValue? {
-        let written = entries[target].value
-        guard let kind = ValueKind.typed(forKey: key) else {
-            switch written {
-            case .string(let text): return .string(text)
-            case .integer(let number): return .number(Double(number))
-            case .real(let number): return .number(number)
-            case .bool(let flag): return .bool(flag)
-            case .nested: return nil
+    private mutating func parse(id: Int, literalAt target: Int) -> ThemeValue? {
+        let written = entries[target]
+        guard let kind = entries.withKey(id, { ValueKind.typed(forKey: $0) }) else {
+            switch written.kind {
+            case .string: return .string(entries.withText(target) { String(decoding: $0, as: UTF8.self) })
+            case .integer: return .number(Double(Int(truncatingIfNeeded: Int64(bitPattern: written.payload))))
+            case .real: return .number(Double(bitPattern: written.payload))
+            case .bool: return .bool(written.payload != 0)
+            case .dict, .array, .data, .date: return nil
             }
         }
         switch kind.domain {
         case .color:
-            if case .string(let text) = written, let color = ThemeColor(hex: text, alphaOrder: options.alphaOrder) {
+            let alphaOrder = options.alphaOrder
+            if written.kind == .string,
+                let color = entries.withText(target, { ThemeColor(hex: $0, alphaOrder: alphaOrder) })
+            {
                 return .color(color)
             }
         case .number(let range):
-            if let number = Self.number(written), range.contains(number) { return kind.value(number) }
+            if let number = Self.number(target, in: entries), range.contains(number) { return kind.value(number) }
         case .image:
-            if case .string(let imageName) = written { return .image(imageName) }
+            if written.kind == .string { return .image(entries.withText(target) { String(decoding: $0, as: UTF8.self) }) }
         case .font:
-            guard case .string(let fontName) = written else { break }
+            guard written.kind == .string else { break }
             switch fontSize(for: id) {
-            case .found(let size): return .font(ThemeFont(name: fontName, size: size))
+            case .found(let size):
+                return .font(ThemeFont(name: entries.withText(target) { String(decoding: $0, as: UTF8.self) }, size: size))
             case .invalid: return nil
             case .missing:
-                report(.missingFontSize, Message.noSize(key), at: id, \.keyRange)
+                report(.missingFontSize, Message.noSize(entries.key(id)), at: id, \.keyRange)
                 return nil
             }
         case .untyped:
             break
         }
-        reportWrongType(kind, key: key, id: id, target: target)
+        reportWrongType(kind, id: id, target: target)
         return nil
     }
 
-    /// The number a value is written as: `<integer>`, `<real>` or a numeric `<string>`.
-    private static func number(_ value: PropertyListValue) -> Double? {
-        switch value {
-        case .integer(let integer): Double(integer)
-        case .real(let real): real
-        case .string(let text): ThemeValue.number(in: text)
-        case .bool, .nested: nil
+    /// The number entry `id` is written as: `<integer>`, `<real>` or a numeric `<string>`.
+    private static func number(_ id: Int, in entries: EntryTable) -> Double? {
+        let entry = entries[id]
+        switch entry.kind {
+        case .integer: return Double(Int(truncatingIfNeeded: Int64(bitPattern: entry.payload)))
+        case .real: return Double(bitPattern: entry.payload)
+        case .string: return entries.withText(id, ThemeValue.number(in:))
+        case .bool, .dict, .array, .data, .date: return nil
         }
     }
 
@@ -347,17 +390,22 @@ struct ThemeResolver {
         var seen = 0
         while seen <= state.count {
             seen += 1
-            let key = entries[current].key
-            if ValueKind.typed(forKey: key)?.kind == .font {
-                if let sizeID = ids[ValueKind.sizeKey(ofFont: key)] {
-                    guard sizeID >= 0, case .size(let size)? = typedValue(sizeID) else { return .invalid }
-                    if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }
-                    sizeOf[id] = Int32(sizeID)
-                    return .found(size)
-                }
+            let entries = entries
+            let table = table
+            let sizeID: Int?? = entries.withKey(current) { key -> Int?? in
+                guard ValueKind.typed(forKey: key)?.kind == .font else { return .none }
+                return .some(Self.lookup(key, appending: ValueKind.sizeSuffix, in: entries, table: table))
             }
-            guard let alias = Self.aliasTarget(of: entries[current].value, in: ids, shapes: keyShapes),
-                let next = alias.id, next >= 0
+            if case .some(.some(let sizeID)) = sizeID {
+                guard !entries[sizeID].isNested, typedValue(sizeID), case .size(let size)? = typed[sizeID] else {
+                    return .invalid
+                }
+                if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }
+                sizeOf[id] = Int32(sizeID)
+                return .found(size)
+            }
+            guard let alias = Self.aliasTarget(of: current, in: entries, table: table, shapes: keyShapes),
+                let next = alias.id, !entries[next].isNested
             else {
                 return .missing
             }
@@ -366,18 +414,38 @@ struct ThemeResolver {
         return .missing
     }
 
+    /// The entry number of the merged theme's key `key` + `suffix` (a font's size key).
+    private static func lookup(
+        _ key: UnsafeBufferPointer<UInt8>, appending suffix: StaticString, in entries: EntryTable, table: KeyTable
+    ) -> Int? {
+        let (hash, isASCII) = KeyHash.of(key, appending: suffix)
+        let suffixBytes = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        return table.find(hash: hash) { id in
+            let exact = entries.withKey(id) { mine in
+                mine.count == key.count + suffixBytes.count
+                    && (key.count == 0 || memcmp(mine.baseAddress!, key.baseAddress!, key.count) == 0)
+                    && memcmp(mine.baseAddress! + key.count, suffixBytes.baseAddress!, suffixBytes.count) == 0
+            }
+            if exact { return true }
+            if isASCII && entries[id].keyIsASCII { return false }
+            return entries.key(id) == String(decoding: key, as: UTF8.self) + suffix.description
+        }
+    }
+
     /// `key`'s value is not of its kind: said at the value, through the chain that led to it
     /// if there is one; a would-be alias in a key whose kind takes no names is a dangling
     /// alias instead.
-    private mutating func reportWrongType(_ kind: ValueKind, key: String, id: Int, target: Int) {
+    private mutating func reportWrongType(_ kind: ValueKind, id: Int, target: Int) {
         guard let code = kind.code else { return }
-        let own = entry(id).value
+        let key = entries.key(id)
         if target != id {
             report(
-                code, Message.wrongType(key, through: entry(target).key, is: Self.describe(entry(target).value), kind),
+                code,
+                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind),
                 at: id, \.valueRange)
             return
         }
+        let own = entries.value(id)
         if case .string(let text) = own, !kind.domain.takesNames, Self.looksLikeKeyName(text) {
             report(.unresolvedAlias, Message.neitherValueNorKey(key, is: text, kind), at: id, \.valueRange)
             pendingSuggestions.append((diagnostics.count - 1, text))
@@ -409,18 +477,18 @@ struct ThemeResolver {
 
     // MARK: Sources and reporting
 
-    private func location(of id: Int, _ range: KeyPath<PropertyListEntry, SourceRange>) -> SourceLocation {
-        chain[file(of: id)].document.location(at: entries[id][keyPath: range].start)
+    private func location(of id: Int, _ range: KeyPath<PackedEntry, SourceRange>) -> SourceLocation {
+        chain[entries.file(of: id)].document.location(at: entries[id][keyPath: range].start)
     }
 
     private mutating func report(
-        _ code: DiagnosticCode, _ message: String, at id: Int, _ range: KeyPath<PropertyListEntry, SourceRange>,
+        _ code: DiagnosticCode, _ message: String, at id: Int, _ range: KeyPath<PackedEntry, SourceRange>,
         notes: [Diagnostic.Note] = []
     ) {
         let entry = entries[id]
         diagnostics.append(
-            chain[file(of: id)].document.diagnostic(
-                code, message, at: entry[keyPath: range], key: entry.key, notes: notes))
+            chain[entries.file(of: id)].document.diagnostic(
+                code, message, at: entry[keyPath: range], key: entries.key(id), notes: notes))
     }
 }
 
@@ -472,30 +540,21 @@ extension ThemeResolver {
 struct ResolvedTheme: Sendable {
     let name: String
     let lineage: ThemeLineage
-    /// Each entry's value, by entry number (nil for an entry no key resolves to, or broken).
-    let typed: [ThemeValue?]
-    let provenance: ThemeProvenance
+    /// The values, indexed by the merged key table.
+    let values: LoadedValues
+    /// Whether every key has its value.
+    let isWhole: Bool
 
     /// Every key of the merged theme.
-    var keys: Dictionary<String, Int>.Keys { provenance.ids.keys }
+    var keys: MergedKeys { MergedKeys(provenance: values.provenance) }
 
     /// The theme, when every key has its value.
     func whole() -> Theme? {
-        // Every key has its value, so the values table can be mapped from the merged table
-        // in place: same buckets, no key hashed again.
-        var complete = true
-        let values = provenance.ids.mapValues { id -> ThemeValue in
-            if id >= 0, let value = typed[id] { return value }
-            complete = false
-            return .bool(false)
-        }
-        guard complete else { return nil }
-        return Theme(name: name, values: values, provenance: provenance, lineage: lineage)
+        isWhole ? Theme(name: name, storage: values, lineage: lineage) : nil
     }
 
     /// The theme of the keys that resolved, none of the broken ones.
     func partial() -> Theme {
-        let values = provenance.ids.compactMapValues { id in id >= 0 ? typed[id] : nil }
-        return Theme(name: name, values: values, provenance: provenance, lineage: lineage)
+        Theme(name: name, storage: values, lineage: lineage)
     }
 }

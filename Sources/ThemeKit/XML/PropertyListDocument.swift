@@ -84,8 +84,11 @@ package struct PropertyListDocument: Sendable {
     /// The path the document was read from, as given.
     package let file: String
     /// The root dictionary's entries, in file order, duplicates kept. A scalar whose text
-    /// did not parse is left out and reported in `diagnostics`.
-    package internal(set) var entries: [PropertyListEntry] = []
+    /// did not parse is left out and reported in `diagnostics`. Made from `store` on the
+    /// first request, then shared.
+    package var entries: [PropertyListEntry] { store.entries }
+    /// The entries as the reader packed them, and the index of their keys.
+    var store: EntryStore
     /// Every comment in the file, in file order.
     package internal(set) var comments: [PropertyListComment] = []
     /// The root element, if the reader got as far as it.
@@ -98,6 +101,7 @@ package struct PropertyListDocument: Sendable {
     init(file: String, text: SourceText) {
         self.file = file
         self.text = text
+        self.store = EntryStore(file: file, empty: text)
     }
 
     /// Whether the reader found nothing wrong.

@@ -45,7 +45,9 @@ enum SAXPropertyListParser {
             }
             run(builder, over: bytes)
             builder.pointee.finish()
-            document.entries = builder.pointee.entries
+            document.store = EntryStore(
+                file: file, source: text, side: builder.pointee.side, packed: builder.pointee.entries, index: builder.pointee.index,
+                duplicates: builder.pointee.duplicates)
             document.comments = builder.pointee.comments
             document.root = builder.pointee.root
             document.diagnostics = builder.pointee.diagnostics
@@ -189,24 +191,31 @@ enum Prescan {
 }
 
 /// The element names a property list uses.
-private enum Element: Equatable {
+private enum Element: UInt8, Equatable {
     case plist, dict, key, string, integer, real, `true`, `false`, array, data, date
-    case unknown(String)
+    /// Any other element: `Element.written(_:prefix:namespace:)` names it.
+    case unknown
 
     /// The element a start tag names. SAX2 hands over the local name, so `<x:dict>` and
     /// `<dict xmlns="…">` arrive as `dict` with a prefix or a namespace beside it: neither is
     /// a property list's `<dict>` (Apple's plists use no namespace), so both are unknown,
     /// named as written (`x:dict`, or `dict xmlns="…"` for a default namespace).
     init(_ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?) {
-        if let prefix {
-            self = .unknown(String(cString: prefix) + ":" + String(cString: name))
-            return
-        }
-        if let namespace {
-            self = .unknown(String(cString: name) + " xmlns=\"" + String(cString: namespace) + "\"")
+        if prefix != nil || namespace != nil {
+            self = .unknown
             return
         }
         self.init(name)
+    }
+
+    /// An element's name as written: `x:dict` for a prefix, `dict xmlns="…"` for a
+    /// default namespace.
+    static func written(
+        _ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?
+    ) -> String {
+        if let prefix { return String(cString: prefix) + ":" + String(cString: name) }
+        if let namespace { return String(cString: name) + " xmlns=\"" + String(cString: namespace) + "\"" }
+        return String(cString: name)
     }
 
     init(_ name: UnsafePointer<xmlChar>) {
@@ -227,7 +236,7 @@ private enum Element: Equatable {
         case UInt8(ascii: "d") where named("date"): self = .date
         case UInt8(ascii: "a") where named("array"): self = .array
         case UInt8(ascii: "p") where named("plist"): self = .plist
-        default: self = .unknown(String(cString: name))
+        default: self = .unknown
         }
     }
 
@@ -259,7 +268,7 @@ private enum Element: Equatable {
         case .array: "array"
         case .data: "data"
         case .date: "date"
-        case .unknown(let name): name
+        case .unknown: "?"
         }
     }
 }
@@ -289,17 +298,40 @@ private struct Builder {
     let limits: PropertyListReader.Limits
     var context: xmlParserCtxtPtr?
 
-    private(set) var entries: [PropertyListEntry] = []
+    private(set) var entries: [PackedEntry] = []
+    /// Text that is not one run of the source bytes (decoded entities, pieces joined).
+    private(set) var side: [UInt8] = []
+    /// Each key's first entry.
+    private(set) var index = KeyTable()
+    /// Entries whose key an earlier entry has: (the later, the first).
+    private(set) var duplicates: [(Int32, Int32)] = []
     private(set) var comments: [PropertyListComment] = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var root: PropertyListRoot?
 
     private var frames: [Frame] = []
-    /// The text of the scalar being read. libxml2 usually hands over a scalar's text in
-    /// one piece; it is turned into a `String` at once, and only joined when more follow.
-    private var text = ""
+    /// The start tag being handled, while its callback runs: what names an unknown element.
+    private var startTag: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?)?
+
+    /// The name of `element` as the current start tag writes it.
+    private func written(_ element: Element) -> String {
+        guard element == .unknown, let (name, prefix, namespace) = startTag else { return element.name }
+        return Element.written(name, prefix: prefix, namespace: namespace)
+    }
+    /// Where the text of the scalar being read is. libxml2 usually hands over a scalar's
+    /// text in one piece, as a pointer into its input: that is recorded as a run of the
+    /// source bytes, and only copied to `side` when it comes decoded or in pieces.
+    private var text = TextRef.empty
     private var scalarHasChild = false
-    private var pendingKey: (name: String, range: SourceRange)?
+    private var pendingKey: PendingKey?
+
+    /// A key read, waiting for its value.
+    private struct PendingKey {
+        var text: TextRef
+        var range: SourceRange
+        var hash: Int
+        var isASCII: Bool
+    }
     private var rootElementSeen = false
     private var stopped = false
 
@@ -312,6 +344,7 @@ private struct Builder {
         // A theme entry takes 40 to 60 bytes of XML; reserving for the smaller spares the
         // repeated regrowth that otherwise cost 3% of a large read.
         entries.reserveCapacity(bytes.count / 40)
+        index = KeyTable(capacity: bytes.count / 40)
     }
 
     /// The builder behind a callback's context pointer.
@@ -345,6 +378,7 @@ private struct Builder {
     ) {
         guard !stopped else { return }
         let element = Element(name, prefix: prefix, namespace: namespace)
+        startTag = (name, prefix, namespace)
         let parent = frames.last
         if frames.count >= limits.maxDepth {
             fail("elements are nested more than \(limits.maxDepth) deep", at: tagStart(before: offset))
@@ -360,7 +394,7 @@ private struct Builder {
         case .plist:
             if rootElementSeen {
                 report(
-                    "a property list holds one root object; this <\(element.name)> is a second",
+                    "a property list holds one root object; this <\(written(element))> is a second",
                     at: tagStart(before: offset))
                 frames.append(.skipped)
             } else {
@@ -369,7 +403,7 @@ private struct Builder {
         case .rootDict:
             openInRootDict(element)
         case .scalar(let scalar, _):
-            report("<\(element.name)> cannot appear inside <\(scalar.name)>", at: tagStart(before: offset))
+            report("<\(written(element))> cannot appear inside <\(scalar.name)>", at: tagStart(before: offset))
             scalarHasChild = true
             frames.append(.skipped)
         case .nested, .otherRoot, .skipped:
@@ -380,11 +414,11 @@ private struct Builder {
     private mutating func openRoot(_ element: Element) {
         rootElementSeen = true
         let start = tagStart(before: offset)
-        if case .unknown(let name) = element {
-            report("unknown element <\(name)>; a property list's root is <dict>", at: start)
+        if element == .unknown {
+            report("unknown element <\(written(element))>; a property list's root is <dict>", at: start)
         }
         root = PropertyListRoot(
-            kind: element.kind, elementName: element.name, range: SourceRange(start: start, end: start))
+            kind: element.kind, elementName: written(element), range: SourceRange(start: start, end: start))
         frames.append(element == .dict ? .rootDict : .otherRoot)
     }
 
@@ -401,14 +435,14 @@ private struct Builder {
             report(
                 element == .plist
                     ? "<plist> can only be the outermost element"
-                    : "unknown element <\(element.name)>; a value is <string>, <integer>, <real>, <true/> or <false/>",
+                    : "unknown element <\(written(element))>; a value is <string>, <integer>, <real>, <true/> or <false/>",
                 at: startOffset)
             pendingKey = nil
             frames.append(.skipped)
             return
         }
         guard pendingKey != nil else {
-            report("this <\(element.name)> has no <key> before it", at: startOffset)
+            report("this <\(written(element))> has no <key> before it", at: startOffset)
             frames.append(.skipped)
             return
         }
@@ -426,27 +460,25 @@ private struct Builder {
         switch frame {
         case .scalar(let element, let start):
             let range = SourceRange(start: start, end: offset)
-            defer { text = "" }
+            defer { text = .empty }
             if scalarHasChild {
                 scalarHasChild = false
                 pendingKey = nil
                 return
             }
             if element == .key {
-                pendingKey = (text, range)
+                let (hash, isASCII) = withText(text) { KeyHash.of($0) }
+                pendingKey = PendingKey(text: text, range: range, hash: hash, isASCII: isASCII)
                 return
             }
             guard let key = pendingKey else { return }
             pendingKey = nil
-            if let value = scalarValue(element, range: range) {
-                entries.append(PropertyListEntry(key: key.name, value: value, keyRange: key.range, valueRange: range))
+            if let (kind, payload) = scalarValue(element, range: range) {
+                append(key, kind: kind, payload: payload, valueRange: range)
             }
         case .nested(let kind, let start):
             let range = SourceRange(start: start, end: offset)
-            if let key = pendingKey {
-                entries.append(
-                    PropertyListEntry(key: key.name, value: .nested(kind), keyRange: key.range, valueRange: range))
-            }
+            if let key = pendingKey { append(key, kind: kind, payload: 0, valueRange: range) }
             pendingKey = nil
         case .rootDict, .otherRoot:
             if let key = pendingKey { keyWithoutValue(key) }
@@ -458,15 +490,52 @@ private struct Builder {
         }
     }
 
+    /// Records an entry, and indexes its key (or notes it as a duplicate).
+    private mutating func append(_ key: PendingKey, kind: PropertyListKind, payload: UInt64, valueRange: SourceRange) {
+        let entry = PackedEntry(
+            key: key.text, payload: payload, keyStart: Int32(key.range.start), keyEnd: Int32(key.range.end),
+            valueStart: Int32(valueRange.start), valueEnd: Int32(valueRange.end),
+            hash: UInt32(truncatingIfNeeded: key.hash), kind: kind, keyIsASCII: key.isASCII)
+        let number = entries.count
+        entries.append(entry)
+        switch index.probe(hash: key.hash, matching: { sameKey(entries[$0], entry) }) {
+        case .found(let first): duplicates.append((Int32(number), Int32(first)))
+        case .vacant(let slot): index.place(number, hash: key.hash, in: slot)
+        }
+    }
+
+    /// Whether two entries of this document have the same key (see `EntryStore.sameKey`).
+    private func sameKey(_ a: PackedEntry, _ b: PackedEntry) -> Bool {
+        guard a.hash == b.hash else { return false }
+        let equalBytes = withText(a.key) { x in
+            withText(b.key) { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+        if equalBytes { return true }
+        if a.keyIsASCII && b.keyIsASCII { return false }
+        return string(a.key) == string(b.key)
+    }
+
+    /// Calls `body` with the bytes of `text` (source or side buffer).
+    @inline(__always)
+    private func withText<Result>(_ text: TextRef, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if text.start >= 0 {
+            return body(UnsafeBufferPointer(rebasing: bytes[Int(text.start)..<Int(text.start) + Int(text.count)]))
+        }
+        let start = -Int(text.start) - 1
+        return side.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + Int(text.count)])) }
+    }
+
+    private func string(_ text: TextRef) -> String {
+        withText(text) { String(decoding: $0, as: UTF8.self) }
+    }
+
     mutating func characters(_ chunk: UnsafeBufferPointer<xmlChar>) {
         guard !stopped else { return }
         switch frames.last {
         case .scalar:
-            if text.isEmpty {
-                text = String(decoding: chunk, as: UTF8.self)
-            } else {
-                text += String(decoding: chunk, as: UTF8.self)
-            }
+            collect(chunk)
         case .nested, .skipped, .otherRoot:
             break
         case nil, .plist, .rootDict:
@@ -477,6 +546,39 @@ private struct Builder {
                     at: textOffset(of: chunk) + first)
             }
         }
+    }
+
+    /// Adds a chunk to the scalar's text: a run of the source while the chunks are the
+    /// input's own bytes, one after the other; else a copy in `side`.
+    private mutating func collect(_ chunk: UnsafeBufferPointer<xmlChar>) {
+        guard !chunk.isEmpty else { return }
+        let at = sourceOffset(of: chunk)
+        if text.count == 0, at >= 0 {
+            text = TextRef(start: Int32(at), count: Int32(chunk.count))
+            return
+        }
+        if text.start >= 0, at >= 0, Int(text.start) + Int(text.count) == at {
+            text.count += Int32(chunk.count)
+            return
+        }
+        if text.start >= 0 || text.count == 0 {
+            // Move what there is to the side buffer, then go on there.
+            let sideStart = side.count
+            if text.count > 0 {
+                side.append(contentsOf: bytes[Int(text.start)..<Int(text.start) + Int(text.count)])
+            }
+            text = TextRef(start: Int32(-sideStart - 1), count: text.count)
+        }
+        side.append(contentsOf: chunk)
+        text.count += Int32(chunk.count)
+    }
+
+    /// The offset of `chunk` in the source when it is a run of the input's own bytes
+    /// (libxml2 parses an exact copy of them); -1 when libxml2 built it elsewhere.
+    private func sourceOffset(of chunk: UnsafeBufferPointer<xmlChar>) -> Int {
+        guard let context, let start = chunk.baseAddress else { return -1 }
+        let offset = themekit_parser_offset_of(context, start)
+        return offset >= 0 && offset + chunk.count <= bytes.count ? offset : -1
     }
 
     /// Where a chunk of text starts: exact when libxml2 hands over a pointer into its
@@ -678,32 +780,34 @@ private struct Builder {
     // MARK: Values
 
     private mutating func beginText() {
-        text = ""
+        text = .empty
         scalarHasChild = false
     }
 
-    private mutating func scalarValue(_ element: Element, range: SourceRange) -> PropertyListValue? {
+    /// The value of a scalar just closed, as its kind and payload (`PackedEntry.payload`);
+    /// nil, and reported, when its text does not parse.
+    private mutating func scalarValue(_ element: Element, range: SourceRange) -> (PropertyListKind, UInt64)? {
         switch element {
         case .string:
-            return .string(text)
+            return (.string, PackedEntry.payload(of: text))
         case .integer:
-            if let value = Self.plainInteger(text.utf8) { return .integer(value) }
-            let written = text.trimmingXMLSpace()
-            if let value = Self.integer(written) { return .integer(value) }
+            if let value = withText(text, Self.plainInteger) { return (.integer, UInt64(bitPattern: Int64(value))) }
+            let written = string(text).trimmingXMLSpace()
+            if let value = Self.integer(written) { return (.integer, UInt64(bitPattern: Int64(value))) }
             let reason = Self.looksNumeric(written) ? "is out of range for an integer" : "is not an integer"
             report(range: range, "<integer> '\(written)' \(reason)")
             return nil
         case .real:
-            let written = text.trimmingXMLSpace()
-            if let value = Double(written) { return .real(value) }
+            let written = string(text).trimmingXMLSpace()
+            if let value = Double(written) { return (.real, value.bitPattern) }
             report(range: range, "<real> '\(written)' is not a number")
             return nil
         case .true, .false:
-            if text.utf8.contains(where: { !Self.isXMLSpace($0) }) {
+            if withText(text, { $0.contains(where: { !Self.isXMLSpace($0) }) }) {
                 report(range: range, "<\(element.name)/> takes no text")
                 return nil
             }
-            return .bool(element == .true)
+            return (.bool, element == .true ? 1 : 0)
         default:
             return nil
         }
@@ -711,7 +815,7 @@ private struct Builder {
 
     /// The common case, read straight from the bytes: up to 18 decimal digits, no sign,
     /// no space (18 digits cannot overflow `Int`).
-    private static func plainInteger(_ utf8: String.UTF8View) -> Int? {
+    private static func plainInteger(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !utf8.isEmpty, utf8.count <= 18 else { return nil }
         var value = 0
         for byte in utf8 {
@@ -758,8 +862,8 @@ private struct Builder {
 
     // MARK: Reporting
 
-    private mutating func keyWithoutValue(_ key: (name: String, range: SourceRange)) {
-        report(range: key.range, "key '\(key.name)' has no value after it")
+    private mutating func keyWithoutValue(_ key: PendingKey) {
+        report(range: key.range, "key '\(string(key.text))' has no value after it")
     }
 
     private mutating func report(_ message: String, at offset: Int) {

@@ -20,6 +20,12 @@ final class SourceText: Sendable {
         self.bytes = bytes
     }
 
+    /// Calls `body` with the bytes.
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer(body)
+    }
+
     /// The line index, built on first use.
     var lines: SourceLines {
         index.withLock { index in

@@ -1,0 +1,121 @@
+/// An open-addressing hash table of entry numbers, keyed by the hashes the reader stored
+/// (`PackedEntry.hash`): a file's index of its keys, and a load's merged table of its
+/// theme's keys, which is also the index a loaded theme's lookups use.
+///
+/// The table holds only numbers; whether a number's key is the one sought is the caller's
+/// to say (`matching`), since the keys' text lives in the documents. Linear probing, at
+/// most half full, so a probe sequence is short; the hashes are seeded (`KeyHash`), so no
+/// choice of keys makes them long.
+struct KeyTable: Sendable {
+    /// 0 for an empty slot; else the entry number plus one in the low 32 bits and the hash's
+    /// low 32 bits above them.
+    private var slots: [UInt64]
+    private var mask: Int
+    /// How many numbers the table holds.
+    private(set) var count = 0
+
+    /// An empty table with room for `capacity` numbers before it grows.
+    init(capacity: Int = 0) {
+        var size = 8
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// The number whose key matches (`matching` is asked only of numbers whose stored hash
+    /// equals `hash`'s low 32 bits).
+    @inline(__always)
+    func find(hash: Int, matching: (Int) -> Bool) -> Int? {
+        let tag = UInt64(UInt32(truncatingIfNeeded: hash)) << 32
+        return slots.withUnsafeBufferPointer { slots in
+            var slot = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) & mask
+            while true {
+                let stored = slots[slot]
+                if stored == 0 { return nil }
+                if stored & 0xFFFF_FFFF_0000_0000 == tag {
+                    let number = Int(stored & 0xFFFF_FFFF) - 1
+                    if matching(number) { return number }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Where a probe for a key ended: at the number whose key matches, or at the empty
+    /// slot where the key would go.
+    enum Probe {
+        case found(Int)
+        case vacant(slot: Int)
+    }
+
+    /// Looks for a key as `find` does, and says where it would go when it is not there.
+    @inline(__always)
+    func probe(hash: Int, matching: (Int) -> Bool) -> Probe {
+        let tag = UInt64(UInt32(truncatingIfNeeded: hash)) << 32
+        return slots.withUnsafeBufferPointer { slots in
+            var slot = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) & mask
+            while true {
+                let stored = slots[slot]
+                if stored == 0 { return .vacant(slot: slot) }
+                if stored & 0xFFFF_FFFF_0000_0000 == tag {
+                    let number = Int(stored & 0xFFFF_FFFF) - 1
+                    if matching(number) { return .found(number) }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Puts `number`, whose key the table does not hold, in `slot` (from `probe`, with no
+    /// change to the table since).
+    @inline(__always)
+    mutating func place(_ number: Int, hash: Int, in slot: Int) {
+        let stored = UInt64(UInt32(truncatingIfNeeded: hash)) << 32 | UInt64(number + 1)
+        count += 1
+        if count * 2 > slots.count {
+            grow()
+            add(stored)
+        } else {
+            slots[slot] = stored
+        }
+    }
+
+    /// Adds `number` under `hash`, unless a number whose key matches is there: that number
+    /// is returned, and the table is unchanged.
+    @inline(__always)
+    mutating func insert(_ number: Int, hash: Int, matching: (Int) -> Bool) -> Int? {
+        switch probe(hash: hash, matching: matching) {
+        case .found(let existing):
+            return existing
+        case .vacant(let slot):
+            place(number, hash: hash, in: slot)
+            return nil
+        }
+    }
+
+    /// Adds a number known to be absent, under its stored form.
+    private mutating func add(_ stored: UInt64) {
+        let mask = mask
+        slots.withUnsafeMutableBufferPointer { slots in
+            var slot = Int(truncatingIfNeeded: stored >> 32) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = stored
+        }
+    }
+
+    /// Doubles the slots, placing every number again from its stored hash.
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: 0, count: old.count * 2)
+        mask = slots.count - 1
+        for stored in old where stored != 0 { add(stored) }
+    }
+
+    /// Calls `body` with every number in the table, in slot order.
+    @inline(__always)
+    func forEach(_ body: (Int) -> Void) {
+        slots.withUnsafeBufferPointer { slots in
+            for stored in slots where stored != 0 { body(Int(stored & 0xFFFF_FFFF) - 1) }
+        }
+    }
+}

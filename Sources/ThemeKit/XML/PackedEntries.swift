@@ -1,0 +1,306 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a piece of a document's text lies: in its source bytes (most keys and values,
+/// which libxml2 hands over as pointers into its input), or in its side buffer (text that
+/// arrived decoded, such as `a &amp; b`, or in several pieces).
+struct TextRef: Sendable, Hashable {
+    /// From 0: an offset in the source bytes. Below 0: `-(offset + 1)` in the side buffer.
+    var start: Int32
+    /// The length in bytes.
+    var count: Int32
+
+    static let empty = TextRef(start: 0, count: 0)
+}
+
+/// One key and its value as the reader records them: plain numbers, no reference counted
+/// field, so that reading, indexing and resolving ten thousand of them costs no `String`,
+/// no retain and no release. `PropertyListEntry` is the same entry with its texts as
+/// strings, made on request (`EntryStore.entries`).
+struct PackedEntry: Sendable {
+    /// The key's text.
+    var key: TextRef
+    /// A `<string>`'s text, or the bit pattern of an `<integer>` (`Int`), a `<real>`
+    /// (`Double`) or a bool (0 or 1); for a nested value, 0.
+    var payload: UInt64
+    /// `<key>` to just past `</key>`, as byte offsets.
+    var keyStart: Int32
+    var keyEnd: Int32
+    /// The value's opening tag to just past its closing tag, as byte offsets.
+    var valueStart: Int32
+    var valueEnd: Int32
+    /// The low 32 bits of the key's hash (`KeyHash`): enough to place it in any table a
+    /// theme needs, and to tell most other keys apart without reading their text.
+    var hash: UInt32
+    /// The element the value was written as.
+    var kind: PropertyListKind
+    /// Whether the key is all ASCII, where equal bytes and equal strings are the same thing.
+    var keyIsASCII: Bool
+
+    /// A `<string>`'s text.
+    var text: TextRef {
+        TextRef(start: Int32(truncatingIfNeeded: payload & 0xFFFF_FFFF), count: Int32(truncatingIfNeeded: payload >> 32))
+    }
+
+    static func payload(of text: TextRef) -> UInt64 {
+        UInt64(UInt32(bitPattern: text.start)) | UInt64(UInt32(bitPattern: text.count)) << 32
+    }
+
+    var isNested: Bool {
+        switch kind {
+        case .dict, .array, .data, .date: true
+        case .string, .integer, .real, .bool: false
+        }
+    }
+
+    var keyRange: SourceRange { SourceRange(start: Int(keyStart), end: Int(keyEnd)) }
+    var valueRange: SourceRange { SourceRange(start: Int(valueStart), end: Int(valueEnd)) }
+}
+
+/// A document's entries as the reader packed them, with the text they point into and an
+/// index of their keys; `entries` turns them into `PropertyListEntry` values the first time
+/// a caller asks (the linter's rules), and the loader never does.
+final class EntryStore: Sendable {
+    /// The path the document was read from, as given.
+    let file: String
+    /// The document's text (source bytes and line index).
+    let source: SourceText
+    /// Text that is not a run of the source bytes, appended in reading order.
+    private let side: [UInt8]
+    /// The entries, in file order, duplicates kept.
+    let packed: [PackedEntry]
+    /// Each key's first entry, by key.
+    let index: KeyTable
+    /// Later entries of a key already seen: (the later entry, the first), in file order.
+    let duplicates: [(later: Int32, first: Int32)]
+    private let materialized = Mutex<[PropertyListEntry]?>(nil)
+
+    init(
+        file: String, source: SourceText, side: [UInt8], packed: [PackedEntry], index: KeyTable,
+        duplicates: [(Int32, Int32)]
+    ) {
+        self.file = file
+        self.source = source
+        self.side = side
+        self.packed = packed
+        self.index = index
+        self.duplicates = duplicates
+    }
+
+    /// An empty store over `source`.
+    convenience init(file: String, empty source: SourceText) {
+        self.init(file: file, source: source, side: [], packed: [], index: KeyTable(), duplicates: [])
+    }
+
+    var count: Int { packed.count }
+
+    /// The location of a byte offset of the text.
+    func location(at offset: Int) -> SourceLocation {
+        SourceLocation(file: file, source.lines.position(at: offset))
+    }
+
+    /// Calls `body` with the bytes of `text`.
+    @inline(__always)
+    func withBytes<Result>(_ text: TextRef, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if text.start >= 0 {
+            return source.withBytes { bytes in
+                body(UnsafeBufferPointer(rebasing: bytes[Int(text.start)..<Int(text.start) + Int(text.count)]))
+            }
+        }
+        let start = -Int(text.start) - 1
+        return side.withUnsafeBufferPointer { bytes in
+            body(UnsafeBufferPointer(rebasing: bytes[start..<start + Int(text.count)]))
+        }
+    }
+
+    /// `text` as a string (libxml2 has checked that it is UTF-8).
+    func string(_ text: TextRef) -> String {
+        withBytes(text) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The key of entry `index`.
+    func key(_ index: Int) -> String { string(packed[index].key) }
+
+    /// The value of entry `index` as the reader's value type.
+    func value(_ index: Int) -> PropertyListValue {
+        let entry = packed[index]
+        switch entry.kind {
+        case .string: return .string(string(entry.text))
+        case .integer: return .integer(Int(truncatingIfNeeded: Int64(bitPattern: entry.payload)))
+        case .real: return .real(Double(bitPattern: entry.payload))
+        case .bool: return .bool(entry.payload != 0)
+        case .dict, .array, .data, .date: return .nested(entry.kind)
+        }
+    }
+
+    /// Entry `index` with its texts as strings.
+    func entry(_ index: Int) -> PropertyListEntry {
+        let entry = packed[index]
+        return PropertyListEntry(key: key(index), value: value(index), keyRange: entry.keyRange, valueRange: entry.valueRange)
+    }
+
+    /// Every entry with its texts as strings, made once.
+    var entries: [PropertyListEntry] {
+        if let made = materialized.withLock({ $0 }) { return made }
+        let made = packed.indices.map(entry)
+        materialized.withLock { $0 = made }
+        return made
+    }
+
+    /// Whether entry `index`'s key is `key`.
+    func key(_ index: Int, equals key: String, hash: Int) -> Bool {
+        let entry = packed[index]
+        guard entry.hash == UInt32(truncatingIfNeeded: hash) else { return false }
+        return withBytes(entry.key) { KeyHash.bytes($0, equal: key) }
+    }
+
+    /// The first entry whose key is `key`.
+    func firstIndex(ofKey key: String) -> Int? {
+        let hash = KeyHash.of(key)
+        return index.find(hash: hash) { self.key($0, equals: key, hash: hash) }
+    }
+
+    /// Whether entries `a` and `b` (of this store) have the same key.
+    func sameKey(_ a: Int, _ b: Int) -> Bool {
+        sameKey(packed[a], packed[b], of: self)
+    }
+
+    /// Whether `mine` (an entry of this store) and `theirs` (of `other`) have the same key:
+    /// equal bytes, or, where either is not ASCII, equal strings (Swift's `==`, which
+    /// `Theme.values` and every `[String: …]` of keys agree with).
+    func sameKey(_ mine: PackedEntry, _ theirs: PackedEntry, of other: EntryStore) -> Bool {
+        guard mine.hash == theirs.hash else { return false }
+        let equalBytes = withBytes(mine.key) { a in
+            other.withBytes(theirs.key) { b in
+                a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+            }
+        }
+        if equalBytes { return true }
+        if mine.keyIsASCII && theirs.keyIsASCII { return false }
+        return string(mine.key) == other.string(theirs.key)
+    }
+}
+
+/// The hash of a key, the same whether the key is bytes from a document or a `String`
+/// an app looks up, and the same for two keys Swift calls equal (`==` compares strings by
+/// canonical equivalence: a key with characters beyond ASCII is hashed in its NFC form,
+/// as `String.hash(into:)` does).
+///
+/// Keys are chosen by whoever writes the theme, so the hash is seeded, from Swift's
+/// per-process random `Hasher` seed: no set of keys can be made to collide without knowing
+/// it. It is a multiply-and-fold hash over eight bytes at a time (the construction of
+/// wyhash, which Go's runtime maps fall back to for the same reason), because SipHash
+/// through `Hasher` cost 600 instructions a key, as much as all the rest of reading one.
+enum KeyHash {
+    /// Two words from `Hasher`'s random seed (fixed under `SWIFT_DETERMINISTIC_HASHING`).
+    private static let seed: (UInt64, UInt64) = {
+        var first = Hasher()
+        first.combine(0x7468_656D_656B_6974 as UInt64)
+        let a = UInt64(bitPattern: Int64(first.finalize()))
+        var second = Hasher()
+        second.combine(a)
+        return (a, UInt64(bitPattern: Int64(second.finalize())))
+    }()
+
+    /// The 128-bit product of `a` and `b`, its halves folded together.
+    @inline(__always)
+    private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (high, low) = a.multipliedFullWidth(by: b)
+        return high ^ low
+    }
+
+    /// The hash of raw bytes.
+    @inline(__always)
+    static func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let (seed, secret) = seed
+        let count = bytes.count
+        var state = seed ^ fold(UInt64(truncatingIfNeeded: count) ^ 0xA076_1D64_78BD_642F, secret)
+        guard let base = bytes.baseAddress, count > 0 else { return Int(truncatingIfNeeded: fold(state, secret)) }
+        let raw = UnsafeRawPointer(base)
+        if count >= 8 {
+            var offset = 0
+            while count - offset > 8 {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                state = fold(state ^ word, 0xE703_7ED1_A0B4_28DB ^ secret)
+                offset += 8
+            }
+            // The last eight bytes, overlapping the word before when the count is not a
+            // multiple of eight.
+            let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            state = fold(state ^ last, 0x8EBC_6AF0_9C88_C6E3 ^ secret)
+        } else if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            state = fold(state ^ (low | high << 32), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
+        } else {
+            let word = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+            state = fold(state ^ word, 0x8EBC_6AF0_9C88_C6E3 ^ secret)
+        }
+        return Int(truncatingIfNeeded: fold(state, secret ^ 0x5899_65CC_7537_4CC3))
+    }
+
+    /// The hash of `key` and whether it is all ASCII.
+    @inline(__always)
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
+        if isASCII(bytes) { return (raw(bytes), true) }
+        return (of(String(decoding: bytes, as: UTF8.self)), false)
+    }
+
+    /// The hash of a key given as a string.
+    @inline(__always)
+    static func of(_ key: String) -> Int {
+        var key = key
+        if let hash = key.withUTF8({ isASCII($0) ? raw($0) : nil }) { return hash }
+        return key._nfcCodeUnits.withUnsafeBufferPointer(raw)
+    }
+
+    /// The hash of `key` followed by `suffix` (a font key's size key), without building a
+    /// string of it.
+    static func of(_ key: UnsafeBufferPointer<UInt8>, appending suffix: StaticString) -> (hash: Int, isASCII: Bool) {
+        let total = key.count + suffix.utf8CodeUnitCount
+        guard isASCII(key) else { return (of(String(decoding: key, as: UTF8.self) + suffix.description), false) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { joined in
+            _ = joined.initialize(fromContentsOf: key)
+            _ = UnsafeMutableBufferPointer(rebasing: joined[key.count...]).initialize(
+                fromContentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+            return (raw(UnsafeBufferPointer(joined)), true)
+        }
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        var any: UInt64 = 0
+        while bytes.count - offset >= 8 {
+            any |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            any |= UInt64(base[offset])
+            offset += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether `bytes` spell `key` (equal bytes, or equal as strings when either is not
+    /// ASCII).
+    @inline(__always)
+    static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal key: String) -> Bool {
+        var key = key
+        let sameBytes = key.withUTF8 { utf8 in
+            utf8.count == bytes.count
+                && (utf8.count == 0 || memcmp(utf8.baseAddress!, bytes.baseAddress!, utf8.count) == 0)
+        }
+        if sameBytes { return true }
+        // Different bytes: equal only as canonically equivalent strings, never for two ASCII.
+        if isASCII(bytes), key.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        return String(decoding: bytes, as: UTF8.self) == key
+    }
+}
