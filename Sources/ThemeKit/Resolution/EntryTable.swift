@@ -11,6 +11,8 @@
 struct EntryTable: Sendable {
     /// Each file's entries, in chain order (child first), numbered in that order.
     let stores: [EntryStore]
+    /// Where each store's entries and texts are (valid while `stores` holds them).
+    private let views: [EntryView]
     /// Each file's first number, in chain order.
     let offsets: [Int]
     /// The chain index of each number's file; empty for a chain of one file.
@@ -20,6 +22,7 @@ struct EntryTable: Sendable {
 
     init() {
         stores = []
+        views = []
         offsets = []
         fileOf = []
         count = 0
@@ -39,6 +42,7 @@ struct EntryTable: Sendable {
             for (index, store) in stores.enumerated() { fileOf += repeatElement(Int32(index), count: store.count) }
         }
         self.stores = stores
+        self.views = stores.map(\.view)
         self.offsets = offsets
         self.fileOf = fileOf
         self.count = total
@@ -56,23 +60,23 @@ struct EntryTable: Sendable {
     @inline(__always)
     subscript(id: Int) -> PackedEntry {
         let file = file(of: id)
-        return stores[file].packed[id - offsets[file]]
+        return views[file].packed[id - offsets[file]]
     }
 
     /// Calls `body` with the bytes of entry `id`'s key.
     @inline(__always)
     func withKey<Result>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let file = file(of: id)
-        let store = stores[file]
-        return store.withBytes(store.packed[id - offsets[file]].key, body)
+        let view = views[file]
+        return body(view.bytes(view.packed[id - offsets[file]].key))
     }
 
     /// Calls `body` with the bytes of entry `id`'s `<string>` text.
     @inline(__always)
     func withText<Result>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let file = file(of: id)
-        let store = stores[file]
-        return store.withBytes(store.packed[id - offsets[file]].text, body)
+        let view = views[file]
+        return body(view.bytes(view.packed[id - offsets[file]].text))
     }
 
     /// Entry `id`'s key as a string.
@@ -96,7 +100,15 @@ struct EntryTable: Sendable {
     /// Whether entries `a` and `b` have the same key.
     @inline(__always)
     func sameKey(_ a: Int, _ b: Int) -> Bool {
-        store(of: a).sameKey(self[a], self[b], of: store(of: b))
+        let first = self[a]
+        let second = self[b]
+        guard first.hash == second.hash else { return false }
+        let equal = withKey(a) { x in
+            withKey(b) { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+        }
+        if equal { return true }
+        if first.keyIsASCII && second.keyIsASCII { return false }
+        return key(a) == key(b)
     }
 
     /// Whether entry `id`'s key is `key` (given as bytes, all ASCII or not); its hash is

@@ -62,42 +62,107 @@ struct PackedEntry: Sendable {
     var valueRange: SourceRange { SourceRange(start: Int(valueStart), end: Int(valueEnd)) }
 }
 
+/// Where one document's entries and texts lie in memory, for the loops that read
+/// thousands of them: plain pointers, valid while the `EntryStore` they come from is
+/// alive (an `EntryTable` keeps its stores), so that reading an entry costs no retain.
+struct EntryView: @unchecked Sendable {
+    // Unchecked: the pointers are into a store's memory, which is never written after the
+    // store is made; whoever holds a view holds its store too.
+    let packed: UnsafePointer<PackedEntry>
+    let text: UnsafePointer<UInt8>
+    let side: UnsafePointer<UInt8>
+
+    /// The bytes of `text`.
+    @inline(__always)
+    func bytes(_ ref: TextRef) -> UnsafeBufferPointer<UInt8> {
+        ref.start >= 0
+            ? UnsafeBufferPointer(start: text + Int(ref.start), count: Int(ref.count))
+            : UnsafeBufferPointer(start: side + (-Int(ref.start) - 1), count: Int(ref.count))
+    }
+}
+
+/// A growing run of packed entries in memory of its own, handed whole to the `EntryStore`
+/// that then owns it (no copy when reading ends).
+struct PackedBuffer {
+    private(set) var base: UnsafeMutablePointer<PackedEntry>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 4)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> PackedEntry { base[index] }
+
+    @inline(__always)
+    mutating func append(_ entry: PackedEntry) {
+        if count == capacity {
+            capacity *= 2
+            let grown = UnsafeMutablePointer<PackedEntry>.allocate(capacity: capacity)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+        }
+        (base + count).initialize(to: entry)
+        count += 1
+    }
+}
+
 /// A document's entries as the reader packed them, with the text they point into and an
 /// index of their keys; `entries` turns them into `PropertyListEntry` values the first time
 /// a caller asks (the linter's rules), and the loader never does.
-final class EntryStore: Sendable {
+final class EntryStore: @unchecked Sendable {
+    // Unchecked: the entries and the side text are written before `init` returns and only
+    // read after; the strings made on request are behind a `Mutex`.
     /// The path the document was read from, as given.
     let file: String
     /// The document's text (source bytes and line index).
     let source: SourceText
-    /// Text that is not a run of the source bytes, appended in reading order.
-    private let side: [UInt8]
-    /// The entries, in file order, duplicates kept.
-    let packed: [PackedEntry]
+    /// The entries, in file order, duplicates kept (owned: freed with the store).
+    let packed: UnsafeBufferPointer<PackedEntry>
+    private let packedBase: UnsafeMutablePointer<PackedEntry>
+    /// Text that is not a run of the source bytes, in reading order (owned).
+    private let side: UnsafeMutablePointer<UInt8>
     /// Each key's first entry, by key.
     let index: KeyTable
     /// Later entries of a key already seen: (the later entry, the first), in file order.
     let duplicates: [(later: Int32, first: Int32)]
     private let materialized = Mutex<[PropertyListEntry]?>(nil)
 
+    /// A store taking over `packed` (and copying `side`, which is empty but for decoded text).
     init(
-        file: String, source: SourceText, side: [UInt8], packed: [PackedEntry], index: KeyTable,
+        file: String, source: SourceText, side: [UInt8], packed: PackedBuffer, index: KeyTable,
         duplicates: [(Int32, Int32)]
     ) {
         self.file = file
         self.source = source
-        self.side = side
-        self.packed = packed
+        self.packed = UnsafeBufferPointer(start: packed.base, count: packed.count)
+        packedBase = packed.base
+        self.side = .allocate(capacity: max(side.count, 1))
+        self.side.initialize(from: side, count: side.count)
         self.index = index
         self.duplicates = duplicates
     }
 
     /// An empty store over `source`.
     convenience init(file: String, empty source: SourceText) {
-        self.init(file: file, source: source, side: [], packed: [], index: KeyTable(), duplicates: [])
+        self.init(
+            file: file, source: source, side: [], packed: PackedBuffer(capacity: 0), index: KeyTable(), duplicates: [])
+    }
+
+    deinit {
+        packedBase.deallocate()
+        side.deallocate()
     }
 
     var count: Int { packed.count }
+
+    /// Pointers to the entries and texts, valid while this store is alive.
+    var view: EntryView {
+        EntryView(packed: packedBase, text: source.base, side: side)
+    }
 
     /// The location of a byte offset of the text.
     func location(at offset: Int) -> SourceLocation {
@@ -107,15 +172,7 @@ final class EntryStore: Sendable {
     /// Calls `body` with the bytes of `text`.
     @inline(__always)
     func withBytes<Result>(_ text: TextRef, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if text.start >= 0 {
-            return source.withBytes { bytes in
-                body(UnsafeBufferPointer(rebasing: bytes[Int(text.start)..<Int(text.start) + Int(text.count)]))
-            }
-        }
-        let start = -Int(text.start) - 1
-        return side.withUnsafeBufferPointer { bytes in
-            body(UnsafeBufferPointer(rebasing: bytes[start..<start + Int(text.count)]))
-        }
+        body(view.bytes(text))
     }
 
     /// `text` as a string (libxml2 has checked that it is UTF-8).

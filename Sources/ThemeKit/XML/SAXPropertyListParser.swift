@@ -33,7 +33,7 @@ enum SAXPropertyListParser {
     {
         _ = initialised
         var document = PropertyListDocument(file: file, text: text)
-        text.bytes.withUnsafeBufferPointer { bytes in
+        text.withBytes { bytes in
             // The builder is reached through a raw pointer rather than a class reference:
             // callbacks then pay no reference counting and no dynamic exclusivity checks,
             // which measured as a fifth of the reader's instructions.
@@ -298,7 +298,7 @@ private struct Builder {
     let limits: PropertyListReader.Limits
     var context: xmlParserCtxtPtr?
 
-    private(set) var entries: [PackedEntry] = []
+    private(set) var entries: PackedBuffer
     /// Text that is not one run of the source bytes (decoded entities, pieces joined).
     private(set) var side: [UInt8] = []
     /// Each key's first entry.
@@ -341,10 +341,10 @@ private struct Builder {
         self.file = file
         self.limits = limits
         frames.reserveCapacity(8)
-        // A theme entry takes 40 to 60 bytes of XML; reserving for the smaller spares the
-        // repeated regrowth that otherwise cost 3% of a large read.
-        entries.reserveCapacity(bytes.count / 40)
-        index = KeyTable(capacity: bytes.count / 40)
+        // A theme entry takes 40 to 60 bytes of XML: room for one every 48 bytes spares most
+        // regrowth, and what is not used is little.
+        entries = PackedBuffer(capacity: bytes.count / 48)
+        index = KeyTable(capacity: bytes.count / 48)
     }
 
     /// The builder behind a callback's context pointer.

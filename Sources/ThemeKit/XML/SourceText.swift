@@ -9,28 +9,56 @@ import Synchronization
 /// The UTF-8 text of a document, shared by every copy of the document, with its line
 /// index built once, the first time a line is quoted or a position is asked for.
 ///
+/// The bytes live in memory the text owns, with a NUL after them: libxml2 parses them in
+/// place (it needs the NUL to find the end), and the reader's entries point into them, so
+/// neither copies the file.
+///
 /// A line break is LF; a CR before it belongs to the line, so CRLF files count lines and
 /// columns like LF ones.
-final class SourceText: Sendable {
-    /// The UTF-8 bytes, without a byte-order mark.
-    let bytes: [UInt8]
+final class SourceText: @unchecked Sendable {
+    // Unchecked: `storage` is written once, in `init`, and only read after; the line index
+    // is behind a `Mutex`.
+    /// The first byte; `count` bytes and a NUL from here.
+    let base: UnsafeMutablePointer<UInt8>
+    /// How many bytes there are (not counting the NUL after them).
+    let count: Int
     private let index = Mutex<SourceLines?>(nil)
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+    /// Copies `bytes`.
+    convenience init(_ bytes: [UInt8]) {
+        self.init(count: bytes.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: bytes)
+        }
     }
+
+    /// A text of `count` bytes, written by `fill` (which must write all of them).
+    init(count: Int, fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        base = .allocate(capacity: count + 1)
+        self.count = count
+        base[count] = 0
+        fill(UnsafeMutableBufferPointer(start: base, count: count))
+    }
+
+    deinit { base.deallocate() }
+
+    /// The UTF-8 bytes, without a byte-order mark, valid as long as the text is.
+    @inline(__always)
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The bytes, copied into an array.
+    var bytes: [UInt8] { Array(buffer) }
 
     /// Calls `body` with the bytes.
     @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer(body)
+        body(buffer)
     }
 
     /// The line index, built on first use.
     var lines: SourceLines {
         index.withLock { index in
             if let index { return index }
-            let built = SourceLines(bytes)
+            let built = SourceLines(text: self)
             index = built
             return built
         }
@@ -43,7 +71,9 @@ final class SourceText: Sendable {
 /// A line break is LF; a CR before it belongs to the line, and a lone CR breaks nothing.
 /// Columns count Unicode scalars from the start of the line.
 package struct SourceLines: Sendable {
-    private let bytes: [UInt8]
+    /// The text (kept alive here: its bytes are read through `bytes`).
+    private let text: SourceText
+    private var bytes: UnsafeBufferPointer<UInt8> { text.buffer }
     /// The offset of each line's first byte, in order; the first is 0.
     private let starts: [Int32]
     /// When some line is longer than `checkpointStride` bytes: at index `i`, how many
@@ -58,11 +88,17 @@ package struct SourceLines: Sendable {
 
     /// Indexes `bytes` (one pass); the configuration reader places its errors with it too.
     package init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+        self.init(text: SourceText(bytes))
+    }
+
+    /// Indexes a document's text (one pass).
+    init(text: SourceText) {
+        self.text = text
+        let bytes = text.buffer
         var starts: [Int32] = [0]
         var longest = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+        if let base = bytes.baseAddress {
+            let buffer = bytes
             var scan = 0
             while scan < buffer.count, let hit = memchr(base + scan, 0x0A, buffer.count - scan) {
                 let found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
@@ -77,8 +113,8 @@ package struct SourceLines: Sendable {
     }
 
     /// The scalar counts before every `checkpointStride`-th byte (one pass over the text).
-    private static func checkpoints(of bytes: [UInt8]) -> [Int32] {
-        bytes.withUnsafeBufferPointer { buffer in
+    private static func checkpoints(of buffer: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        do {
             guard let base = buffer.baseAddress else { return [0] }
             var counts: [Int32] = [0]
             counts.reserveCapacity(buffer.count / checkpointStride + 1)
@@ -113,7 +149,7 @@ package struct SourceLines: Sendable {
         let target = min(max(offset, 0), bytes.count)
         let line = line(at: target)
         let start = Int(starts[line - 1])
-        let scalars = bytes.withUnsafeBufferPointer { buffer -> Int in
+        let scalars = { (buffer: UnsafeBufferPointer<UInt8>) -> Int in
             guard let base = buffer.baseAddress, target > start else { return 0 }
             guard target - start > Self.checkpointStride, !checkpoints.isEmpty else {
                 return Self.scalarCount(from: base + start, to: base + target)
@@ -122,7 +158,7 @@ package struct SourceLines: Sendable {
             // the start, each from the checkpoint at or before it. Every byte that is not a
             // continuation byte starts a scalar, so the difference is the direct count.
             return scalarsBefore(target, in: base) - scalarsBefore(start, in: base)
-        }
+        }(bytes)
         return SourcePosition(line: line, column: scalars + 1)
     }
 
@@ -169,6 +205,6 @@ package struct SourceLines: Sendable {
         guard end - start <= Self.maximumQuotedLength else { return nil }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         guard start <= end else { return nil }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 }
