@@ -55,9 +55,16 @@ extension ThemeValue {
     /// `text` as a finite number, with XML white space around it allowed: `" 17.5 "` is
     /// 17.5; `"17px"`, `"nan"` and `"inf"` are not numbers.
     package static func number(in text: UnsafeBufferPointer<UInt8>) -> Double? {
-        // The common form, `-?digits(.digits)?` with at most 15 digits, is read here: the
-        // digits are an exact integer and the power of ten an exact double, so one division
-        // rounds as `Double(String)` does. Anything else is left to it.
+        if let number = plainDecimal(text) { return number }
+        return number(in: String(decoding: text, as: UTF8.self))
+    }
+
+    /// `text` read as `Double(String)` would read it, when it is in the common form
+    /// `-?digits(.digits)?` with at most 15 digits, XML white space around it allowed; nil
+    /// for any other form (which the caller hands to `Double(String)`). The digits are then
+    /// an exact integer and the power of ten an exact double, so one division rounds as
+    /// `Double(String)` does.
+    package static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0
         var end = text.count
         while index < end, isSpace(text[index]) { index += 1 }
@@ -69,10 +76,9 @@ extension ThemeValue {
         var digits = 0
         var decimals = 0
         var sawPoint = false
-        var plain = index < end
-        var position = index
-        while position < end {
-            let byte = text[position]
+        guard index < end else { return nil }
+        while index < end {
+            let byte = text[index]
             if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
                 mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
                 digits += 1
@@ -80,16 +86,13 @@ extension ThemeValue {
             } else if byte == UInt8(ascii: "."), !sawPoint, digits > 0 {
                 sawPoint = true
             } else {
-                plain = false
-                break
+                return nil
             }
-            position += 1
+            index += 1
         }
-        if plain, digits <= 15, !sawPoint || decimals > 0 {
-            let value = Double(mantissa) / powersOfTen[decimals]
-            return negative ? -value : value
-        }
-        return number(in: String(decoding: text, as: UTF8.self))
+        guard digits <= 15, !sawPoint || decimals > 0 else { return nil }
+        let value = Double(mantissa) / powersOfTen[decimals]
+        return negative ? -value : value
     }
 
     private static let powersOfTen: [Double] = (0...15).map { exponent in

@@ -49,24 +49,35 @@ final class ThemeProvenance: Sendable {
 
 /// A loaded theme's values: one per entry number, looked up through the merged key table
 /// (no dictionary of the keys is built to load a theme; `dictionary` builds one on request).
-final class LoadedValues: ThemeStorage {
-    /// Each entry's value, by entry number (nil for an entry no key resolves to, or broken).
-    let typed: [ThemeValue?]
+final class LoadedValues: ThemeStorage, @unchecked Sendable {
+    // Unchecked: `typed` is written by the resolver before this is made, and only read
+    // after; the dictionary made on request is behind a `Mutex`.
+    /// Each entry's value, by entry number, where `hasValue` says so (owned).
+    private let typed: TypedValues
+    /// Whether entry `id` has a value (false for an entry no key resolves to, or broken).
+    private let hasValue: [Bool]
     let provenance: ThemeProvenance
     /// How many keys have a value.
     let count: Int
     private let built = Mutex<[String: ThemeValue]?>(nil)
 
-    init(typed: [ThemeValue?], provenance: ThemeProvenance, count: Int) {
+    init(typed: TypedValues, hasValue: [Bool], provenance: ThemeProvenance, count: Int) {
         self.typed = typed
+        self.hasValue = hasValue
         self.provenance = provenance
         self.count = count
     }
 
+    deinit { typed.release(where: hasValue) }
+
+    /// Entry `id`'s value, if it has one.
+    @inline(__always)
+    private func value(_ id: Int) -> ThemeValue? { hasValue[id] ? typed[id] : nil }
+
     @inline(__always)
     func value(forKey key: String) -> ThemeValue? {
         guard let id = provenance.id(ofKey: key) else { return nil }
-        return typed[id]
+        return value(id)
     }
 
     func source(forKey key: String) -> ThemeValueSource? {
@@ -78,7 +89,7 @@ final class LoadedValues: ThemeStorage {
         var values = [String: ThemeValue](minimumCapacity: count)
         let entries = provenance.entries
         provenance.table.forEach { id in
-            if let value = typed[id] { values[entries.key(id)] = value }
+            if let value = value(id) { values[entries.key(id)] = value }
         }
         built.withLock { $0 = values }
         return values
@@ -87,7 +98,7 @@ final class LoadedValues: ThemeStorage {
     func forEachKey(_ body: (String) -> Void) {
         let entries = provenance.entries
         provenance.table.forEach { id in
-            if typed[id] != nil { body(entries.key(id)) }
+            if hasValue[id] { body(entries.key(id)) }
         }
     }
 }
@@ -111,5 +122,30 @@ package struct MergedKeys: Sequence, Sendable {
         let entries = provenance.entries
         provenance.table.forEach { keys.append(entries.key($0)) }
         return keys.makeIterator()
+    }
+}
+
+/// Values by entry number in memory of their own, each initialized once by the resolver
+/// (where its `hasValue` says so) and released with the `LoadedValues` that takes them:
+/// no optional per entry to destroy before each write.
+struct TypedValues: @unchecked Sendable {
+    // Unchecked: written only while the resolver runs, before any other thread sees them.
+    private let base: UnsafeMutablePointer<ThemeValue>
+
+    /// Room for `count` values (at least one).
+    init(count: Int) { base = .allocate(capacity: max(count, 1)) }
+
+    /// Writes entry `id`'s value (not written before).
+    @inline(__always)
+    func initialize(_ id: Int, to value: ThemeValue) { (base + id).initialize(to: value) }
+
+    /// Entry `id`'s value, which must have been written.
+    @inline(__always)
+    subscript(id: Int) -> ThemeValue { base[id] }
+
+    /// Destroys the values written (`written[id]`) and frees the memory.
+    func release(where written: [Bool]) {
+        for id in written.indices where written[id] { (base + id).deinitialize(count: 1) }
+        base.deallocate()
     }
 }

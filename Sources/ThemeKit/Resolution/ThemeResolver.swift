@@ -54,7 +54,10 @@ struct ThemeResolver {
     private var table = KeyTable()
     private var state: [State] = []
     private var literal: [Int32] = []
-    private var typed: [ThemeValue?] = []
+    /// Each entry's value, where `hasValue` says it has one (the rest is uninitialized):
+    /// written once each, with no optional to destroy first, and handed to the theme.
+    private let typed: TypedValues
+    private var hasValue: [Bool] = []
     private var typedDone: [Bool] = []
     /// For each font entry, the entry its size came from (-1 for none); allocated at the
     /// first font, so a theme without fonts pays nothing.
@@ -68,11 +71,14 @@ struct ThemeResolver {
     private var diagnostics: [Diagnostic] = []
     private var keyShapes = KeyShapes()
 
+    /// A resolver of `chain`, whose `resolve()` must then be called, once: it hands the
+    /// values' memory, allocated here, to the theme.
     init(name: String, lineage: ThemeLineage, chain: [ThemeFile], options: ThemeOptions) {
         self.name = name
         self.lineage = lineage
         self.chain = chain
         self.options = options
+        typed = TypedValues(count: chain.reduce(0) { $0 + $1.document.store.count })
     }
 
     /// Merges and resolves every key; what the theme is made of is handed over with the
@@ -81,7 +87,7 @@ struct ThemeResolver {
         mergeKeys()
         state = Array(repeating: .unvisited, count: entries.count)
         literal = Array(repeating: -1, count: entries.count)
-        typed = Array(repeating: nil, count: entries.count)
+        hasValue = Array(repeating: false, count: entries.count)
         typedDone = Array(repeating: false, count: entries.count)
 
         let table = table
@@ -95,7 +101,8 @@ struct ThemeResolver {
             diagnostics: diagnostics.sorted(),
             resolved: ResolvedTheme(
                 name: name, lineage: lineage,
-                values: LoadedValues(typed: typed, provenance: provenance, count: table.count - broken),
+                values: LoadedValues(
+                    typed: typed, hasValue: hasValue, provenance: provenance, count: table.count - broken),
                 isWhole: broken == 0))
     }
 
@@ -115,25 +122,36 @@ struct ThemeResolver {
             table = store.index
         } else {
             var table = KeyTable(capacity: entries.count)
-            for nested in [false, true] {
-                for (file, store) in stores.enumerated() {
-                    let offset = entries.offsets[file]
-                    let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
-                    let hasDuplicates = !store.duplicates.isEmpty
-                    for index in 0..<store.count {
-                        let entry = store.packed[index]
-                        guard entry.isNested == nested, index != inheritance else { continue }
-                        let hash = Int(entry.hash)
-                        if hasDuplicates, store.index.find(hash: hash, matching: { store.sameKey($0, index) }) != index {
-                            continue
-                        }
-                        let entries = entries
-                        if case .vacant(let slot) = table.probe(
-                            hash: hash, matching: { entries.sameKey($0, offset + index) })
-                        {
-                            table.place(offset + index, hash: hash, in: slot)
-                        }
+            // Scalars first, in chain order (child first); then the nested values whose key
+            // nothing has set.
+            var nested: [Int] = []
+            let entries = entries
+            for (file, store) in stores.enumerated() {
+                let offset = entries.offsets[file]
+                let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+                let hasDuplicates = !store.duplicates.isEmpty
+                let packed = store.packed
+                for index in 0..<packed.count where index != inheritance {
+                    let entry = packed[index]
+                    let hash = Int(entry.hash)
+                    if hasDuplicates, store.index.find(hash: hash, matching: { store.sameKey($0, index) }) != index {
+                        continue
                     }
+                    if entry.isNested {
+                        nested.append(offset + index)
+                        continue
+                    }
+                    if case .vacant(let slot) = table.probe(
+                        hash: hash, matching: { entries.sameKey($0, offset + index) })
+                    {
+                        table.place(offset + index, hash: hash, in: slot)
+                    }
+                }
+            }
+            for id in nested {
+                let hash = Int(entries[id].hash)
+                if case .vacant(let slot) = table.probe(hash: hash, matching: { entries.sameKey($0, id) }) {
+                    table.place(id, hash: hash, in: slot)
                 }
             }
             self.table = table
@@ -317,10 +335,11 @@ struct ThemeResolver {
     /// Resolves and parses the key at `id` for its suffix, into `typed[id]`; false when it
     /// is wrong (reported) or depends on something wrong (reported there).
     private mutating func typedValue(_ id: Int) -> Bool {
-        if typedDone[id] { return typed[id] != nil }
+        if typedDone[id] { return hasValue[id] }
         typedDone[id] = true
         guard let target = resolveLiteral(id), let value = parse(id: id, literalAt: target) else { return false }
-        typed[id] = value
+        typed.initialize(id, to: value)
+        hasValue[id] = true
         return true
     }
 
@@ -397,7 +416,7 @@ struct ThemeResolver {
                 return .some(Self.lookup(key, appending: ValueKind.sizeSuffix, in: entries, table: table))
             }
             if case .some(.some(let sizeID)) = sizeID {
-                guard !entries[sizeID].isNested, typedValue(sizeID), case .size(let size)? = typed[sizeID] else {
+                guard !entries[sizeID].isNested, typedValue(sizeID), case .size(let size) = typed[sizeID] else {
                     return .invalid
                 }
                 if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }

@@ -4,7 +4,7 @@
 ///
 /// The table holds only numbers; whether a number's key is the one sought is the caller's
 /// to say (`matching`), since the keys' text lives in the documents. Linear probing, at
-/// most half full, so a probe sequence is short; the hashes are seeded (`KeyHash`), so no
+/// at most three quarters full, so a probe sequence is short; the hashes are seeded (`KeyHash`), so no
 /// choice of keys makes them long.
 struct KeyTable: Sendable {
     /// 0 for an empty slot; else the entry number plus one in the low 32 bits and the hash's
@@ -17,7 +17,7 @@ struct KeyTable: Sendable {
     /// An empty table with room for `capacity` numbers before it grows.
     init(capacity: Int = 0) {
         var size = 8
-        while size < capacity * 2 { size <<= 1 }
+        while size * 3 < capacity * 4 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
     }
@@ -72,7 +72,7 @@ struct KeyTable: Sendable {
     mutating func place(_ number: Int, hash: Int, in slot: Int) {
         let stored = UInt64(UInt32(truncatingIfNeeded: hash)) << 32 | UInt64(number + 1)
         count += 1
-        if count * 2 > slots.count {
+        if count * 4 > slots.count * 3 {
             grow()
             add(stored)
         } else {

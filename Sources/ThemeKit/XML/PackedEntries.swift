@@ -322,9 +322,9 @@ enum KeyHash {
         let total = key.count + suffix.utf8CodeUnitCount
         guard isASCII(key) else { return (of(String(decoding: key, as: UTF8.self) + suffix.description), false) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { joined in
-            _ = joined.initialize(fromContentsOf: key)
-            _ = UnsafeMutableBufferPointer(rebasing: joined[key.count...]).initialize(
-                fromContentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+            guard let start = joined.baseAddress else { return (raw(UnsafeBufferPointer(joined)), true) }
+            if let from = key.baseAddress { memcpy(start, from, key.count) }
+            memcpy(start + key.count, suffix.utf8Start, suffix.utf8CodeUnitCount)
             return (raw(UnsafeBufferPointer(joined)), true)
         }
     }

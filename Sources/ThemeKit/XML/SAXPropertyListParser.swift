@@ -45,6 +45,7 @@ enum SAXPropertyListParser {
             }
             run(builder, over: bytes)
             builder.pointee.finish()
+            builder.pointee.releaseFrames()
             document.store = EntryStore(
                 file: file, source: text, side: builder.pointee.side, packed: builder.pointee.entries, index: builder.pointee.index,
                 duplicates: builder.pointee.duplicates)
@@ -255,6 +256,17 @@ private enum Element: UInt8, Equatable {
         }
     }
 
+    /// The length of the element's name (0 for an unknown element).
+    var nameLength: Int {
+        switch self {
+        case .key, .dict, .real, .true, .data, .date: self == .key ? 3 : 4
+        case .plist, .false, .array: 5
+        case .string: 6
+        case .integer: 7
+        case .unknown: 0
+        }
+    }
+
     var name: String {
         switch self {
         case .plist: "plist"
@@ -309,7 +321,7 @@ private struct Builder {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var root: PropertyListRoot?
 
-    private var frames: [Frame] = []
+    private var frames = FrameStack()
     /// The start tag being handled, while its callback runs: what names an unknown element.
     private var startTag: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?)?
 
@@ -340,11 +352,77 @@ private struct Builder {
         self.sourceText = text
         self.file = file
         self.limits = limits
-        frames.reserveCapacity(8)
         // A theme entry takes 40 to 60 bytes of XML: room for one every 48 bytes spares most
         // regrowth, and what is not used is little.
         entries = PackedBuffer(capacity: bytes.count / 48)
         index = KeyTable(capacity: bytes.count / 48)
+    }
+
+    /// The elements of the names seen so far. libxml2 hands over each name from its
+    /// dictionary, so every `<key>` of a document comes with the same pointer: comparing
+    /// pointers spares comparing the bytes of each tag.
+    private var names = NameCache()
+
+    struct NameCache {
+        private var pointers: (UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?,
+            UnsafePointer<xmlChar>?) = (nil, nil, nil, nil)
+        private var elements: (Element, Element, Element, Element) = (.unknown, .unknown, .unknown, .unknown)
+        private var next = 0
+
+        @inline(__always)
+        mutating func element(_ name: UnsafePointer<xmlChar>) -> Element {
+            if pointers.0 == name { return elements.0 }
+            if pointers.1 == name { return elements.1 }
+            if pointers.2 == name { return elements.2 }
+            if pointers.3 == name { return elements.3 }
+            let element = Element(name)
+            switch next & 3 {
+            case 0: (pointers.0, elements.0) = (name, element)
+            case 1: (pointers.1, elements.1) = (name, element)
+            case 2: (pointers.2, elements.2) = (name, element)
+            default: (pointers.3, elements.3) = (name, element)
+            }
+            next += 1
+            return element
+        }
+    }
+
+    /// Frees the stack of open elements (the builder is a plain value reached through a
+    /// pointer, so it cannot free it itself).
+    mutating func releaseFrames() { frames.release() }
+
+    /// The open elements: a stack in memory of its own, so that a push or a pop is a store
+    /// and a count, with no uniqueness check of an array's buffer.
+    struct FrameStack {
+        private var base = UnsafeMutablePointer<Frame>.allocate(capacity: 8)
+        private var capacity = 8
+        private(set) var count = 0
+
+        var last: Frame? {
+            @inline(__always) get { count > 0 ? base[count - 1] : nil }
+        }
+
+        @inline(__always)
+        mutating func append(_ frame: Frame) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            (base + count).initialize(to: frame)
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func popLast() -> Frame? {
+            guard count > 0 else { return nil }
+            count -= 1
+            return base[count]
+        }
+
+        func release() { base.deallocate() }
     }
 
     /// The builder behind a callback's context pointer.
@@ -365,9 +443,24 @@ private struct Builder {
     ///
     /// A start tag's callback comes with the cursor on its `>`; `<` cannot occur inside a
     /// tag (not even in attribute values), so the nearest `<` before it opens the tag.
+    /// `tagStart(before:)` for a start tag of `element`: where a tag is written with no
+    /// space or attribute (`<key>`, `<true/>`), its `<` is the name's length before the
+    /// cursor, and no scan is needed (no `<` can stand between a tag's `<` and the cursor).
+    @inline(__always)
+    private func tagStart(of element: Element, before offset: Int) -> Int {
+        let candidate = offset - element.nameLength - 1
+        if candidate >= 0, candidate < bytes.count, let base = bytes.baseAddress,
+            base[candidate] == UInt8(ascii: "<")
+        {
+            return candidate
+        }
+        return tagStart(before: offset)
+    }
+
     private func tagStart(before offset: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         var index = min(offset, bytes.count) - 1
-        while index > 0, bytes[index] != UInt8(ascii: "<") { index -= 1 }
+        while index > 0, base[index] != UInt8(ascii: "<") { index -= 1 }
         return max(index, 0)
     }
 
@@ -377,7 +470,7 @@ private struct Builder {
         _ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?
     ) {
         guard !stopped else { return }
-        let element = Element(name, prefix: prefix, namespace: namespace)
+        let element = prefix == nil && namespace == nil ? names.element(name) : .unknown
         startTag = (name, prefix, namespace)
         let parent = frames.last
         if frames.count >= limits.maxDepth {
@@ -423,7 +516,7 @@ private struct Builder {
     }
 
     private mutating func openInRootDict(_ element: Element) {
-        let startOffset = tagStart(before: offset)
+        let startOffset = tagStart(of: element, before: offset)
         if element == .key {
             if let pendingKey { keyWithoutValue(pendingKey) }
             pendingKey = nil
@@ -798,6 +891,7 @@ private struct Builder {
             report(range: range, "<integer> '\(written)' \(reason)")
             return nil
         case .real:
+            if let value = withText(text, ThemeValue.plainDecimal) { return (.real, value.bitPattern) }
             let written = string(text).trimmingXMLSpace()
             if let value = Double(written) { return (.real, value.bitPattern) }
             report(range: range, "<real> '\(written)' is not a number")
