@@ -67,9 +67,12 @@ package struct ThemeAnalysis: Sendable {
         guard files.count > 1 else { return [] }
         var introduced: [String] = []
         if let setters = parentLink?.setters {
-            // `index(forKey:)`: a setter holds its file, and looking one up would copy it.
-            for key in own.keys where setters.index(forKey: key) == nil && key != ThemeName.inheritanceKey {
-                introduced.append(key)
+            // By the hashes the reader stored: no key is hashed again, and only the keys
+            // introduced are made into strings.
+            let store = own.document.store
+            let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+            for index in 0..<store.count where index != inheritance && own.isFirstScalar(at: index) {
+                if !setters.contains(store.packed[index], of: store) { introduced.append(store.key(index)) }
             }
         } else {
             let ancestors = files.dropFirst()
@@ -246,8 +249,7 @@ public struct ThemeLoader: Sendable {
     /// still set a key of the merged theme, so that the work is that of the merged theme,
     /// however many ancestors it has.
     private func analyze(_ shared: Session.SharedLink, defersLineageProblems: Bool) -> ThemeAnalysis {
-        var kept: [Int: ThemeFile] = [:]
-        for setter in shared.setters.values where setter.depth < shared.depth { kept[setter.depth] = setter.file }
+        var kept = shared.setters.files(below: shared.depth)
         if let parent = shared.parent { kept[parent.depth] = parent.file }
         let chain = [shared.file] + kept.keys.sorted(by: >).compactMap { kept[$0] }
         let lineage = ThemeLineage(shared.link)
@@ -402,11 +404,82 @@ extension ThemeLoader {
             }
         }
 
-        /// Where a key of a merged theme is set: the depth of the theme (the root is 0)
-        /// and its file.
-        struct Setter: Sendable {
-            let depth: Int
+        /// Every key of a merged theme and the depth of the theme that sets it (the root is
+        /// 0), held as the reader packed the keys: a table placed by their stored hashes,
+        /// copied from parent to child and updated with the child's keys, so that no key is
+        /// hashed again or made into a string.
+        struct Setters: Sendable {
+            /// The keys, by number into `setters`.
+            private var table = KeyTable()
+            /// Each key's setter: its file, its depth, and its entry there.
+            private var setters: [Setter] = []
+
+            struct Setter: Sendable {
+                /// Boxed: the setters are copied from theme to theme, and a box is one
+                /// reference to retain where a `ThemeFile` is a dozen.
+                let file: FileBox
+                let depth: Int32
+                let entry: Int32
+
+                var store: EntryStore { file.file.document.store }
+                var packed: PackedEntry { store.packed[Int(entry)] }
+            }
+
+            /// These setters, with `file`'s keys (scalar or nested, its first entry of each,
+            /// `INHERITED_THEME` left out) set at `depth` over them.
+            func adding(_ file: ThemeFile, atDepth depth: Int) -> Setters {
+                var next = self
+                let box = FileBox(file)
+                let store = file.document.store
+                let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+                let hasDuplicates = !store.duplicates.isEmpty
+                for index in 0..<store.count where index != inheritance {
+                    let entry = store.packed[index]
+                    let hash = Int(entry.hash)
+                    if hasDuplicates, store.index.find(hash: hash, matching: { store.sameKey($0, index) }) != index {
+                        continue
+                    }
+                    let mine = Setter(file: box, depth: Int32(depth), entry: Int32(index))
+                    let setters = next.setters
+                    switch next.table.probe(
+                        hash: hash,
+                        matching: { number in
+                            let setter = setters[number]
+                            return setter.store.sameKey(setter.packed, entry, of: store)
+                        })
+                    {
+                    case .found(let number):
+                        next.setters[number] = mine
+                    case .vacant(let slot):
+                        next.table.place(next.setters.count, hash: hash, in: slot)
+                        next.setters.append(mine)
+                    }
+                }
+                return next
+            }
+
+            /// Whether some theme sets the key of `entry` (an entry of `store`).
+            func contains(_ entry: PackedEntry, of store: EntryStore) -> Bool {
+                table.find(hash: Int(entry.hash)) { number in
+                    let setter = setters[number]
+                    return setter.store.sameKey(setter.packed, entry, of: store)
+                } != nil
+            }
+
+            /// The files that set some key, by depth, for the depths below `depth`.
+            func files(below depth: Int) -> [Int: ThemeFile] {
+                var found: [Int: ThemeFile] = [:]
+                for setter in setters where Int(setter.depth) < depth && found[Int(setter.depth)] == nil {
+                    found[Int(setter.depth)] = setter.file.file
+                }
+                return found
+            }
+        }
+
+        /// A `ThemeFile` held by reference.
+        final class FileBox: Sendable {
             let file: ThemeFile
+            init(_ file: ThemeFile) { self.file = file }
         }
 
         /// A theme whose lineage is whole and acyclic, every file of it readable.
@@ -418,7 +491,7 @@ extension ThemeLoader {
             let depth: Int
             /// Every key of the merged theme (less `INHERITED_THEME`) and who sets it:
             /// the parent's, with the theme's own keys (nested ones too) set over them.
-            let setters: [String: Setter]
+            let setters: Setters
             /// The problems of the lineage's files (a duplicate key, a nested value).
             let problems: Problems?
 
@@ -427,11 +500,7 @@ extension ThemeLoader {
                 self.file = file
                 self.parent = parent
                 depth = parent.map { $0.depth + 1 } ?? 0
-                var setters = parent?.setters ?? [:]
-                let own = Setter(depth: depth, file: file)
-                for key in file.keys where key != ThemeName.inheritanceKey { setters[key] = own }
-                for key in file.nestedKeys where key != ThemeName.inheritanceKey { setters[key] = own }
-                self.setters = setters
+                setters = (parent?.setters ?? Setters()).adding(file, atDepth: depth)
                 problems = Problems.link(file.diagnostics, before: parent?.problems)
             }
         }
