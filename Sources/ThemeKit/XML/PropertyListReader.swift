@@ -31,9 +31,9 @@ package struct PropertyListReader: Sendable {
         -> PropertyListDocument
     {
         let name = displayPath ?? path
-        let bytes: [UInt8]
+        let text: SourceText
         do {
-            bytes = try FileBytes.load(path, limit: limits.maxFileSize)
+            text = try FileBytes.loadText(path, limit: limits.maxFileSize)
         } catch {
             switch error {
             case .tooLarge(let size):
@@ -48,7 +48,7 @@ package struct PropertyListReader: Sendable {
                     Diagnostic(.ioError, message, at: .wholeFile(name)))
             }
         }
-        return parse(bytes, file: name)
+        return parse(text, file: name)
     }
 
     private static func tooLarge(_ size: Int, limit: Int) -> String {
@@ -57,21 +57,29 @@ package struct PropertyListReader: Sendable {
 
     /// Parses a property list held in memory; `file` is the path used in locations.
     package func parse(_ bytes: [UInt8], file: String) -> PropertyListDocument {
-        let start = SourceLocation(file: file, line: 1, column: 1)
-        func refused(_ message: String) -> PropertyListDocument {
-            var document = PropertyListDocument(file: file, text: SourceText(bytes))
-            document.diagnostics.append(Diagnostic(.parseError, message, at: start))
-            return document
-        }
         if bytes.count > limits.maxFileSize {
-            return refused(Self.tooLarge(bytes.count, limit: limits.maxFileSize))
+            return refused(Self.tooLarge(bytes.count, limit: limits.maxFileSize), text: SourceText(bytes), file: file)
         }
-        switch TextEncoding.decode(bytes) {
-        case .utf8(let body):
-            return SAXPropertyListParser.parse(SourceText(body), file: file, limits: limits)
+        return parse(SourceText(bytes), file: file)
+    }
+
+    /// Parses a text read whole (a file's bytes, as read, parsed where they lie).
+    private func parse(_ text: SourceText, file: String) -> PropertyListDocument {
+        switch TextEncoding.decode(text.buffer) {
+        case .utf8(let start):
+            let body = start == 0 ? text : SourceText(Array(text.buffer[start...]))
+            return SAXPropertyListParser.parse(body, file: file, limits: limits)
+        case .converted(let utf8):
+            return SAXPropertyListParser.parse(SourceText(utf8), file: file, limits: limits)
         case .refused(let message):
-            return refused(message)
+            return refused(message, text: text, file: file)
         }
+    }
+
+    private func refused(_ message: String, text: SourceText, file: String) -> PropertyListDocument {
+        var document = PropertyListDocument(file: file, text: text)
+        document.diagnostics.append(Diagnostic(.parseError, message, at: SourceLocation(file: file, line: 1, column: 1)))
+        return document
     }
 }
 
@@ -89,6 +97,12 @@ package enum FileBytes: Sendable {
     /// The bytes of the regular file at `path`, at most `limit` of them. Opened without
     /// blocking, so that a FIFO or a device at `path` is refused rather than waited on.
     package static func load(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        try loadText(path, limit: limit).bytes
+    }
+
+    /// The bytes of the regular file at `path` as a `SourceText`, read straight into the
+    /// memory the text owns (a theme is not copied after it is read).
+    static func loadText(_ path: String, limit: Int) throws(Failure) -> SourceText {
         // Non-blocking, so that a FIFO (or a device) named like a theme cannot stall the
         // open; its type is refused below before anything is read.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -103,27 +117,51 @@ package enum FileBytes: Sendable {
         let size = Int(info.st_size)
         guard size <= limit else { throw .tooLarge(size) }
         // Read until end of file rather than trusting the size: the file may change.
-        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var buffer = GrowingBytes(capacity: size + 1)
         var count = 0
         while true {
-            if count == bytes.count {
-                guard bytes.count <= limit else { throw .tooLarge(bytes.count) }
-                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+            if count == buffer.capacity {
+                guard buffer.capacity <= limit else {
+                    buffer.release()
+                    throw .tooLarge(buffer.capacity)
+                }
+                buffer.grow(by: max(4096, buffer.capacity))
             }
-            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return read(descriptor, base + count, buffer.count - count)
-            }
+            let got = read(descriptor, buffer.base + count, buffer.capacity - count)
             if got < 0 {
                 if errno == EINTR { continue }
+                buffer.release()
                 throw .system(describe(errno, path))
             }
             if got == 0 { break }
             count += got
         }
-        guard count <= limit else { throw .tooLarge(count) }
-        bytes.removeSubrange(count...)
-        return bytes
+        guard count <= limit else {
+            buffer.release()
+            throw .tooLarge(count)
+        }
+        return SourceText(adopting: buffer.base, capacity: buffer.capacity, count: count)
+    }
+
+    /// Memory being read into, grown as the file turns out longer than it said.
+    private struct GrowingBytes {
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private(set) var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        mutating func grow(by extra: Int) {
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + extra)
+            grown.moveInitialize(from: base, count: capacity)
+            base.deallocate()
+            base = grown
+            capacity += extra
+        }
+
+        func release() { base.deallocate() }
     }
 
     private static func describe(_ code: Int32, _ path: String) -> String {

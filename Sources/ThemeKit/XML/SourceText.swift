@@ -39,6 +39,22 @@ final class SourceText: @unchecked Sendable {
         fill(UnsafeMutableBufferPointer(start: base, count: count))
     }
 
+    /// A text of the first `count` bytes of `base`, memory of `capacity` bytes allocated by
+    /// `UnsafeMutablePointer.allocate`, which the text now owns (and ends with a NUL,
+    /// reallocating if there is no room for it).
+    init(adopting base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int) {
+        if capacity > count {
+            self.base = base
+        } else {
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            self.base = larger
+        }
+        self.count = count
+        self.base[count] = 0
+    }
+
     deinit { base.deallocate() }
 
     /// The UTF-8 bytes, without a byte-order mark, valid as long as the text is.

@@ -8,37 +8,43 @@
 /// UTF-8 while it says it is something else.
 enum TextEncoding {
     enum Outcome {
-        case utf8([UInt8])
+        /// The bytes are UTF-8 from `start` on (past a byte-order mark, if any).
+        case utf8(from: Int)
+        /// The bytes were UTF-16: these are the same text as UTF-8.
+        case converted([UInt8])
         case refused(String)
     }
 
-    static func decode(_ bytes: [UInt8]) -> Outcome {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+        func starts(with prefix: [UInt8]) -> Bool {
+            bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 == $1 }
+        }
         if bytes.isEmpty { return .refused("the file is empty") }
-        if bytes.starts(with: Array("bplist".utf8)) {
+        if starts(with: Array("bplist".utf8)) {
             return .refused(
                 "this is a binary property list; themes are XML (convert it with 'plutil -convert xml1')")
         }
-        if bytes.starts(with: [0x1F, 0x8B]) {
+        if starts(with: [0x1F, 0x8B]) {
             return .refused("this file is gzip-compressed; themes are plain XML")
         }
         // UTF-32, with a byte-order mark or without one (`<` as four bytes, three of them 0).
         let utf32Starts: [[UInt8]] = [
             [0x00, 0x00, 0xFE, 0xFF], [0xFF, 0xFE, 0x00, 0x00], [0x3C, 0, 0, 0], [0, 0, 0, 0x3C],
         ]
-        for pattern in utf32Starts where bytes.starts(with: pattern) {
+        for pattern in utf32Starts where starts(with: pattern) {
             return .refused("UTF-32 is not supported; save the theme as UTF-8")
         }
-        for mark: [UInt8] in [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]] where bytes == mark {
+        for mark: [UInt8] in [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]] where bytes.elementsEqual(mark) {
             return .refused("the file holds only a byte-order mark: it is empty")
         }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return .utf8(Array(bytes.dropFirst(3)))
+        if starts(with: [0xEF, 0xBB, 0xBF]) {
+            return .utf8(from: 3)
         }
-        if bytes.starts(with: [0xFF, 0xFE]) {
-            return utf16(bytes.dropFirst(2), bigEndian: false)
+        if starts(with: [0xFF, 0xFE]) {
+            return utf16(bytes[2...], bigEndian: false)
         }
-        if bytes.starts(with: [0xFE, 0xFF]) {
-            return utf16(bytes.dropFirst(2), bigEndian: true)
+        if starts(with: [0xFE, 0xFF]) {
+            return utf16(bytes[2...], bigEndian: true)
         }
         // UTF-16 without a byte-order mark: `<` then an ASCII character, each as two bytes,
         // one of them 0 (`<?xml`, or `<plist`/`<dict` with no declaration).
@@ -48,10 +54,10 @@ enum TextEncoding {
         if bytes.count >= 4, bytes[0] == 0, bytes[1] == 0x3C, bytes[2] == 0, bytes[3] != 0 {
             return utf16(bytes[...], bigEndian: true)
         }
-        return .utf8(bytes)
+        return .utf8(from: 0)
     }
 
-    private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> Outcome {
+    private static func utf16(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, bigEndian: Bool) -> Outcome {
         guard bytes.count % 2 == 0 else {
             return .refused("the file is UTF-16 but has an odd number of bytes (truncated?)")
         }
@@ -80,7 +86,7 @@ enum TextEncoding {
                 return .refused("the file is UTF-16 but has an unpaired surrogate near character \(unit + 1)")
             }
         }
-        return .utf8(utf8)
+        return .converted(utf8)
     }
 
     /// The encoding names a theme may declare: those of the encodings read above, in any
