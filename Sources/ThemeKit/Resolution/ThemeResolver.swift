@@ -116,48 +116,43 @@ struct ThemeResolver {
     private mutating func mergeKeys() {
         let stores = chain.map(\.document.store)
         entries = EntryTable(stores)
-        if chain.count == 1, let store = stores.first,
-            store.firstIndex(ofKey: ThemeName.inheritanceKey) == nil
+        // The child's own index is the start: a copy of its slots (one block copied, no key
+        // placed again), less `INHERITED_THEME`; each ancestor then adds the keys nothing
+        // nearer has set, in chain order. A scalar takes a key from a nested value (which
+        // is reported as not flat, and kept as a key that never resolves so that aliases to
+        // it are not also called dangling); a nested value never takes one.
+        var table = stores[0].index
+        if let inheritance = stores[0].firstIndex(ofKey: ThemeName.inheritanceKey),
+            let slot = table.slot(hash: Int(stores[0].packed[inheritance].hash), matching: { $0 == inheritance })
         {
-            table = store.index
-        } else {
-            var table = KeyTable(capacity: entries.count)
-            // Scalars first, in chain order (child first); then the nested values whose key
-            // nothing has set.
-            var nested: [Int] = []
-            let entries = entries
-            for (file, store) in stores.enumerated() {
-                let offset = entries.offsets[file]
-                let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
-                let hasDuplicates = !store.duplicates.isEmpty
-                let packed = store.packed
-                for index in 0..<packed.count where index != inheritance {
-                    let entry = packed[index]
-                    let hash = Int(entry.hash)
-                    if hasDuplicates, store.index.find(hash: hash, matching: { store.sameKey($0, index) }) != index {
-                        continue
-                    }
-                    if entry.isNested {
-                        nested.append(offset + index)
-                        continue
-                    }
-                    if case .vacant(let slot) = table.probe(
-                        hash: hash, matching: { entries.sameKey($0, offset + index) })
-                    {
-                        table.place(offset + index, hash: hash, in: slot)
-                    }
-                }
-            }
-            for id in nested {
-                let hash = Int(entries[id].hash)
-                if case .vacant(let slot) = table.probe(hash: hash, matching: { entries.sameKey($0, id) }) {
-                    table.place(id, hash: hash, in: slot)
-                }
-            }
-            self.table = table
+            table.remove(slot: slot)
         }
-        var shapes = KeyShapes()
         let entries = entries
+        for (file, store) in stores.enumerated().dropFirst() {
+            let offset = entries.offsets[file]
+            let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+            let hasDuplicates = !store.duplicates.isEmpty
+            let packed = store.packed
+            for index in 0..<packed.count where index != inheritance {
+                let entry = packed[index]
+                let hash = Int(entry.hash)
+                if hasDuplicates, store.index.find(hash: hash, matching: { store.sameKey($0, index) }) != index {
+                    continue
+                }
+                switch table.probe(hash: hash, matching: { entries.sameKey($0, offset + index) }) {
+                case .vacant(let slot):
+                    table.place(offset + index, hash: hash, in: slot)
+                case .found(let nearer):
+                    if entries[nearer].isNested && !entry.isNested,
+                        let slot = table.slot(hash: hash, matching: { $0 == nearer })
+                    {
+                        table.replace(slot: slot, with: offset + index)
+                    }
+                }
+            }
+        }
+        self.table = table
+        var shapes = KeyShapes()
         table.forEach { id in entries.withKey(id) { shapes.insert($0) } }
         keyShapes = shapes
     }
@@ -206,6 +201,7 @@ struct ThemeResolver {
         }
 
         /// Whether some key could be `text` (false means certainly not).
+        @inline(__always)
         func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let first = text.first else { return false }
             return firstBytes.contains(Int(first)) && lengths.contains(min(text.count, 255))
@@ -227,6 +223,7 @@ struct ThemeResolver {
     /// Static, and handed the tables it reads: the resolution loops call it from mutating
     /// methods, where calling an instance method copies the whole resolver (a retain and a
     /// release of every table) on each call.
+    @inline(__always)
     private static func aliasTarget(
         of id: Int, in entries: EntryTable, table: KeyTable, shapes: KeyShapes
     ) -> (explicit: Bool, id: Int?)? {

@@ -93,6 +93,45 @@ struct KeyTable: Sendable {
         }
     }
 
+    /// The slot of the number whose key matches, for `replace` or `remove`.
+    func slot(hash: Int, matching: (Int) -> Bool) -> Int? {
+        let tag = UInt64(UInt32(truncatingIfNeeded: hash)) << 32
+        var slot = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) & mask
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { return nil }
+            if stored & 0xFFFF_FFFF_0000_0000 == tag, matching(Int(stored & 0xFFFF_FFFF) - 1) { return slot }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Puts `number` (whose key is that of the number there) in `slot`.
+    mutating func replace(slot: Int, with number: Int) {
+        slots[slot] = slots[slot] & 0xFFFF_FFFF_0000_0000 | UInt64(number + 1)
+    }
+
+    /// Removes the number in `slot`, moving back the numbers after it that would otherwise
+    /// no longer be found (linear probing's deletion: no tombstone is left).
+    mutating func remove(slot: Int) {
+        let mask = mask
+        slots.withUnsafeMutableBufferPointer { slots in
+            var hole = slot
+            var next = (hole + 1) & mask
+            while slots[next] != 0 {
+                let home = Int(truncatingIfNeeded: slots[next] >> 32) & mask
+                // Move the number back when its home is not cyclically within (hole, next].
+                let stays = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+                if !stays {
+                    slots[hole] = slots[next]
+                    hole = next
+                }
+                next = (next + 1) & mask
+            }
+            slots[hole] = 0
+        }
+        count -= 1
+    }
+
     /// Adds a number known to be absent, under its stored form.
     private mutating func add(_ stored: UInt64) {
         let mask = mask
