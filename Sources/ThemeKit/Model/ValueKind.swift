@@ -248,7 +248,9 @@ package final class ValueKind: Sendable {
             for suffix in typed[index].suffixes {
                 let bytes = Array(suffix.utf8.suffix(8))
                 var word: UInt64 = 0
-                for (offset, byte) in bytes.reversed().enumerated() { word |= UInt64(byte) << (56 - 8 * UInt64(offset)) }
+                for (offset, byte) in bytes.reversed().enumerated() {
+                    word |= UInt64(byte) << (56 - 8 * UInt64(offset))
+                }
                 let mask: UInt64 = bytes.count == 8 ? ~0 : ~(~0 >> (8 * UInt64(bytes.count)))
                 words.append(SuffixWord(word: word, mask: mask, length: bytes.count, kind: index, next: 0))
             }

@@ -104,7 +104,9 @@ struct EntryTable: Sendable {
         let second = self[b]
         guard first.hash == second.hash else { return false }
         let equal = withKey(a) { x in
-            withKey(b) { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            withKey(b) { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
         }
         if equal { return true }
         if first.keyIsASCII && second.keyIsASCII { return false }

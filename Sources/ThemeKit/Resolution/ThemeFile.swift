@@ -87,7 +87,10 @@ package struct ThemeFile: Sendable {
         }
         var nested = 0
         for (position, entry) in store.packed.enumerated() where entry.isNested {
-            guard store.duplicates.isEmpty || store.index.find(hash: Int(entry.hash), matching: { store.sameKey($0, position) }) == position else {
+            guard
+                store.duplicates.isEmpty
+                    || store.index.find(hash: Int(entry.hash), matching: { store.sameKey($0, position) }) == position
+            else {
                 continue
             }
             nested += 1

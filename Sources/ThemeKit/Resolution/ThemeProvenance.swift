@@ -88,7 +88,7 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
         if let built = built.withLock({ $0 }) { return built }
         var values = [String: ThemeValue](minimumCapacity: count)
         let entries = provenance.entries
-        provenance.table.forEach { id in
+        for id in provenance.table.numbers {
             if let value = value(id) { values[entries.key(id)] = value }
         }
         built.withLock { $0 = values }
@@ -97,7 +97,7 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
 
     func forEachKey(_ body: (String) -> Void) {
         let entries = provenance.entries
-        provenance.table.forEach { id in
+        for id in provenance.table.numbers {
             if hasValue[id] { body(entries.key(id)) }
         }
     }
@@ -120,7 +120,7 @@ package struct MergedKeys: Sequence, Sendable {
         var keys: [String] = []
         keys.reserveCapacity(count)
         let entries = provenance.entries
-        provenance.table.forEach { keys.append(entries.key($0)) }
+        for id in provenance.table.numbers { keys.append(entries.key(id)) }
         return keys.makeIterator()
     }
 }

@@ -92,7 +92,7 @@ struct ThemeResolver {
 
         let table = table
         var broken = 0
-        table.forEach { id in
+        for id in table.numbers {
             if !typedValue(id) { broken += 1 }
         }
         addSuggestions()
@@ -153,7 +153,7 @@ struct ThemeResolver {
         }
         self.table = table
         var shapes = KeyShapes()
-        table.forEach { id in entries.withKey(id) { shapes.insert($0) } }
+        for id in table.numbers { entries.withKey(id) { shapes.insert($0) } }
         keyShapes = shapes
     }
 
@@ -321,7 +321,7 @@ struct ThemeResolver {
         var budget = Suggestions.Budget()
         var keys: [String] = []
         let entries = entries
-        table.forEach { keys.append(entries.key($0)) }
+        for id in table.numbers { keys.append(entries.key(id)) }
         for (index, name) in ordered {
             diagnostics[index].message += Suggestions.hint(budget.closest(to: name, among: keys))
         }
@@ -364,12 +364,15 @@ struct ThemeResolver {
         case .number(let range):
             if let number = Self.number(target, in: entries), range.contains(number) { return kind.value(number) }
         case .image:
-            if written.kind == .string { return .image(entries.withText(target) { String(decoding: $0, as: UTF8.self) }) }
+            if written.kind == .string {
+                return .image(entries.withText(target) { String(decoding: $0, as: UTF8.self) })
+            }
         case .font:
             guard written.kind == .string else { break }
             switch fontSize(for: id) {
             case .found(let size):
-                return .font(ThemeFont(name: entries.withText(target) { String(decoding: $0, as: UTF8.self) }, size: size))
+                return .font(
+                    ThemeFont(name: entries.withText(target) { String(decoding: $0, as: UTF8.self) }, size: size))
             case .invalid: return nil
             case .missing:
                 report(.missingFontSize, Message.noSize(entries.key(id)), at: id, \.keyRange)

@@ -150,11 +150,28 @@ struct KeyTable: Sendable {
         for stored in old where stored != 0 { add(stored) }
     }
 
-    /// Calls `body` with every number in the table, in slot order.
-    @inline(__always)
-    func forEach(_ body: (Int) -> Void) {
-        slots.withUnsafeBufferPointer { slots in
-            for stored in slots where stored != 0 { body(Int(stored & 0xFFFF_FFFF) - 1) }
+    /// Every number in the table, in slot order.
+    var numbers: Numbers { Numbers(slots: slots) }
+
+    /// The numbers of a table, in slot order.
+    struct Numbers: Sequence {
+        let slots: [UInt64]
+
+        func makeIterator() -> Iterator { Iterator(slots: slots) }
+
+        struct Iterator: IteratorProtocol {
+            let slots: [UInt64]
+            var index = 0
+
+            @inline(__always)
+            mutating func next() -> Int? {
+                while index < slots.count {
+                    let stored = slots[index]
+                    index += 1
+                    if stored != 0 { return Int(stored & 0xFFFF_FFFF) - 1 }
+                }
+                return nil
+            }
         }
     }
 }

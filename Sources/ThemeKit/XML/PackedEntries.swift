@@ -44,7 +44,8 @@ struct PackedEntry: Sendable {
 
     /// A `<string>`'s text.
     var text: TextRef {
-        TextRef(start: Int32(truncatingIfNeeded: payload & 0xFFFF_FFFF), count: Int32(truncatingIfNeeded: payload >> 32))
+        TextRef(
+            start: Int32(truncatingIfNeeded: payload & 0xFFFF_FFFF), count: Int32(truncatingIfNeeded: payload >> 32))
     }
 
     static func payload(of text: TextRef) -> UInt64 {
@@ -198,7 +199,8 @@ final class EntryStore: @unchecked Sendable {
     /// Entry `index` with its texts as strings.
     func entry(_ index: Int) -> PropertyListEntry {
         let entry = packed[index]
-        return PropertyListEntry(key: key(index), value: value(index), keyRange: entry.keyRange, valueRange: entry.valueRange)
+        return PropertyListEntry(
+            key: key(index), value: value(index), keyRange: entry.keyRange, valueRange: entry.valueRange)
     }
 
     /// Every entry with its texts as strings, made once.

@@ -78,7 +78,8 @@ package struct PropertyListReader: Sendable {
 
     private func refused(_ message: String, text: SourceText, file: String) -> PropertyListDocument {
         var document = PropertyListDocument(file: file, text: text)
-        document.diagnostics.append(Diagnostic(.parseError, message, at: SourceLocation(file: file, line: 1, column: 1)))
+        document.diagnostics.append(
+            Diagnostic(.parseError, message, at: SourceLocation(file: file, line: 1, column: 1)))
         return document
     }
 }

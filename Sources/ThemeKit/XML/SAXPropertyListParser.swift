@@ -47,7 +47,8 @@ enum SAXPropertyListParser {
             builder.pointee.finish()
             builder.pointee.releaseFrames()
             document.store = EntryStore(
-                file: file, source: text, side: builder.pointee.side, packed: builder.pointee.entries, index: builder.pointee.index,
+                file: file, source: text, side: builder.pointee.side, packed: builder.pointee.entries,
+                index: builder.pointee.index,
                 duplicates: builder.pointee.duplicates)
             document.comments = builder.pointee.comments
             document.root = builder.pointee.root
@@ -364,8 +365,11 @@ private struct Builder {
     private var names = NameCache()
 
     struct NameCache {
-        private var pointers: (UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?,
-            UnsafePointer<xmlChar>?) = (nil, nil, nil, nil)
+        private var pointers:
+            (
+                UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?,
+                UnsafePointer<xmlChar>?
+            ) = (nil, nil, nil, nil)
         private var elements: (Element, Element, Element, Element) = (.unknown, .unknown, .unknown, .unknown)
         private var next = 0
 
