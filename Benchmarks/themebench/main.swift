@@ -323,6 +323,51 @@ do {
             holds: change / loadAndPost <= 1.2, themeKitNanoseconds: change, baselineNanoseconds: loadAndPost))
 }
 
+// MARK: changeTheme to a 10,000-key RNThemeManager-style theme against Foundation
+
+do {
+    // Long, descriptive keys (none fits in a small string), colors without '#', fonts with
+    // their sizes, bare-name aliases: what an app's RNThemeManager theme looks like.
+    func rnTheme(seed: Int) -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+        for index in 0..<2_000 {
+            let name = "screen\(index)NavigationBar"
+            let color = String(format: "%06x", (index &* 2_654_435_761 &+ seed &* 40_503) & 0xFF_FFFF)
+            text += "\t<key>\(name)BackgroundColor</key>\n\t<string>\(color)</string>\n"
+            text += "\t<key>\(name)TitleColor</key>\n\t<string>\(name)BackgroundColor</string>\n"
+            text += "\t<key>\(name)TitleFont</key>\n\t<string>HelveticaNeue-Medium</string>\n"
+            text += "\t<key>\(name)TitleFontSize</key>\n\t<string>\(17 + index % 5)</string>\n"
+            text += "\t<key>\(name)IconImage</key>\n\t<string>icon-\(index)</string>\n"
+        }
+        return text + "</dict>\n</plist>\n"
+    }
+    let folder = workspace + "/rn"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let first = Data(rnTheme(seed: 1).utf8)
+    try first.write(to: URL(fileURLWithPath: folder + "/rnA.plist"))
+    try Data(rnTheme(seed: 2).utf8).write(to: URL(fileURLWithPath: folder + "/rnB.plist"))
+    let manager = ThemeManager(directory: folder, notificationCenter: NotificationCenter())
+    log("changeTheme to a 10,000-key RNThemeManager-style theme…")
+    var flip = false
+    let change = median(runs: 30) {
+        flip.toggle()
+        try? manager.changeTheme(flip ? "rnA" : "rnB")
+    }
+    let foundation = median(runs: 30) {
+        let plist = try? PropertyListSerialization.propertyList(from: first, options: [], format: nil)
+        sink &+= (plist as? [String: Any])?.count ?? 0
+    }
+    sink &+= manager.currentTheme.count
+    rows.append(
+        Row(
+            name: "changeTheme, 10,000 RNThemeManager-style keys", themeKit: format(nanoseconds: change),
+            baseline: format(nanoseconds: foundation),
+            baselineName: "Foundation PropertyListSerialization (decode only)",
+            ratio: foundation / change, ratioText: String(format: "%.1fx faster", foundation / change),
+            target: "≥ 10x faster", holds: foundation / change >= 10, themeKitNanoseconds: change,
+            baselineNanoseconds: foundation))
+}
+
 final class Counter: @unchecked Sendable {
     // Only ever touched from the thread that posts: NotificationCenter delivers
     // synchronously on the posting thread when no queue is given.

@@ -15,47 +15,32 @@ import Synchronization
 ///
 /// A line break is LF; a CR before it belongs to the line, so CRLF files count lines and
 /// columns like LF ones.
-final class SourceText: @unchecked Sendable {
-    // Unchecked: `storage` is written once, in `init`, and only read after; the line index
-    // is behind a `Mutex`.
-    /// The first byte; `count` bytes and a NUL from here.
-    let base: UnsafeMutablePointer<UInt8>
-    /// How many bytes there are (not counting the NUL after them).
-    let count: Int
+final class SourceText: Sendable {
+    /// The bytes (shared with the line index, which must not hold the text itself: the
+    /// text holds the index, and the two would keep each other alive).
+    let storage: TextBytes
     private let index = Mutex<SourceLines?>(nil)
+
+    /// The first byte; `count` bytes and a NUL from here.
+    var base: UnsafeMutablePointer<UInt8> { storage.base }
+    /// How many bytes there are (not counting the NUL after them).
+    var count: Int { storage.count }
 
     /// Copies `bytes`.
     convenience init(_ bytes: [UInt8]) {
-        self.init(count: bytes.count) { buffer in
-            _ = buffer.initialize(fromContentsOf: bytes)
-        }
-    }
-
-    /// A text of `count` bytes, written by `fill` (which must write all of them).
-    init(count: Int, fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
-        base = .allocate(capacity: count + 1)
-        self.count = count
-        base[count] = 0
-        fill(UnsafeMutableBufferPointer(start: base, count: count))
+        self.init(TextBytes(bytes))
     }
 
     /// A text of the first `count` bytes of `base`, memory of `capacity` bytes allocated by
     /// `UnsafeMutablePointer.allocate`, which the text now owns (and ends with a NUL,
     /// reallocating if there is no room for it).
-    init(adopting base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int) {
-        if capacity > count {
-            self.base = base
-        } else {
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
-            larger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            self.base = larger
-        }
-        self.count = count
-        self.base[count] = 0
+    convenience init(adopting base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int) {
+        self.init(TextBytes(adopting: base, capacity: capacity, count: count))
     }
 
-    deinit { base.deallocate() }
+    init(_ storage: TextBytes) {
+        self.storage = storage
+    }
 
     /// The UTF-8 bytes, without a byte-order mark, valid as long as the text is.
     @inline(__always)
@@ -74,11 +59,48 @@ final class SourceText: @unchecked Sendable {
     var lines: SourceLines {
         index.withLock { index in
             if let index { return index }
-            let built = SourceLines(text: self)
+            let built = SourceLines(storage: storage)
             index = built
             return built
         }
     }
+}
+
+/// Bytes in memory of their own, with a NUL after them, freed with the object.
+final class TextBytes: @unchecked Sendable {
+    // Unchecked: written once, in `init`, and only read after.
+    /// The first byte; `count` bytes and a NUL from here.
+    let base: UnsafeMutablePointer<UInt8>
+    /// How many bytes there are (not counting the NUL after them).
+    let count: Int
+
+    /// Copies `bytes`.
+    init(_ bytes: [UInt8]) {
+        base = .allocate(capacity: bytes.count + 1)
+        count = bytes.count
+        base.initialize(from: bytes, count: bytes.count)
+        base[count] = 0
+    }
+
+    /// Takes over the first `count` bytes of `base` (`capacity` bytes allocated by
+    /// `UnsafeMutablePointer.allocate`), reallocating when there is no room for the NUL.
+    init(adopting base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int) {
+        if capacity > count {
+            self.base = base
+        } else {
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            self.base = larger
+        }
+        self.count = count
+        self.base[count] = 0
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 }
 
 /// An index of the lines of a text: quotes a line in a diagnostic, and turns the byte
@@ -87,9 +109,9 @@ final class SourceText: @unchecked Sendable {
 /// A line break is LF; a CR before it belongs to the line, and a lone CR breaks nothing.
 /// Columns count Unicode scalars from the start of the line.
 package struct SourceLines: Sendable {
-    /// The text (kept alive here: its bytes are read through `bytes`).
-    private let text: SourceText
-    private var bytes: UnsafeBufferPointer<UInt8> { text.buffer }
+    /// The bytes (kept alive here: they are read through `bytes`).
+    private let storage: TextBytes
+    private var bytes: UnsafeBufferPointer<UInt8> { storage.buffer }
     /// The offset of each line's first byte, in order; the first is 0.
     private let starts: [Int32]
     /// When some line is longer than `checkpointStride` bytes: at index `i`, how many
@@ -104,13 +126,13 @@ package struct SourceLines: Sendable {
 
     /// Indexes `bytes` (one pass); the configuration reader places its errors with it too.
     package init(_ bytes: [UInt8]) {
-        self.init(text: SourceText(bytes))
+        self.init(storage: TextBytes(bytes))
     }
 
     /// Indexes a document's text (one pass).
-    init(text: SourceText) {
-        self.text = text
-        let bytes = text.buffer
+    init(storage: TextBytes) {
+        self.storage = storage
+        let bytes = storage.buffer
         var starts: [Int32] = [0]
         var longest = 0
         if let base = bytes.baseAddress {

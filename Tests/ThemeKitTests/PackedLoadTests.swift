@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import ThemeKit
+
+/// The packed load (issue 15): keys read as bytes and hashed once, one table per load, the
+/// theme's lookups through that table. What it must keep is what a `[String: …]` of the
+/// keys gave before: Swift's string equality, every value, every diagnostic.
+@Suite("Loading from packed entries")
+struct PackedLoadTests {
+    /// Keys as a test writes them, and the same keys as Swift calls equal but spelt with
+    /// other bytes: a decomposed `é`, and the Kelvin sign, which normalizes to `K`.
+    static let spellings: [(written: String, lookedUp: String)] = [
+        ("caf\u{E9}Color", "cafe\u{301}Color"),
+        ("cafe\u{301}Color", "caf\u{E9}Color"),
+        ("KelvinColor", "\u{212A}elvinColor"),
+        ("\u{212A}elvinColor", "KelvinColor"),
+    ]
+
+    @Test("a key's hash is the same from its bytes and from any string Swift calls equal")
+    func hashAgreesWithStringEquality() {
+        let keys = [
+            "primaryColor", "", "a", "abcdefgh", "abcdefghi", "x".padding(toLength: 300, withPad: "y", startingAt: 0),
+        ]
+        for key in keys + Self.spellings.flatMap({ [$0.written, $0.lookedUp] }) {
+            let fromBytes = Array(key.utf8).withUnsafeBufferPointer { KeyHash.of($0).hash }
+            #expect(fromBytes == KeyHash.of(key), "\(key.debugDescription)")
+        }
+        for (written, lookedUp) in Self.spellings {
+            #expect(written == lookedUp)
+            #expect(KeyHash.of(written) == KeyHash.of(lookedUp), "\(written.debugDescription)")
+        }
+        let sizeKey = Array("bodyFont".utf8).withUnsafeBufferPointer { KeyHash.of($0, appending: "Size").hash }
+        #expect(sizeKey == KeyHash.of("bodyFontSize"))
+        #expect(KeyHash.of("primaryColor") != KeyHash.of("primaryColour"))
+    }
+
+    @Test("a key spelt with other bytes that Swift calls equal finds the value, as a dictionary would")
+    func lookupsFollowStringEquality() throws {
+        for (written, lookedUp) in Self.spellings {
+            let folder = try TemporaryDirectory()
+            try folder.write("default.plist", plist([written: "#123456"]))
+            let theme = try folder.loader.load("default")
+            #expect(theme.color(forKey: lookedUp)?.hexString == "#123456", "\(lookedUp.debugDescription)")
+            #expect(theme.values[lookedUp] == theme[written])
+            #expect(theme.count == 1)
+        }
+    }
+
+    @Test("two spellings of one key in a file are a duplicate, as in a dictionary of the keys")
+    func equalSpellingsAreDuplicates() throws {
+        for (written, other) in Self.spellings {
+            let file = ThemeFile(
+                PropertyListReader().parse(Array(plist([written: "#111111", other: "#222222"]).utf8), file: "t.plist"))
+            #expect(file.diagnostics.map(\.code) == [.duplicateKey], "\(written.debugDescription)")
+            #expect(file[other]?.value == .string("#111111"))
+        }
+    }
+
+    @Test("a child overrides a parent key spelt with other bytes that Swift calls equal")
+    func overridesFollowStringEquality() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("base", ["caf\u{E9}Color": "#111111", "plainColor": "#333333"])
+        try folder.theme("default", ["INHERITED_THEME": "base", "cafe\u{301}Color": "#222222"])
+        let theme = try folder.loader.load("default")
+        #expect(theme.color(forKey: "caf\u{E9}Color")?.hexString == "#222222")
+        #expect(theme.count == 2)
+    }
+
+    @Test("a scalar in an ancestor wins over a nested value in the child, which is reported")
+    func scalarOverNested() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("base", ["fooColor": "#111111", "barColor": "#222222"])
+        try folder.theme("default", ["INHERITED_THEME": "base", "fooColor": "<dict></dict>", "bazColor": "@fooColor"])
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.diagnostics.map(\.code) == [.notFlat])
+        let theme = try folder.loader.load("default", allowingErrors: true)
+        #expect(theme.color(forKey: "fooColor")?.hexString == "#111111")
+        #expect(theme.color(forKey: "bazColor")?.hexString == "#111111")
+        #expect(theme["INHERITED_THEME"] == nil)
+        #expect(theme.values.keys.sorted() == ["barColor", "bazColor", "fooColor"])
+    }
+
+    @Test("an alias of a key that is only ever nested fails without a second diagnostic")
+    func aliasOfNestedKey() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["fooColor": "<array/>", "barColor": "@fooColor"])
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.diagnostics.map(\.code) == [.notFlat])
+        #expect(analysis.mergedKeys?.contains("fooColor") == true)
+        let theme = try folder.loader.load("default", allowingErrors: true)
+        #expect(theme["barColor"] == nil && theme["fooColor"] == nil)
+    }
+
+    @Test("values built from decoded or joined text are read from the side buffer")
+    func decodedText() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write(
+            "default.plist",
+            "<plist version=\"1.0\">\r\n<dict>\r\n<key>a&amp;bTitle</key><string>one &lt;two&gt;\r\nthree</string>\r\n"
+                + "<key>plainTitle</key><string>plain</string>\r\n</dict>\r\n</plist>\r\n")
+        let theme = try folder.loader.load("default")
+        #expect(theme.string(forKey: "a&bTitle") == "one <two>\nthree")
+        #expect(theme.string(forKey: "plainTitle") == "plain")
+        #expect(theme.source(forKey: "plainTitle")?.key == SourceLocation(file: path, line: 5, column: 1))
+    }
+
+    @Test("a plain decimal read from bytes is the double Double(String) reads", arguments: 0..<4)
+    func plainDecimalsRoundAsDoubleDoes(seed: Int) {
+        var generator = SplitMix64(seed: UInt64(seed) + 1)
+        for _ in 0..<2_000 {
+            let digits = Int.random(in: 1...15, using: &generator)
+            var text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            if digits > 1, Bool.random(using: &generator) {
+                let point = Int.random(in: 1..<digits, using: &generator)
+                text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+            }
+            if Bool.random(using: &generator) { text = "-" + text }
+            let parsed = Array(text.utf8).withUnsafeBufferPointer(ThemeValue.plainDecimal)
+            #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        for other in ["1e5", "0x10", "inf", "nan", ".5", "5.", "+5", "1234567890123456", " ", "", "-"] {
+            #expect(Array(other.utf8).withUnsafeBufferPointer(ThemeValue.plainDecimal) == nil, "\(other)")
+        }
+        #expect(Array(" 17.5\n".utf8).withUnsafeBufferPointer(ThemeValue.plainDecimal) == 17.5)
+    }
+
+    @Test("removing from the table leaves every other number findable", arguments: 0..<4)
+    func tableRemovalKeepsProbeChains(seed: Int) {
+        var generator = SplitMix64(seed: UInt64(seed) + 100)
+        var table = KeyTable(capacity: 4)
+        var model: [Int: Int] = [:]  // number → hash
+        // Few distinct low bits, so that probe chains are long and wrap around the end.
+        for number in 0..<300 {
+            let hash = Int.random(in: 0..<16, using: &generator) << 32 | Int.random(in: 0..<64, using: &generator)
+            #expect(table.insert(number, hash: hash, matching: { $0 == number }) == nil)
+            model[number] = hash
+            if Int.random(in: 0..<3, using: &generator) == 0, let victim = model.keys.randomElement(using: &generator),
+                let victimHash = model[victim]
+            {
+                let slot = table.slot(hash: victimHash, matching: { $0 == victim })
+                #expect(slot != nil)
+                if let slot { table.remove(slot: slot) }
+                model[victim] = nil
+            }
+        }
+        #expect(table.count == model.count)
+        for (number, hash) in model {
+            #expect(table.find(hash: hash, matching: { $0 == number }) == number)
+        }
+        #expect(Set(table.numbers) == Set(model.keys))
+    }
+}
