@@ -25,8 +25,15 @@ final class ThemeProvenance: Sendable {
     /// The entry number of the merged theme's key `key`.
     @inline(__always)
     func id(ofKey key: String) -> Int? {
-        let hash = KeyHash.of(key)
+        var key = key
         let entries = entries
+        // An ASCII key (the common case): hashed and compared on the one view of its bytes.
+        let ascii = key.withUTF8 { bytes -> Int?? in
+            guard KeyHash.isASCII(bytes) else { return .none }
+            return .some(table.find(hash: KeyHash.raw(bytes)) { entries.key($0, is: bytes, isASCII: true) })
+        }
+        if let ascii { return ascii }
+        let hash = KeyHash.of(key)
         return table.find(hash: hash) { entries.key($0, is: key) }
     }
 
