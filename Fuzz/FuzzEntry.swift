@@ -182,11 +182,26 @@ func check(_ file: ThemeFile) {
     if let root = document.root {
         _ = placed(root.range, "root span")
     }
-    for (key, index) in file.index {
-        guard index < document.entries.count, document.entries[index].key == key else {
-            trap("index of '\(key)' does not point at its entry")
+    // The reader's key index agrees with a dictionary of the keys (Swift's string equality):
+    // each key's first entry, a nested first value holding no value, later duplicates none.
+    var firsts: [String: Int] = [:]
+    for (position, entry) in document.entries.enumerated() where firsts[entry.key] == nil {
+        firsts[entry.key] = position
+    }
+    var scalarKeys: Set<String> = []
+    for (key, position) in firsts {
+        var scalar = true
+        if case .nested = document.entries[position].value { scalar = false }
+        if scalar { scalarKeys.insert(key) }
+        guard file.firstIndex(ofKey: key) == (scalar ? position : nil), file.isFirstScalar(at: position) == scalar
+        else {
+            trap("index of '\(key)' does not point at its first entry")
         }
     }
+    for position in document.entries.indices where firsts[document.entries[position].key] != position {
+        guard !file.isFirstScalar(at: position) else { trap("a later duplicate counted as its key's entry") }
+    }
+    guard Set(file.keys) == scalarKeys else { trap("the file's keys differ from its entries' first scalars") }
     guard file.diagnostics == file.diagnostics.sorted() else { trap("file diagnostics not sorted") }
     guard document.diagnostics.allSatisfy({ $0.code == .parseError }) else { trap("reader reported a non-parse_error") }
 }

@@ -103,14 +103,9 @@ struct EntryTable: Sendable {
         let first = self[a]
         let second = self[b]
         guard first.hash == second.hash else { return false }
-        let equal = withKey(a) { x in
-            withKey(b) { y in
-                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
+        return withKey(a) { x in
+            withKey(b) { y in KeyHash.sameKey(x, isASCII: first.keyIsASCII, y, isASCII: second.keyIsASCII) }
         }
-        if equal { return true }
-        if first.keyIsASCII && second.keyIsASCII { return false }
-        return key(a) == key(b)
     }
 
     /// Whether entry `id`'s key is `key` (given as bytes, all ASCII or not); its hash is
@@ -118,32 +113,7 @@ struct EntryTable: Sendable {
     @inline(__always)
     func key(_ id: Int, is key: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
         let entry = self[id]
-        let equal = withKey(id) { mine in mine.count == key.count && Self.equalBytes(mine, key) }
-        if equal { return true }
-        if isASCII && entry.keyIsASCII { return false }
-        return self.key(id) == String(decoding: key, as: UTF8.self)
-    }
-
-    /// Whether two runs of bytes of one length are equal: eight bytes at a time, with no
-    /// call (keys are short, and a lookup compares one).
-    @inline(__always)
-    static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == b.count }
-        let count = a.count
-        var offset = 0
-        while count - offset >= 8 {
-            if UnsafeRawPointer(x + offset).loadUnaligned(as: UInt64.self)
-                != UnsafeRawPointer(y + offset).loadUnaligned(as: UInt64.self)
-            {
-                return false
-            }
-            offset += 8
-        }
-        while offset < count {
-            if x[offset] != y[offset] { return false }
-            offset += 1
-        }
-        return true
+        return withKey(id) { mine in KeyHash.sameKey(mine, isASCII: entry.keyIsASCII, key, isASCII: isASCII) }
     }
 
     /// Whether entry `id`'s key is `key`; its hash is known to match.

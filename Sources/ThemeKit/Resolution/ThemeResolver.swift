@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Options that change how themes are read and resolved.
 public struct ThemeOptions: Sendable, Hashable {
     /// Where 4- and 8-digit colors keep their alpha: CSS order by default.
@@ -442,8 +436,8 @@ struct ThemeResolver {
         return table.find(hash: hash) { id in
             let exact = entries.withKey(id) { mine in
                 mine.count == key.count + suffixBytes.count
-                    && (key.count == 0 || memcmp(mine.baseAddress!, key.baseAddress!, key.count) == 0)
-                    && memcmp(mine.baseAddress! + key.count, suffixBytes.baseAddress!, suffixBytes.count) == 0
+                    && KeyHash.equalBytes(UnsafeBufferPointer(rebasing: mine[..<key.count]), key)
+                    && KeyHash.equalBytes(UnsafeBufferPointer(rebasing: mine[key.count...]), suffixBytes)
             }
             if exact { return true }
             if isASCII && entries[id].keyIsASCII { return false }

@@ -234,14 +234,11 @@ final class EntryStore: @unchecked Sendable {
     /// `Theme.values` and every `[String: …]` of keys agree with).
     func sameKey(_ mine: PackedEntry, _ theirs: PackedEntry, of other: EntryStore) -> Bool {
         guard mine.hash == theirs.hash else { return false }
-        let equalBytes = withBytes(mine.key) { a in
+        return withBytes(mine.key) { a in
             other.withBytes(theirs.key) { b in
-                a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+                KeyHash.sameKey(a, isASCII: mine.keyIsASCII, b, isASCII: theirs.keyIsASCII)
             }
         }
-        if equalBytes { return true }
-        if mine.keyIsASCII && theirs.keyIsASCII { return false }
-        return string(mine.key) == other.string(theirs.key)
     }
 }
 
@@ -331,6 +328,41 @@ enum KeyHash {
         }
     }
 
+    /// Whether two keys given as bytes are one key: equal bytes, or, where either is not
+    /// ASCII, equal strings (Swift's `==`, which `Theme.values` and every `[String: …]` of
+    /// keys agree with). The one definition of key equality the reader, the resolver, the
+    /// session and a theme's lookups share.
+    @inline(__always)
+    static func sameKey(
+        _ a: UnsafeBufferPointer<UInt8>, isASCII aIsASCII: Bool, _ b: UnsafeBufferPointer<UInt8>, isASCII bIsASCII: Bool
+    ) -> Bool {
+        if a.count == b.count, equalBytes(a, b) { return true }
+        if aIsASCII && bIsASCII { return false }
+        return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
+    }
+
+    /// Whether two runs of bytes of one length are equal: eight bytes at a time, with no
+    /// call (keys are short).
+    @inline(__always)
+    static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == b.count }
+        let count = a.count
+        var offset = 0
+        while count - offset >= 8 {
+            if UnsafeRawPointer(x + offset).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(y + offset).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if x[offset] != y[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// Whether every byte is below 0x80, eight at a time.
     @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -353,10 +385,7 @@ enum KeyHash {
     @inline(__always)
     static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal key: String) -> Bool {
         var key = key
-        let sameBytes = key.withUTF8 { utf8 in
-            utf8.count == bytes.count
-                && (utf8.count == 0 || memcmp(utf8.baseAddress!, bytes.baseAddress!, utf8.count) == 0)
-        }
+        let sameBytes = key.withUTF8 { utf8 in utf8.count == bytes.count && equalBytes(utf8, bytes) }
         if sameBytes { return true }
         // Different bytes: equal only as canonically equivalent strings, never for two ASCII.
         if isASCII(bytes), key.utf8.allSatisfy({ $0 < 0x80 }) { return false }

@@ -604,14 +604,9 @@ private struct Builder {
     /// Whether two entries of this document have the same key (see `EntryStore.sameKey`).
     private func sameKey(_ a: PackedEntry, _ b: PackedEntry) -> Bool {
         guard a.hash == b.hash else { return false }
-        let equalBytes = withText(a.key) { x in
-            withText(b.key) { y in
-                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
+        return withText(a.key) { x in
+            withText(b.key) { y in KeyHash.sameKey(x, isASCII: a.keyIsASCII, y, isASCII: b.keyIsASCII) }
         }
-        if equalBytes { return true }
-        if a.keyIsASCII && b.keyIsASCII { return false }
-        return string(a.key) == string(b.key)
     }
 
     /// Calls `body` with the bytes of `text` (source or side buffer).
