@@ -89,6 +89,9 @@ package struct PropertyListDocument: Sendable {
     package var entries: [PropertyListEntry] { store.entries }
     /// The entries as the reader packed them, and the index of their keys.
     var store: EntryStore
+
+    /// How many entries there are (without making them into `PropertyListEntry` values).
+    package var entryCount: Int { store.count }
     /// Every comment in the file, in file order.
     package internal(set) var comments: [PropertyListComment] = []
     /// The root element, if the reader got as far as it.
