@@ -138,9 +138,11 @@ struct PackedLoadTests {
             if Int.random(in: 0..<3, using: &generator) == 0, let victim = model.keys.randomElement(using: &generator),
                 let victimHash = model[victim]
             {
-                let slot = table.slot(hash: victimHash, matching: { $0 == victim })
-                #expect(slot != nil)
-                if let slot { table.remove(slot: slot) }
+                guard case .found(_, let slot) = table.probe(hash: victimHash, matching: { $0 == victim }) else {
+                    Issue.record("\(victim) not found before its removal")
+                    continue
+                }
+                table.remove(slot: slot)
                 model[victim] = nil
             }
         }

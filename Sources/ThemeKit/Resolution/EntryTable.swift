@@ -91,12 +91,6 @@ struct EntryTable: Sendable {
         return stores[file].value(id - offsets[file])
     }
 
-    /// Entry `id` with its texts as strings.
-    func entry(_ id: Int) -> PropertyListEntry {
-        let file = file(of: id)
-        return stores[file].entry(id - offsets[file])
-    }
-
     /// Whether entries `a` and `b` have the same key.
     @inline(__always)
     func sameKey(_ a: Int, _ b: Int) -> Bool {

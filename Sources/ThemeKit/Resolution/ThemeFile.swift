@@ -29,29 +29,13 @@ package struct ThemeFile: Sendable {
     /// Whether entry `position` is the first of its key and holds a scalar: the entry the
     /// file's value for its key comes from.
     package func isFirstScalar(at position: Int) -> Bool {
-        let entry = document.store.packed[position]
-        guard !entry.isNested else { return false }
-        return !document.store.duplicates.isEmpty ? !isDuplicate(position) : true
-    }
-
-    private func isDuplicate(_ position: Int) -> Bool {
-        let store = document.store
-        let entry = store.packed[position]
-        return store.index.find(hash: Int(entry.hash)) { store.sameKey($0, position) } != position
+        !document.store.packed[position].isNested && document.store.isFirstOfKey(position)
     }
 
     /// The keys with a scalar value, in file order.
     package var keys: [String] {
         let store = document.store
         return store.packed.indices.compactMap { isFirstScalar(at: $0) ? store.key($0) : nil }
-    }
-
-    /// Keys whose first value is a `<dict>`, `<array>`, `<data>` or `<date>`.
-    package var nestedKeys: [String] {
-        let store = document.store
-        return store.packed.indices.compactMap { position in
-            store.packed[position].isNested && !isDuplicate(position) ? store.key(position) : nil
-        }
     }
 
     /// Whether the file has no errors of its own.
@@ -85,15 +69,7 @@ package struct ThemeFile: Sendable {
                     at: store.packed[Int(later)].keyRange, key: key,
                     notes: [.init("'\(key)' is first defined here", at: document.location(firstStart))]))
         }
-        var nested = 0
-        for (position, entry) in store.packed.enumerated() where entry.isNested {
-            guard
-                store.duplicates.isEmpty
-                    || store.index.find(hash: Int(entry.hash), matching: { store.sameKey($0, position) }) == position
-            else {
-                continue
-            }
-            nested += 1
+        for (position, entry) in store.packed.enumerated() where entry.isNested && store.isFirstOfKey(position) {
             let key = store.key(position)
             let kind = entry.kind
             diagnostics.append(
@@ -103,11 +79,7 @@ package struct ThemeFile: Sendable {
                     at: entry.valueRange, key: key))
         }
         self.diagnostics = diagnostics.sorted()
-        self.hasNestedKeys = nested > 0
     }
-
-    /// Whether some key's first value is nested.
-    package let hasNestedKeys: Bool
 
     /// Reads and checks the file at `path`; locations name it `displayPath` (by default
     /// `path`).

@@ -432,13 +432,9 @@ extension ThemeLoader {
                 let box = FileBox(file)
                 let store = file.document.store
                 let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
-                let hasDuplicates = !store.duplicates.isEmpty
-                for index in 0..<store.count where index != inheritance {
+                for index in 0..<store.count where index != inheritance && store.isFirstOfKey(index) {
                     let entry = store.packed[index]
                     let hash = Int(entry.hash)
-                    if hasDuplicates, store.index.find(hash: hash, matching: { store.sameKey($0, index) }) != index {
-                        continue
-                    }
                     let mine = Setter(file: box, depth: Int32(depth), entry: Int32(index))
                     let setters = next.setters
                     switch next.table.probe(
@@ -448,7 +444,7 @@ extension ThemeLoader {
                             return setter.store.sameKey(setter.packed, entry, of: store)
                         })
                     {
-                    case .found(let number):
+                    case .found(let number, _):
                         next.setters[number] = mine
                     case .vacant(let slot):
                         next.table.place(next.setters.count, hash: hash, in: slot)

@@ -117,7 +117,8 @@ struct ThemeResolver {
         // it are not also called dangling); a nested value never takes one.
         var table = stores[0].index
         if let inheritance = stores[0].firstIndex(ofKey: ThemeName.inheritanceKey),
-            let slot = table.slot(hash: Int(stores[0].packed[inheritance].hash), matching: { $0 == inheritance })
+            case .found(_, let slot) = table.probe(
+                hash: Int(stores[0].packed[inheritance].hash), matching: { $0 == inheritance })
         {
             table.remove(slot: slot)
         }
@@ -125,23 +126,15 @@ struct ThemeResolver {
         for (file, store) in stores.enumerated().dropFirst() {
             let offset = entries.offsets[file]
             let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
-            let hasDuplicates = !store.duplicates.isEmpty
             let packed = store.packed
-            for index in 0..<packed.count where index != inheritance {
+            for index in 0..<packed.count where index != inheritance && store.isFirstOfKey(index) {
                 let entry = packed[index]
                 let hash = Int(entry.hash)
-                if hasDuplicates, store.index.find(hash: hash, matching: { store.sameKey($0, index) }) != index {
-                    continue
-                }
                 switch table.probe(hash: hash, matching: { entries.sameKey($0, offset + index) }) {
                 case .vacant(let slot):
                     table.place(offset + index, hash: hash, in: slot)
-                case .found(let nearer):
-                    if entries[nearer].isNested && !entry.isNested,
-                        let slot = table.slot(hash: hash, matching: { $0 == nearer })
-                    {
-                        table.replace(slot: slot, with: offset + index)
-                    }
+                case .found(let nearer, let slot):
+                    if entries[nearer].isNested && !entry.isNested { table.replace(slot: slot, with: offset + index) }
                 }
             }
         }

@@ -26,25 +26,15 @@ struct KeyTable: Sendable {
     /// equals `hash`'s low 32 bits).
     @inline(__always)
     func find(hash: Int, matching: (Int) -> Bool) -> Int? {
-        let tag = UInt64(UInt32(truncatingIfNeeded: hash)) << 32
-        return slots.withUnsafeBufferPointer { slots in
-            var slot = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) & mask
-            while true {
-                let stored = slots[slot]
-                if stored == 0 { return nil }
-                if stored & 0xFFFF_FFFF_0000_0000 == tag {
-                    let number = Int(stored & 0xFFFF_FFFF) - 1
-                    if matching(number) { return number }
-                }
-                slot = (slot + 1) & mask
-            }
-        }
+        if case .found(let number, _) = probe(hash: hash, matching: matching) { return number }
+        return nil
     }
 
     /// Where a probe for a key ended: at the number whose key matches, or at the empty
     /// slot where the key would go.
     enum Probe {
-        case found(Int)
+        /// The number, and its slot (for `replace` or `remove`).
+        case found(Int, slot: Int)
         case vacant(slot: Int)
     }
 
@@ -59,7 +49,7 @@ struct KeyTable: Sendable {
                 if stored == 0 { return .vacant(slot: slot) }
                 if stored & 0xFFFF_FFFF_0000_0000 == tag {
                     let number = Int(stored & 0xFFFF_FFFF) - 1
-                    if matching(number) { return .found(number) }
+                    if matching(number) { return .found(number, slot: slot) }
                 }
                 slot = (slot + 1) & mask
             }
@@ -85,23 +75,11 @@ struct KeyTable: Sendable {
     @inline(__always)
     mutating func insert(_ number: Int, hash: Int, matching: (Int) -> Bool) -> Int? {
         switch probe(hash: hash, matching: matching) {
-        case .found(let existing):
+        case .found(let existing, _):
             return existing
         case .vacant(let slot):
             place(number, hash: hash, in: slot)
             return nil
-        }
-    }
-
-    /// The slot of the number whose key matches, for `replace` or `remove`.
-    func slot(hash: Int, matching: (Int) -> Bool) -> Int? {
-        let tag = UInt64(UInt32(truncatingIfNeeded: hash)) << 32
-        var slot = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) & mask
-        while true {
-            let stored = slots[slot]
-            if stored == 0 { return nil }
-            if stored & 0xFFFF_FFFF_0000_0000 == tag, matching(Int(stored & 0xFFFF_FFFF) - 1) { return slot }
-            slot = (slot + 1) & mask
         }
     }
 

@@ -82,10 +82,13 @@ struct EntryView: @unchecked Sendable {
     }
 }
 
-/// A growing run of packed entries in memory of its own, handed whole to the `EntryStore`
-/// that then owns it (no copy when reading ends).
-struct PackedBuffer {
-    private(set) var base: UnsafeMutablePointer<PackedEntry>
+/// A growing run of plain values in memory of its own: the reader's entries (handed whole
+/// to the `EntryStore` that then owns them, with no copy when reading ends) and its stack
+/// of open elements. A push or a pop is a store and a count, with no uniqueness check of an
+/// array's buffer; whoever holds the memory last calls `release()`. For values that hold no
+/// reference (nothing is deinitialized: a pop leaves the value where it was).
+struct GrowingBuffer<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
 
@@ -95,21 +98,37 @@ struct PackedBuffer {
     }
 
     @inline(__always)
-    subscript(index: Int) -> PackedEntry { base[index] }
+    subscript(index: Int) -> Element { base[index] }
+
+    var last: Element? {
+        @inline(__always) get { count > 0 ? base[count - 1] : nil }
+    }
 
     @inline(__always)
-    mutating func append(_ entry: PackedEntry) {
+    mutating func append(_ element: Element) {
         if count == capacity {
             capacity *= 2
-            let grown = UnsafeMutablePointer<PackedEntry>.allocate(capacity: capacity)
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
             grown.moveInitialize(from: base, count: count)
             base.deallocate()
             base = grown
         }
-        (base + count).initialize(to: entry)
+        (base + count).initialize(to: element)
         count += 1
     }
+
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
+    func release() { base.deallocate() }
 }
+
+/// The reader's entries, as the `EntryStore` takes them over.
+typealias PackedBuffer = GrowingBuffer<PackedEntry>
 
 /// A document's entries as the reader packed them, with the text they point into and an
 /// index of their keys; `entries` turns them into `PropertyListEntry` values the first time
@@ -224,9 +243,13 @@ final class EntryStore: @unchecked Sendable {
         return index.find(hash: hash) { self.key($0, equals: key, hash: hash) }
     }
 
-    /// Whether entries `a` and `b` (of this store) have the same key.
-    func sameKey(_ a: Int, _ b: Int) -> Bool {
-        sameKey(packed[a], packed[b], of: self)
+    /// Whether entry `index` is the first of its key in the file (later ones are duplicates,
+    /// reported and otherwise ignored). A table lookup only when the file has a duplicate.
+    @inline(__always)
+    func isFirstOfKey(_ index: Int) -> Bool {
+        guard !duplicates.isEmpty else { return true }
+        let entry = packed[index]
+        return self.index.find(hash: Int(entry.hash)) { sameKey(packed[$0], entry, of: self) } == index
     }
 
     /// Whether `mine` (an entry of this store) and `theirs` (of `other`) have the same key:

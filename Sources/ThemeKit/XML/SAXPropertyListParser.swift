@@ -322,7 +322,7 @@ private struct Builder {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var root: PropertyListRoot?
 
-    private var frames = FrameStack()
+    private var frames = GrowingBuffer<Frame>(capacity: 8)
     /// The start tag being handled, while its callback runs: what names an unknown element.
     private var startTag: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?)?
 
@@ -394,40 +394,6 @@ private struct Builder {
     /// Frees the stack of open elements (the builder is a plain value reached through a
     /// pointer, so it cannot free it itself).
     mutating func releaseFrames() { frames.release() }
-
-    /// The open elements: a stack in memory of its own, so that a push or a pop is a store
-    /// and a count, with no uniqueness check of an array's buffer.
-    struct FrameStack {
-        private var base = UnsafeMutablePointer<Frame>.allocate(capacity: 8)
-        private var capacity = 8
-        private(set) var count = 0
-
-        var last: Frame? {
-            @inline(__always) get { count > 0 ? base[count - 1] : nil }
-        }
-
-        @inline(__always)
-        mutating func append(_ frame: Frame) {
-            if count == capacity {
-                let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-                grown.moveInitialize(from: base, count: count)
-                base.deallocate()
-                base = grown
-                capacity *= 2
-            }
-            (base + count).initialize(to: frame)
-            count += 1
-        }
-
-        @inline(__always)
-        mutating func popLast() -> Frame? {
-            guard count > 0 else { return nil }
-            count -= 1
-            return base[count]
-        }
-
-        func release() { base.deallocate() }
-    }
 
     /// The builder behind a callback's context pointer.
     static func at(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Builder> {
@@ -596,7 +562,7 @@ private struct Builder {
         let number = entries.count
         entries.append(entry)
         switch index.probe(hash: key.hash, matching: { sameKey(entries[$0], entry) }) {
-        case .found(let first): duplicates.append((Int32(number), Int32(first)))
+        case .found(let first, _): duplicates.append((Int32(number), Int32(first)))
         case .vacant(let slot): index.place(number, hash: key.hash, in: slot)
         }
     }
