@@ -105,6 +105,8 @@ struct Inputs {
     let directory: String
     let child: [UInt8]
     let parent: [UInt8]
+    /// The same bytes, each with a NUL after them, as libxml2 reads them in place.
+    private let terminated: [[UInt8]]
 
     init(keys: Int, name: String, directory: String, seed: Int = 0) throws {
         generator = ThemeGenerator(keys: keys, seed: seed)
@@ -112,6 +114,7 @@ struct Inputs {
         self.directory = directory
         child = Array(generator.child(parentName: name + "-base").utf8)
         parent = Array(generator.parent().utf8)
+        terminated = [child + [0], parent + [0]]
         try Data(child).write(to: URL(fileURLWithPath: directory + "/\(name).plist"))
         try Data(parent).write(to: URL(fileURLWithPath: directory + "/\(name)-base.plist"))
     }
@@ -134,11 +137,11 @@ struct Inputs {
     /// The floor: libxml2's SAX2 pass with no-op callbacks over the same bytes.
     func floorPass() -> Int {
         var events = 0
-        for bytes in [child, parent] {
+        for bytes in terminated {
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress.map { base in
                     base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                        events &+= Int(themebench_sax_noop($0, Int32(buffer.count)))
+                        events &+= Int(themebench_sax_noop($0, Int32(buffer.count - 1)))
                     }
                 }
             }

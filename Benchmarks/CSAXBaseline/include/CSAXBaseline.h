@@ -1,8 +1,9 @@
 #ifndef THEMEKIT_CSAXBASELINE_H
 #define THEMEKIT_CSAXBASELINE_H
 
-/// The floor for the benchmark: libxml2's SAX2 parser over `length` bytes with the same
-/// options ThemeKit uses and callbacks that do nothing. Returns the number of elements
+/// The floor for the benchmark: libxml2's SAX2 parser over `length` bytes (followed by a
+/// NUL) with the same options ThemeKit uses, reading them in place as ThemeKit does, and
+/// callbacks that do nothing. Returns the number of elements
 /// seen (so the work cannot be optimised away), or -1 if the document is not well formed.
 long themebench_sax_noop(const char *bytes, int length);
 

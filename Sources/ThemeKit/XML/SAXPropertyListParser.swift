@@ -59,9 +59,7 @@ enum SAXPropertyListParser {
 
     private static func run(_ builder: UnsafeMutablePointer<Builder>, over bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
-            let context = base.withMemoryRebound(
-                to: CChar.self, capacity: bytes.count,
-                { xmlCreateMemoryParserCtxt($0, Int32(bytes.count)) })
+            let context = themekit_new_parser(base, Int32(bytes.count))
         else {
             builder.pointee.fail("libxml2 could not start a parser for this file", at: 0)
             return
@@ -402,7 +400,7 @@ private struct Builder {
 
     // MARK: Offsets
 
-    /// The parser's offset in the text; libxml2 parses a copy of exactly these bytes.
+    /// The parser's offset in the text; libxml2 parses these very bytes, in place.
     private var offset: Int {
         guard let context else { return bytes.count }
         let offset = themekit_parser_offset(context)
@@ -632,7 +630,7 @@ private struct Builder {
     }
 
     /// The offset of `chunk` in the source when it is a run of the input's own bytes
-    /// (libxml2 parses an exact copy of them); -1 when libxml2 built it elsewhere.
+    /// (libxml2 parses them in place); -1 when libxml2 built it elsewhere.
     private func sourceOffset(of chunk: UnsafeBufferPointer<xmlChar>) -> Int {
         guard let context, let start = chunk.baseAddress else { return -1 }
         let offset = themekit_parser_offset_of(context, start)
