@@ -92,6 +92,39 @@ struct PackedLoadTests {
         #expect(theme["barColor"] == nil && theme["fooColor"] == nil)
     }
 
+    @Test("a font takes the merged theme's size key, whether or not the size is written next to it")
+    func fontSizeNextToItOrNot() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "base",
+            [
+                "titleFont": "Avenir", "titleFontSize": "<integer>12</integer>", "bodyFont": "Avenir",
+                "bodyFontSize": "<integer>13</integer>",
+            ])
+        try folder.theme(
+            "default",
+            [
+                "INHERITED_THEME": "base", "titleFontSize": "<integer>20</integer>",
+                "headFont": "Avenir", "otherColor": "#111111", "headFontSize": "<integer>15</integer>",
+                "dupFont": "Avenir", "dupFontSize": "<integer>10</integer>", "dupFontSize": "<integer>11</integer>",
+                "cafe\u{301}Font": "Avenir", "caf\u{E9}FontSize": "<integer>9</integer>",
+                "nestFont": "Avenir", "nestFontSize": "<dict/>",
+            ])
+        let analysis = folder.loader.analyze("default")
+        #expect(Set(analysis.diagnostics.map(\.code)) == [.duplicateKey, .notFlat])
+        let theme = try folder.loader.load("default", allowingErrors: true)
+        // Written next to its font in the parent, overridden in the child: the child's.
+        #expect(theme.font(forKey: "titleFont")?.size == 20)
+        #expect(theme.font(forKey: "bodyFont")?.size == 13)
+        #expect(theme.font(forKey: "headFont")?.size == 15)
+        // A duplicate: the first of the key, next to the font or not.
+        #expect(theme.font(forKey: "dupFont")?.size == 10)
+        // Other bytes that Swift calls the same key.
+        #expect(theme.font(forKey: "caf\u{E9}Font")?.size == 9)
+        // A size written next to its font but nested: no value, and no second diagnostic.
+        #expect(theme.font(forKey: "nestFont") == nil)
+    }
+
     @Test("values built from decoded or joined text are read from the side buffer")
     func decodedText() throws {
         let folder = try TemporaryDirectory()

@@ -192,6 +192,22 @@ package final class ValueKind: Sendable {
         typedIndex(bytes).map { typed[$0] }
     }
 
+    /// The typed kind of a key given as its UTF-8 bytes, as a number: its index in `typed`
+    /// plus one, or 0 for none. The reader stores it in each entry, so that resolution
+    /// neither matches suffixes again nor touches a `ValueKind` (a class: a retain and a
+    /// release each time) for the keys that are fine.
+    @inline(__always)
+    package static func typedNumber(forKey bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        typedIndex(bytes).map { UInt8($0 + 1) } ?? 0
+    }
+
+    /// Each typed kind's domain, by `typedNumber - 1`.
+    package static let typedDomains: [Domain] = typed.map(\.domain)
+
+    /// `typedNumber` of `…Size` keys and of `…Font` keys.
+    package static let sizeNumber = UInt8(typed.firstIndex { $0.kind == .size }! + 1)
+    package static let fontNumber = UInt8(typed.firstIndex { $0.kind == .font }! + 1)
+
     /// The index in `typed` of the kind whose suffix `bytes` end with.
     ///
     /// The key's last byte picks the suffixes that could match (at most two share one:

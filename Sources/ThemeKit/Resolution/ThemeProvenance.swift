@@ -150,6 +150,14 @@ struct TypedValues: @unchecked Sendable {
     @inline(__always)
     subscript(id: Int) -> ThemeValue { base[id] }
 
+    /// Entry `id`'s value when it is a size (written or not: `hasValue` says), read in
+    /// place, without copying a value that may hold a string.
+    @inline(__always)
+    func size(_ id: Int, hasValue: Bool) -> Double? {
+        guard hasValue, case .size(let size) = base[id] else { return nil }
+        return size
+    }
+
     /// Destroys the values written (`written[id]`) and frees the memory.
     func release(where written: [Bool]) {
         for id in written.indices where written[id] { (base + id).deinitialize(count: 1) }

@@ -66,6 +66,8 @@ struct ThemeResolver {
     private var pathCount = 0
     private var diagnostics: [Diagnostic] = []
     private var keyShapes = KeyShapes()
+    /// `ValueKind.typedDomains`, read once (a static is a `swift_once` check each time).
+    private let typedDomains = ValueKind.typedDomains
 
     /// A resolver of `chain`, whose `resolve()` must then be called, once: it hands the
     /// values' memory, allocated here, to the theme.
@@ -336,7 +338,16 @@ struct ThemeResolver {
     private mutating func typedValue(_ id: Int) -> Bool {
         if typedDone[id] { return hasValue[id] }
         typedDone[id] = true
-        guard let target = resolveLiteral(id), let value = parse(id: id, literalAt: target) else { return false }
+        // Most values are literals: no walk for them (an alias walk that reaches one later
+        // finds it the same either way).
+        let target: Int
+        if Self.isLiteral(id, in: entries, shapes: keyShapes) {
+            target = id
+        } else {
+            guard let walked = resolveLiteral(id) else { return false }
+            target = walked
+        }
+        guard let value = parse(id: id, literalAt: target) else { return false }
         typed.initialize(id, to: value)
         hasValue[id] = true
         return true
@@ -346,7 +357,8 @@ struct ThemeResolver {
     /// kind's entry in `ValueKind` says: checked typed values, untyped values as written.
     private mutating func parse(id: Int, literalAt target: Int) -> ThemeValue? {
         let written = entries[target]
-        guard let kind = entries.withKey(id, { ValueKind.typed(forKey: $0) }) else {
+        let typedKind = entries[id].typedKind
+        guard typedKind != 0 else {
             switch written.kind {
             case .string: return .string(entries.withText(target) { String(decoding: $0, as: UTF8.self) })
             case .integer: return .number(Double(Int(truncatingIfNeeded: Int64(bitPattern: written.payload))))
@@ -355,7 +367,7 @@ struct ThemeResolver {
             case .dict, .array, .data, .date: return nil
             }
         }
-        switch kind.domain {
+        switch typedDomains[Int(typedKind) - 1] {
         case .color:
             let alphaOrder = options.alphaOrder
             if written.kind == .string,
@@ -364,7 +376,9 @@ struct ThemeResolver {
                 return .color(color)
             }
         case .number(let range):
-            if let number = Self.number(target, in: entries), range.contains(number) { return kind.value(number) }
+            if let number = Self.number(target, in: entries), range.contains(number) {
+                return typedKind == ValueKind.sizeNumber ? .size(number) : .number(number)
+            }
         case .image:
             if written.kind == .string {
                 return .image(entries.withText(target) { String(decoding: $0, as: UTF8.self) })
@@ -383,7 +397,7 @@ struct ThemeResolver {
         case .untyped:
             break
         }
-        reportWrongType(kind, id: id, target: target)
+        reportWrongType(ValueKind.typed[Int(typedKind) - 1], id: id, target: target)
         return nil
     }
 
@@ -407,25 +421,30 @@ struct ThemeResolver {
     /// `xFont` takes `xFontSize`; failing that, the first `…FontSize` of a font along its
     /// alias chain.
     private mutating func fontSize(for id: Int) -> FontSize {
+        // The tables, read into locals once: the loop calls a mutating method
+        // (`typedValue`), around which each use of a stored table would be a retain and a
+        // release of every array in it.
+        let entries = entries
+        let table = table
+        let isKey = isKey
+        let shapes = keyShapes
         var current = id
         var seen = 0
-        while seen <= state.count {
+        while seen <= entries.count {
             seen += 1
-            let entries = entries
-            let table = table
-            let sizeID: Int?? = entries.withKey(current) { key -> Int?? in
-                guard ValueKind.typed(forKey: key)?.kind == .font else { return .none }
-                return .some(Self.lookup(key, appending: ValueKind.sizeSuffix, in: entries, table: table))
-            }
-            if case .some(.some(let sizeID)) = sizeID {
-                guard !entries[sizeID].isNested, typedValue(sizeID), case .size(let size) = typed[sizeID] else {
+            if entries[current].typedKind == ValueKind.fontNumber,
+                let sizeID = Self.sizeKey(ofFont: current, in: entries, table: table, isKey: isKey)
+            {
+                guard !entries[sizeID].isNested, typedValue(sizeID),
+                    let size = typed.size(sizeID, hasValue: hasValue[sizeID])
+                else {
                     return .invalid
                 }
                 if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }
                 sizeOf[id] = Int32(sizeID)
                 return .found(size)
             }
-            guard let alias = Self.aliasTarget(of: current, in: entries, table: table, shapes: keyShapes),
+            guard let alias = Self.aliasTarget(of: current, in: entries, table: table, shapes: shapes),
                 let next = alias.id, !entries[next].isNested
             else {
                 return .missing
@@ -435,19 +454,53 @@ struct ThemeResolver {
         return .missing
     }
 
+    /// The entry number of the merged theme's size key of the font key at `id`. Most
+    /// themes write a font's size right after it: when the next entry is the merged
+    /// theme's and its key is the font's plus `Size` (equal bytes are the same key), that
+    /// is the answer with no hashing.
+    @inline(__always)
+    private static func sizeKey(ofFont id: Int, in entries: EntryTable, table: KeyTable, isKey: [Bool]) -> Int? {
+        let next = id + 1
+        if next < isKey.count, isKey[next], entries.file(of: next) == entries.file(of: id) {
+            let adjacent = entries.withKey(id) { font in
+                entries.withKey(next) { candidate in Self.bytes(candidate, are: font, appending: ValueKind.sizeSuffix) }
+            }
+            if adjacent { return next }
+        }
+        return entries.withKey(id) { lookup($0, appending: ValueKind.sizeSuffix, in: entries, table: table) }
+    }
+
+    /// Whether `candidate` is the bytes of `key` followed by those of `suffix`.
+    @inline(__always)
+    private static func bytes(
+        _ candidate: UnsafeBufferPointer<UInt8>, are key: UnsafeBufferPointer<UInt8>, appending suffix: StaticString
+    ) -> Bool {
+        let suffixBytes = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        return candidate.count == key.count + suffixBytes.count
+            && KeyHash.equalBytes(UnsafeBufferPointer(rebasing: candidate[..<key.count]), key)
+            && KeyHash.equalBytes(UnsafeBufferPointer(rebasing: candidate[key.count...]), suffixBytes)
+    }
+
+    /// Whether entry `id`'s value is certainly its own literal: not nested, and not a
+    /// string that could name a key (see `aliasTarget`).
+    @inline(__always)
+    private static func isLiteral(_ id: Int, in entries: EntryTable, shapes: KeyShapes) -> Bool {
+        let entry = entries[id]
+        switch entry.kind {
+        case .integer, .real, .bool: return true
+        case .dict, .array, .data, .date: return false
+        case .string:
+            return entries.withText(id) { text in text.first != UInt8(ascii: "@") && !shapes.mayMatch(text) }
+        }
+    }
+
     /// The entry number of the merged theme's key `key` + `suffix` (a font's size key).
     private static func lookup(
         _ key: UnsafeBufferPointer<UInt8>, appending suffix: StaticString, in entries: EntryTable, table: KeyTable
     ) -> Int? {
         let (hash, isASCII) = KeyHash.of(key, appending: suffix)
-        let suffixBytes = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
         return table.find(hash: hash) { id in
-            let exact = entries.withKey(id) { mine in
-                mine.count == key.count + suffixBytes.count
-                    && KeyHash.equalBytes(UnsafeBufferPointer(rebasing: mine[..<key.count]), key)
-                    && KeyHash.equalBytes(UnsafeBufferPointer(rebasing: mine[key.count...]), suffixBytes)
-            }
-            if exact { return true }
+            if entries.withKey(id, { bytes($0, are: key, appending: suffix) }) { return true }
             if isASCII && entries[id].keyIsASCII { return false }
             return entries.key(id) == String(decoding: key, as: UTF8.self) + suffix.description
         }

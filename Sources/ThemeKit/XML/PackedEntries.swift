@@ -41,6 +41,9 @@ struct PackedEntry: Sendable {
     var kind: PropertyListKind
     /// Whether the key is all ASCII, where equal bytes and equal strings are the same thing.
     var keyIsASCII: Bool
+    /// The key's typed kind, as `ValueKind.typedNumber(forKey:)` gives it (0 for none):
+    /// found once, while the key's bytes are at hand, for the resolver.
+    var typedKind: UInt8
 
     /// A `<string>`'s text.
     var text: TextRef {

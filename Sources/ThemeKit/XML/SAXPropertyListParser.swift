@@ -342,6 +342,7 @@ private struct Builder {
         var range: SourceRange
         var hash: Int
         var isASCII: Bool
+        var typedKind: UInt8
     }
     private var rootElementSeen = false
     private var stopped = false
@@ -528,8 +529,11 @@ private struct Builder {
                 return
             }
             if element == .key {
-                let (hash, isASCII) = withText(text) { KeyHash.of($0) }
-                pendingKey = PendingKey(text: text, range: range, hash: hash, isASCII: isASCII)
+                let (hash, isASCII, typedKind) = withText(text) { key in
+                    let (hash, isASCII) = KeyHash.of(key)
+                    return (hash, isASCII, ValueKind.typedNumber(forKey: key))
+                }
+                pendingKey = PendingKey(text: text, range: range, hash: hash, isASCII: isASCII, typedKind: typedKind)
                 return
             }
             guard let key = pendingKey else { return }
@@ -556,7 +560,8 @@ private struct Builder {
         let entry = PackedEntry(
             key: key.text, payload: payload, keyStart: Int32(key.range.start), keyEnd: Int32(key.range.end),
             valueStart: Int32(valueRange.start), valueEnd: Int32(valueRange.end),
-            hash: UInt32(truncatingIfNeeded: key.hash), kind: kind, keyIsASCII: key.isASCII)
+            hash: UInt32(truncatingIfNeeded: key.hash), kind: kind, keyIsASCII: key.isASCII,
+            typedKind: key.typedKind)
         let number = entries.count
         entries.append(entry)
         switch index.probe(hash: key.hash, matching: { sameKey(entries[$0], entry) }) {
