@@ -1,4 +1,5 @@
 import Testing
+import ThemeKit
 
 @testable import ThemeLint
 
@@ -45,6 +46,9 @@ import Testing
             for variant in [upper, mixed] {
                 #expect(CaseInsensitiveKey(lower) == CaseInsensitiveKey(variant))
                 #expect(CaseInsensitiveKey(lower).hashValue == CaseInsensitiveKey(variant).hashValue, "\(variant)")
+                #expect(
+                    Array(variant.utf8).withUnsafeBufferPointer(KeyHash.foldingASCIICase)
+                        == Array(lower.utf8).withUnsafeBufferPointer(KeyHash.foldingASCIICase), "\(variant)")
             }
             #expect(CaseInsensitiveKey(lower + "@") != CaseInsensitiveKey(lower + "`"))
             #expect(CaseInsensitiveKey(lower + "[") != CaseInsensitiveKey(lower + "{"))

@@ -27,6 +27,30 @@ struct LinterTests {
         #expect(!report.hasIOErrors)
     }
 
+    @Test("orphan_font_size and case_collision read keys as bytes, with the keys Swift calls equal as one")
+    func keyRulesOnBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let entries = [
+            // `FontSize` alone sizes no `…Font` key and is no orphan; `caf\u{E9}Font` and a
+            // decomposed `cafe\u{301}FontSize` are one font and its size.
+            "<key>FontSize</key><integer>3</integer>", "<key>caf\u{E9}Font</key><string>Futura</string>",
+            "<key>cafe\u{301}FontSize</key><integer>4</integer>", "<key>lostFontSize</key><integer>5</integer>",
+            "<key>lostFontSize</key><integer>6</integer>", "<key>primaryColor</key><string>fff</string>",
+            "<key>PRIMARYColor</key><string>000</string>",
+        ]
+        try Data(("<plist version=\"1.0\"><dict>\n" + entries.joined(separator: "\n") + "\n</dict></plist>\n").utf8)
+            .write(to: folder.appendingPathComponent("default.plist"))
+        let report = try ThemeLinter(currentDirectory: folder.path).lint(paths: ["."])
+        let found = report.diagnostics.filter { [.orphanFontSize, .caseCollision].contains($0.code) }
+        #expect(
+            found.map { "\($0.location.line) \($0.code.rawValue): \($0.message)" } == [
+                "5 orphan_font_size: 'lostFontSize' sizes no font: there is no 'lostFont'",
+                "8 case_collision: 'PRIMARYColor' differs from 'primaryColor' only in letter case",
+            ])
+    }
+
     @Test("paths are shown relative to the current directory when inside it")
     func displayPaths() {
         let discovery = ThemeDiscovery(currentDirectory: "/work/app")

@@ -52,9 +52,10 @@ struct Suppression {
 
     /// The directives of one file, and its `themelint:` comments that are none.
     static func directives(in file: ThemeFile) -> [Directive] {
-        let entries = file.document.entries
         let comments = file.document.comments
         guard comments.contains(where: { $0.text.contains(prefix) }) else { return [] }
+        // Only now: the entries as strings are made for the whole file on first use.
+        let entries = file.document.entries
         let index = file.document.lines()
         // Comments and entries are both in file order: the entry after each comment is
         // found by walking the entries once for all comments, not once per comment.

@@ -322,9 +322,10 @@ struct ThemeDiscovery: Sendable {
                 }
                 guard isPlist else { continue }
                 let file = join(path, relative)
-                found.append(ThemePath(path: file, display: display(file)))
+                let shown = display(file)
+                found.append(ThemePath(path: file, display: shown))
                 let folder = String(file.dropLast(name.count + 1))
-                folders[folder, default: []].append(display(file))
+                folders[folder, default: []].append(shown)
             }
             guard !found.isEmpty else {
                 throw LintFailure("no themes (*.plist) in \(given)")

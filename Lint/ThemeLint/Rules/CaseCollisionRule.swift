@@ -48,14 +48,53 @@ package struct CaseCollisionRule: Rule {
         "theme file '\(name)' differs from '\(other)' only in letter case"
     }
 
-    /// Whether two of `keys` fold to the same spelling: a set of folded keys, hashed by
-    /// Swift's seeded `Hasher`.
-    static func mayCollide(_ keys: some Sequence<String>) -> Bool {
-        var seen = Set<CaseInsensitiveKey>(minimumCapacity: keys.underestimatedCount)
-        for key in keys where !seen.insert(CaseInsensitiveKey(key)).inserted {
+    /// Whether two of the merged keys may fold to the same spelling: their case-folded
+    /// hashes are equal. Read from the keys' bytes, with no string made (a string and a
+    /// `Hasher` per key were a sixth of linting a folder of themes), and hashed as the
+    /// loader hashes keys (`KeyHash`, seeded per process like `Hasher`, so no choice of keys
+    /// can make them pile up).
+    static func mayCollide(_ keys: MergedKeys) -> Bool {
+        var seen = FoldedHashes(capacity: keys.count)
+        var collides = false
+        keys.forEachKey { bytes in
+            if !collides && !seen.insert(KeyHash.foldingASCIICase(bytes)) { collides = true }
+        }
+        return collides
+    }
+
+    /// `mayCollide` for keys given as strings.
+    static func mayCollide(_ keys: [String]) -> Bool {
+        var seen = FoldedHashes(capacity: keys.count)
+        for var key in keys where !key.withUTF8({ seen.insert(KeyHash.foldingASCIICase($0)) }) {
             return true
         }
         return false
+    }
+
+    /// A set of case-folded hashes: open addressing, at most half full. The hashes are
+    /// seeded, so their low bits place them evenly whatever the keys.
+    private struct FoldedHashes {
+        private var slots: [Int]
+        private let mask: Int
+
+        init(capacity: Int) {
+            var size = 8
+            while size < capacity * 2 { size *= 2 }
+            slots = Array(repeating: 0, count: size)
+            mask = size - 1
+        }
+
+        /// Adds `hash`; false when it was there already.
+        mutating func insert(_ hash: Int) -> Bool {
+            let stored = hash == 0 ? 1 : hash  // 0 marks an empty slot
+            var slot = stored & mask
+            while slots[slot] != 0 {
+                if slots[slot] == stored { return false }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = stored
+            return true
+        }
     }
 
     package func check(folder: FolderContext) -> [Diagnostic] {
@@ -116,37 +155,29 @@ struct CaseInsensitiveKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        // The count, then the folded bytes eight at a time: equal keys feed the same
-        // words, and the seeded hasher leaves the input no way to choose its buckets.
-        // Feeding the hasher byte by byte cost more than the rest of the rule.
         var key = key
-        key.withUTF8 { bytes in  // contiguous bytes: no per-byte index checks
-            hasher.combine(bytes.count)
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while bytes.count - offset >= 8 {
-                hasher.combine(Self.fold(word: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
-                offset += 8
-            }
-            if offset < bytes.count {
-                var tail: UInt64 = 0
-                for index in offset..<bytes.count {
-                    tail |= UInt64(Self.fold(bytes[index])) << (8 * UInt64(index - offset))
-                }
-                hasher.combine(tail)
-            }
-        }
+        key.withUTF8 { Self.combine($0, into: &hasher) }  // contiguous bytes: no per-byte index checks
     }
 
-    /// Eight bytes with each ASCII capital letter made lower case, all at once: a byte
-    /// gets 0x20 when, with its top bit clear, it is at least `A` and below `[`.
-    static func fold(word: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low7 = word & ~high
-        let atLeastA = low7 &+ 0x3F3F_3F3F_3F3F_3F3F  // top bit set when >= 0x41
-        let pastZ = low7 &+ 0x2525_2525_2525_2525  // top bit set when >= 0x5B
-        let capitals = atLeastA & ~pastZ & ~word & high
-        return word | (capitals >> 2)
+    /// Feeds the count, then the folded bytes eight at a time: equal keys feed the same
+    /// words, and the seeded hasher leaves the input no way to choose its buckets.
+    /// Feeding the hasher byte by byte cost more than the rest of the rule.
+    private static func combine(_ bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while bytes.count - offset >= 8 {
+            hasher.combine(
+                KeyHash.foldingASCIICase(word: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count {
+                tail |= UInt64(fold(bytes[index])) << (8 * UInt64(index - offset))
+            }
+            hasher.combine(tail)
+        }
     }
 
     private static func fold(_ byte: UInt8) -> UInt8 {

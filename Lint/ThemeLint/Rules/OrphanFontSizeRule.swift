@@ -18,17 +18,22 @@ package struct OrphanFontSizeRule: Rule {
         // order, so many orphans among many fonts stay linear.
         var fonts: [String]?
         var budget = Suggestions.Budget()
-        for (position, entry) in file.document.entries.enumerated() {
-            let key = entry.key
-            guard let font = ValueKind.fontKey(ofSize: key), !font.isEmpty && font != "Font" else { continue }
-            guard !merged.contains(font), file.isFirstScalar(at: position) else { continue }
+        // Keys are looked at as bytes: strings are made only for an orphan.
+        file.forEachKey { position, bytes in
+            // `…FontSize`, not `FontSize` alone, whose font (`Font`) would be no font key.
+            guard ValueKind.isFontSizeKey(bytes), bytes.count > 8,
+                !merged.contains(bytes: UnsafeBufferPointer(rebasing: bytes.dropLast(4))),
+                file.isFirstScalar(at: position)
+            else { return }
+            let key = String(decoding: bytes, as: UTF8.self)
+            guard let font = ValueKind.fontKey(ofSize: key) else { return }
             let candidates = fonts ?? merged.filter { ValueKind.typed(forKey: $0)?.kind == .font }
             fonts = candidates
             let suggestion = budget.closest(to: font, among: candidates).map(ValueKind.sizeKey(ofFont:))
             found.append(
                 file.document.diagnostic(
                     Self.description.id, severity: .warning, Self.message(key, font: font, suggestion: suggestion),
-                    at: entry.keyRange, key: key))
+                    at: file.keyRange(at: position), key: key))
         }
         return found
     }

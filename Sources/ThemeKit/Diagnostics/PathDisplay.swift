@@ -12,15 +12,20 @@ package enum PathDisplay {
         let dot = UInt8(ascii: ".")
         // Runs of slashes become one, and `/./` becomes `/`.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.utf8.count)
-        var rest = path.utf8[...]
-        while let byte = rest.popFirst() {
-            if byte == slash, bytes.last == slash { continue }
-            if byte == dot, bytes.last == slash, rest.first == slash {
-                rest.removeFirst()
-                continue
+        var path = path
+        path.withUTF8 { given in  // contiguous bytes, read by index
+            bytes.reserveCapacity(given.count)
+            var index = 0
+            while index < given.count {
+                let byte = given[index]
+                index += 1
+                if byte == slash, bytes.last == slash { continue }
+                if byte == dot, bytes.last == slash, index < given.count, given[index] == slash {
+                    index += 1
+                    continue
+                }
+                bytes.append(byte)
             }
-            bytes.append(byte)
         }
         var base = Array(currentDirectory.utf8)
         while base.count > 1, base.last == slash { base.removeLast() }

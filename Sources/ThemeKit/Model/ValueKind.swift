@@ -323,17 +323,23 @@ package final class ValueKind: Sendable {
     /// Compared on the bytes (`String.hasSuffix` compares graphemes, and a combining mark after
     /// the suffix would hide it), last byte first: the linter asks for every key.
     package static func fontKey(ofSize sizeKey: String) -> String? {
-        let suffix = fontSizeSuffix
         let matches =
-            sizeKey.utf8.withContiguousStorageIfAvailable { bytes in
-                guard bytes.count >= suffix.count, bytes.last == suffix.last else { return false }
-                return bytes.suffix(suffix.count).elementsEqual(suffix)
-            } ?? Array(sizeKey.utf8).reversed().starts(with: suffix.reversed())
+            sizeKey.utf8.withContiguousStorageIfAvailable(isFontSizeKey)
+            ?? Array(sizeKey.utf8).withUnsafeBufferPointer(isFontSizeKey)
         return matches ? String(sizeKey.dropLast(4)) : nil
     }
 
+    /// Whether a key given as its UTF-8 bytes ends with `FontSize`: its last eight bytes
+    /// compared as one word.
+    @inline(__always)
+    package static func isFontSizeKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 8, let base = bytes.baseAddress else { return false }
+        // "FontSize" read as a little-endian word.
+        return UInt64(littleEndian: UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self))
+            == 0x657A_6953_746E_6F46
+    }
+
     /// `FontSize`, as bytes.
-    private static let fontSizeSuffix = Array("FontSize".utf8)
 }
 
 extension ValueKind.NumberRange {

@@ -116,3 +116,12 @@ struct EntryTable: Sendable {
         withKey(id) { KeyHash.bytes($0, equal: key) }
     }
 }
+
+extension KeyTable {
+    /// The number of the entry (of `entries`) whose key is `key`, given as its bytes.
+    @inline(__always)
+    func find(key: UnsafeBufferPointer<UInt8>, in entries: EntryTable) -> Int? {
+        let (hash, isASCII) = KeyHash.of(key)
+        return find(hash: hash) { entries.key($0, is: key, isASCII: isASCII) }
+    }
+}

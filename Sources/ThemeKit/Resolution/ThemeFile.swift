@@ -32,6 +32,17 @@ package struct ThemeFile: Sendable {
         !document.store.packed[position].isNested && document.store.isFirstOfKey(position)
     }
 
+    /// Calls `body` with each entry's position (its index in `document.entries`) and its
+    /// key's bytes (UTF-8, as written), in file order, making no string: for a rule that
+    /// looks at a few keys of many.
+    package func forEachKey(_ body: (_ position: Int, _ key: UnsafeBufferPointer<UInt8>) -> Void) {
+        let store = document.store
+        for position in store.packed.indices { store.withBytes(store.packed[position].key) { body(position, $0) } }
+    }
+
+    /// Where entry `position`'s `<key>` element is, as byte offsets.
+    package func keyRange(at position: Int) -> SourceRange { document.store.packed[position].keyRange }
+
     /// The keys with a scalar value, in file order.
     package var keys: [String] {
         let store = document.store

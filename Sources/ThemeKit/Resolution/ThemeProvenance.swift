@@ -123,6 +123,18 @@ package struct MergedKeys: Sequence, Sendable {
     /// Whether the merged theme has `key` (nested values included).
     package func contains(_ key: String) -> Bool { provenance.id(ofKey: key) != nil }
 
+    /// Whether the merged theme has the key whose UTF-8 bytes are `key`.
+    package func contains(bytes key: UnsafeBufferPointer<UInt8>) -> Bool {
+        provenance.table.find(key: key, in: provenance.entries) != nil
+    }
+
+    /// Calls `body` with each key's bytes (UTF-8, as written), in no set order, making no
+    /// string: for a check over every key that needs the text of a few.
+    package func forEachKey(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let entries = provenance.entries
+        for id in provenance.table.numbers { entries.withKey(id, body) }
+    }
+
     package func makeIterator() -> IndexingIterator<[String]> {
         var keys: [String] = []
         keys.reserveCapacity(count)

@@ -214,13 +214,6 @@ struct ThemeResolver {
 
     // MARK: Entries
 
-    /// The entry number of the merged theme's key `key` (given as bytes), if it has one.
-    @inline(__always)
-    private static func lookup(_ key: UnsafeBufferPointer<UInt8>, in entries: EntryTable, table: KeyTable) -> Int? {
-        let (hash, isASCII) = KeyHash.of(key)
-        return table.find(hash: hash) { entries.key($0, is: key, isASCII: isASCII) }
-    }
-
     /// The key a string value aliases, if it is one: `@name` always (nil target if the
     /// name is unknown), a bare name only when it is exactly a key of the merged theme.
     ///
@@ -234,9 +227,9 @@ struct ThemeResolver {
         guard entries[id].kind == .string else { return nil }
         return entries.withText(id) { text -> (explicit: Bool, id: Int?)? in
             if text.first == UInt8(ascii: "@") {
-                return (true, lookup(UnsafeBufferPointer(rebasing: text.dropFirst()), in: entries, table: table))
+                return (true, table.find(key: UnsafeBufferPointer(rebasing: text.dropFirst()), in: entries))
             }
-            guard shapes.mayMatch(text), let found = lookup(text, in: entries, table: table) else { return nil }
+            guard shapes.mayMatch(text), let found = table.find(key: text, in: entries) else { return nil }
             return (false, found)
         }
     }

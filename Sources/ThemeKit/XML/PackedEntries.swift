@@ -278,7 +278,7 @@ final class EntryStore: @unchecked Sendable {
 /// it. It is a multiply-and-fold hash over eight bytes at a time (the construction of
 /// wyhash, which Go's runtime maps fall back to for the same reason), because SipHash
 /// through `Hasher` cost 600 instructions a key, as much as all the rest of reading one.
-enum KeyHash {
+package enum KeyHash {
     /// Two words from `Hasher`'s random seed (fixed under `SWIFT_DETERMINISTIC_HASHING`).
     private static let seed: (UInt64, UInt64) = {
         var first = Hasher()
@@ -298,7 +298,31 @@ enum KeyHash {
 
     /// The hash of raw bytes.
     @inline(__always)
-    static func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { hash(bytes, each: { $0 }) }
+
+    /// The hash of `bytes` with ASCII capitals taken as lower case: equal for two keys that
+    /// differ only in ASCII case (for the linter's `case_collision`), seeded as `raw` is.
+    package static func foldingASCIICase(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        hash(bytes, each: foldingASCIICase(word:))
+    }
+
+    /// Eight bytes with each ASCII capital letter made lower case, all at once: a byte
+    /// gets 0x20 when, with its top bit clear, it is at least `A` and below `[`.
+    @inline(__always)
+    package static func foldingASCIICase(word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & ~high
+        let atLeastA = low7 &+ 0x3F3F_3F3F_3F3F_3F3F  // top bit set when >= 0x41
+        let pastZ = low7 &+ 0x2525_2525_2525_2525  // top bit set when >= 0x5B
+        let capitals = atLeastA & ~pastZ & ~word & high
+        return word | (capitals >> 2)
+    }
+
+    /// The hash of `bytes`, each word of them passed through `each` first (which must
+    /// treat every byte alone, and leave a zero byte zero: words are loaded overlapping,
+    /// and short keys with zeros above them).
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, each: (UInt64) -> UInt64) -> Int {
         let (seed, secret) = seed
         let count = bytes.count
         var state = seed ^ fold(UInt64(truncatingIfNeeded: count) ^ 0xA076_1D64_78BD_642F, secret)
@@ -307,21 +331,21 @@ enum KeyHash {
         if count >= 8 {
             var offset = 0
             while count - offset > 8 {
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                let word = each(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 state = fold(state ^ word, 0xE703_7ED1_A0B4_28DB ^ secret)
                 offset += 8
             }
             // The last eight bytes, overlapping the word before when the count is not a
             // multiple of eight.
-            let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            let last = each(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
             state = fold(state ^ last, 0x8EBC_6AF0_9C88_C6E3 ^ secret)
         } else if count >= 4 {
             let low = UInt64(raw.loadUnaligned(as: UInt32.self))
             let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            state = fold(state ^ (low | high << 32), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
+            state = fold(state ^ each(low | high << 32), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
         } else {
             let word = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
-            state = fold(state ^ word, 0x8EBC_6AF0_9C88_C6E3 ^ secret)
+            state = fold(state ^ each(word), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
         }
         return Int(truncatingIfNeeded: fold(state, secret ^ 0x5899_65CC_7537_4CC3))
     }
