@@ -38,10 +38,23 @@ enum SAXPropertyListParser {
             // callbacks then pay no reference counting and no dynamic exclusivity checks,
             // which measured as a fifth of the reader's instructions.
             let builder = UnsafeMutablePointer<Builder>.allocate(capacity: 1)
-            builder.initialize(to: Builder(bytes: bytes, text: text, file: file, limits: limits))
+            // The state the C text callback shares with the builder, and libxml2's context
+            // pointer for every callback.
+            let state = UnsafeMutablePointer<themekit_text_state>.allocate(capacity: 1)
+            state.initialize(to: themekit_text_state())
+            state.pointee.builder = UnsafeMutableRawPointer(builder)
+            state.pointee.base = bytes.baseAddress
+            state.pointee.end = bytes.baseAddress.map { $0 + bytes.count }
+            state.pointee.slow = { builder, chunk, length in
+                guard let builder, let chunk else { return }
+                builder.assumingMemoryBound(to: Builder.self).pointee.characters(
+                    UnsafeBufferPointer(start: chunk, count: Int(length)))
+            }
+            builder.initialize(to: Builder(bytes: bytes, text: text, file: file, limits: limits, state: state))
             defer {
                 builder.deinitialize(count: 1)
                 builder.deallocate()
+                state.deallocate()
             }
             run(builder, over: bytes)
             builder.pointee.finish()
@@ -74,7 +87,7 @@ enum SAXPropertyListParser {
         }
         builder.pointee.context = context
         context.pointee.sax.pointee = makeHandler()
-        context.pointee.userData = UnsafeMutableRawPointer(builder)
+        context.pointee.userData = UnsafeMutableRawPointer(builder.pointee.state)
         xmlCtxtUseOptions(context, options)
         xmlParseDocument(context)
         builder.pointee.context = nil
@@ -93,11 +106,8 @@ enum SAXPropertyListParser {
             guard let context else { return }
             Builder.at(context).pointee.endElement()
         }
-        handler.characters = { context, characters, length in
-            guard let context, let characters else { return }
-            Builder.at(context).pointee.characters(UnsafeBufferPointer(start: characters, count: Int(length)))
-        }
-        handler.ignorableWhitespace = handler.characters
+        handler.characters = themekit_characters
+        handler.ignorableWhitespace = themekit_characters
         handler.comment = { context, text in
             guard let context, let text else { return }
             Builder.at(context).pointee.comment(text)
@@ -300,6 +310,11 @@ private struct Builder {
         case otherRoot
         /// Anything else: already reported (or inside something skipped), content skipped.
         case skipped
+
+        var isScalar: Bool {
+            if case .scalar = self { return true }
+            return false
+        }
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -329,10 +344,29 @@ private struct Builder {
         guard element == .unknown, let (name, prefix, namespace) = startTag else { return element.name }
         return Element.written(name, prefix: prefix, namespace: namespace)
     }
+    /// What the C text callback shares: the text of the scalar being read, while it is one
+    /// run of the input, and whether one is being read.
+    let state: UnsafeMutablePointer<themekit_text_state>
+    /// The scalar's text once it is not one run of the input (`state.elsewhere`).
+    private var sideText = TextRef.empty
+
     /// Where the text of the scalar being read is. libxml2 usually hands over a scalar's
     /// text in one piece, as a pointer into its input: that is recorded as a run of the
-    /// source bytes, and only copied to `side` when it comes decoded or in pieces.
-    private var text = TextRef.empty
+    /// source bytes (by `themekit_characters`), and only copied to `side` when it comes
+    /// decoded or in pieces.
+    private var text: TextRef {
+        let state = state.pointee
+        if state.elsewhere != 0 { return sideText }
+        return TextRef(start: Int32(truncatingIfNeeded: state.start), count: Int32(truncatingIfNeeded: state.count))
+    }
+
+    /// Forgets the text read.
+    private mutating func resetText() {
+        state.pointee.start = 0
+        state.pointee.count = 0
+        state.pointee.elsewhere = 0
+        sideText = .empty
+    }
     private var scalarHasChild = false
     private var pendingKey: PendingKey?
 
@@ -347,8 +381,12 @@ private struct Builder {
     private var rootElementSeen = false
     private var stopped = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, text: SourceText, file: String, limits: PropertyListReader.Limits) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, text: SourceText, file: String, limits: PropertyListReader.Limits,
+        state: UnsafeMutablePointer<themekit_text_state>
+    ) {
         self.bytes = bytes
+        self.state = state
         self.sourceText = text
         self.file = file
         self.limits = limits
@@ -390,13 +428,30 @@ private struct Builder {
         }
     }
 
+    /// Opens an element: the text callback collects text while the innermost is a scalar.
+    @inline(__always)
+    private mutating func push(_ frame: Frame) {
+        frames.append(frame)
+        state.pointee.collecting = frame.isScalar ? 1 : 0
+    }
+
+    /// Closes the innermost element.
+    @inline(__always)
+    private mutating func pop() -> Frame? {
+        let frame = frames.popLast()
+        state.pointee.collecting = frames.last?.isScalar == true ? 1 : 0
+        return frame
+    }
+
     /// Frees the stack of open elements (the builder is a plain value reached through a
     /// pointer, so it cannot free it itself).
     mutating func releaseFrames() { frames.release() }
 
-    /// The builder behind a callback's context pointer.
+    /// The builder behind a callback's context pointer (the shared text state's).
+    @inline(__always)
     static func at(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Builder> {
-        pointer.assumingMemoryBound(to: Builder.self)
+        pointer.assumingMemoryBound(to: themekit_text_state.self).pointee.builder.unsafelyUnwrapped
+            .assumingMemoryBound(to: Builder.self)
     }
 
     // MARK: Offsets
@@ -449,7 +504,7 @@ private struct Builder {
         switch parent {
         case nil:
             if element == .plist {
-                frames.append(.plist)
+                push(.plist)
             } else {
                 openRoot(element)
             }
@@ -458,7 +513,7 @@ private struct Builder {
                 report(
                     "a property list holds one root object; this <\(written(element))> is a second",
                     at: tagStart(before: offset))
-                frames.append(.skipped)
+                push(.skipped)
             } else {
                 openRoot(element)
             }
@@ -467,9 +522,9 @@ private struct Builder {
         case .scalar(let scalar, _):
             report("<\(written(element))> cannot appear inside <\(scalar.name)>", at: tagStart(before: offset))
             scalarHasChild = true
-            frames.append(.skipped)
+            push(.skipped)
         case .nested, .otherRoot, .skipped:
-            frames.append(.skipped)
+            push(.skipped)
         }
     }
 
@@ -481,7 +536,7 @@ private struct Builder {
         }
         root = PropertyListRoot(
             kind: element.kind, elementName: written(element), range: SourceRange(start: start, end: start))
-        frames.append(element == .dict ? .rootDict : .otherRoot)
+        push(element == .dict ? .rootDict : .otherRoot)
     }
 
     private mutating func openInRootDict(_ element: Element) {
@@ -490,7 +545,7 @@ private struct Builder {
             if let pendingKey { keyWithoutValue(pendingKey) }
             pendingKey = nil
             beginText()
-            frames.append(.scalar(.key, start: startOffset))
+            push(.scalar(.key, start: startOffset))
             return
         }
         guard let kind = element.kind else {
@@ -500,29 +555,29 @@ private struct Builder {
                     : "unknown element <\(written(element))>; a value is <string>, <integer>, <real>, <true/> or <false/>",
                 at: startOffset)
             pendingKey = nil
-            frames.append(.skipped)
+            push(.skipped)
             return
         }
         guard pendingKey != nil else {
             report("this <\(written(element))> has no <key> before it", at: startOffset)
-            frames.append(.skipped)
+            push(.skipped)
             return
         }
         switch kind {
         case .dict, .array, .data, .date:
-            frames.append(.nested(kind, start: startOffset))
+            push(.nested(kind, start: startOffset))
         case .string, .integer, .real, .bool:
             beginText()
-            frames.append(.scalar(element, start: startOffset))
+            push(.scalar(element, start: startOffset))
         }
     }
 
     mutating func endElement() {
-        guard !stopped, let frame = frames.popLast() else { return }
+        guard !stopped, let frame = pop() else { return }
         switch frame {
         case .scalar(let element, let start):
             let range = SourceRange(start: start, end: offset)
-            defer { text = .empty }
+            defer { resetText() }
             if scalarHasChild {
                 scalarHasChild = false
                 pendingKey = nil
@@ -609,37 +664,22 @@ private struct Builder {
         }
     }
 
-    /// Adds a chunk to the scalar's text: a run of the source while the chunks are the
-    /// input's own bytes, one after the other; else a copy in `side`.
+    /// Adds a chunk to the scalar's text that `themekit_characters` could not add to its
+    /// run of the input (decoded, or not right after the run): the text moves to `side`,
+    /// and goes on there.
     private mutating func collect(_ chunk: UnsafeBufferPointer<xmlChar>) {
         guard !chunk.isEmpty else { return }
-        let at = sourceOffset(of: chunk)
-        if text.count == 0, at >= 0 {
-            text = TextRef(start: Int32(at), count: Int32(chunk.count))
-            return
-        }
-        if text.start >= 0, at >= 0, Int(text.start) + Int(text.count) == at {
-            text.count += Int32(chunk.count)
-            return
-        }
-        if text.start >= 0 || text.count == 0 {
-            // Move what there is to the side buffer, then go on there.
+        if state.pointee.elsewhere == 0 {
+            let run = text
             let sideStart = side.count
-            if text.count > 0 {
-                side.append(contentsOf: bytes[Int(text.start)..<Int(text.start) + Int(text.count)])
+            if run.count > 0 {
+                side.append(contentsOf: bytes[Int(run.start)..<Int(run.start) + Int(run.count)])
             }
-            text = TextRef(start: Int32(-sideStart - 1), count: text.count)
+            sideText = TextRef(start: Int32(-sideStart - 1), count: run.count)
+            state.pointee.elsewhere = 1
         }
         side.append(contentsOf: chunk)
-        text.count += Int32(chunk.count)
-    }
-
-    /// The offset of `chunk` in the source when it is a run of the input's own bytes
-    /// (libxml2 parses them in place); -1 when libxml2 built it elsewhere.
-    private func sourceOffset(of chunk: UnsafeBufferPointer<xmlChar>) -> Int {
-        guard let context, let start = chunk.baseAddress else { return -1 }
-        let offset = themekit_parser_offset_of(context, start)
-        return offset >= 0 && offset + chunk.count <= bytes.count ? offset : -1
+        sideText.count += Int32(chunk.count)
     }
 
     /// Where a chunk of text starts: exact when libxml2 hands over a pointer into its
@@ -841,7 +881,7 @@ private struct Builder {
     // MARK: Values
 
     private mutating func beginText() {
-        text = .empty
+        resetText()
         scalarHasChild = false
     }
 
