@@ -298,12 +298,12 @@ package enum KeyHash {
 
     /// The hash of raw bytes.
     @inline(__always)
-    static func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { hash(bytes, each: { $0 }) }
+    static func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { hash(bytes, each: { $0 }).hash }
 
     /// The hash of `bytes` with ASCII capitals taken as lower case: equal for two keys that
     /// differ only in ASCII case (for the linter's `case_collision`), seeded as `raw` is.
     package static func foldingASCIICase(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        hash(bytes, each: foldingASCIICase(word:))
+        hash(bytes, each: foldingASCIICase(word:)).hash
     }
 
     /// Eight bytes with each ASCII capital letter made lower case, all at once: a byte
@@ -320,40 +320,49 @@ package enum KeyHash {
 
     /// The hash of `bytes`, each word of them passed through `each` first (which must
     /// treat every byte alone, and leave a zero byte zero: words are loaded overlapping,
-    /// and short keys with zeros above them).
+    /// and short keys with zeros above them); and every byte, or-ed together (the words
+    /// cover them all), which says whether they are all ASCII.
     @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, each: (UInt64) -> UInt64) -> Int {
+    private static func hash(
+        _ bytes: UnsafeBufferPointer<UInt8>, each: (UInt64) -> UInt64
+    ) -> (hash: Int, bits: UInt64) {
         let (seed, secret) = seed
         let count = bytes.count
         var state = seed ^ fold(UInt64(truncatingIfNeeded: count) ^ 0xA076_1D64_78BD_642F, secret)
-        guard let base = bytes.baseAddress, count > 0 else { return Int(truncatingIfNeeded: fold(state, secret)) }
+        guard let base = bytes.baseAddress, count > 0 else { return (Int(truncatingIfNeeded: fold(state, secret)), 0) }
         let raw = UnsafeRawPointer(base)
+        var bits: UInt64 = 0
         if count >= 8 {
             var offset = 0
             while count - offset > 8 {
-                let word = each(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                state = fold(state ^ word, 0xE703_7ED1_A0B4_28DB ^ secret)
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                bits |= word
+                state = fold(state ^ each(word), 0xE703_7ED1_A0B4_28DB ^ secret)
                 offset += 8
             }
             // The last eight bytes, overlapping the word before when the count is not a
             // multiple of eight.
-            let last = each(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-            state = fold(state ^ last, 0x8EBC_6AF0_9C88_C6E3 ^ secret)
+            let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            bits |= last
+            state = fold(state ^ each(last), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
         } else if count >= 4 {
             let low = UInt64(raw.loadUnaligned(as: UInt32.self))
             let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            state = fold(state ^ each(low | high << 32), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
+            bits = low | high << 32
+            state = fold(state ^ each(bits), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
         } else {
-            let word = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
-            state = fold(state ^ each(word), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
+            bits = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+            state = fold(state ^ each(bits), 0x8EBC_6AF0_9C88_C6E3 ^ secret)
         }
-        return Int(truncatingIfNeeded: fold(state, secret ^ 0x5899_65CC_7537_4CC3))
+        return (Int(truncatingIfNeeded: fold(state, secret ^ 0x5899_65CC_7537_4CC3)), bits)
     }
 
     /// The hash of `key` and whether it is all ASCII.
     @inline(__always)
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
-        if isASCII(bytes) { return (raw(bytes), true) }
+        // One pass for both: the hash of the bytes is the key's hash when they are ASCII.
+        let (hash, bits) = hash(bytes, each: { $0 })
+        if bits & 0x8080_8080_8080_8080 == 0 { return (hash, true) }
         return (of(String(decoding: bytes, as: UTF8.self)), false)
     }
 
