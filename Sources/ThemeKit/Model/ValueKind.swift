@@ -186,12 +186,6 @@ package final class ValueKind: Sendable {
         return found.map { typed[$0] }
     }
 
-    /// The typed kind of a key given as its UTF-8 bytes (see `typed(forKey:)`).
-    @inline(__always)
-    package static func typed(forKey bytes: UnsafeBufferPointer<UInt8>) -> ValueKind? {
-        typedIndex(bytes).map { typed[$0] }
-    }
-
     /// The typed kind of a key given as its UTF-8 bytes, as a number: its index in `typed`
     /// plus one, or 0 for none. The reader stores it in each entry, so that resolution
     /// neither matches suffixes again nor touches a `ValueKind` (a class: a retain and a
@@ -285,9 +279,11 @@ package final class ValueKind: Sendable {
 
     // MARK: Values
 
-    /// The value a number of this kind is held as: `.size` for a size, `.number` otherwise.
-    package func value(_ number: Double) -> ThemeValue {
-        kind == .size ? .size(number) : .number(number)
+    /// The value a number is held as in a key of typed kind `typedNumber` (as
+    /// `typedNumber(forKey:)` gives it): `.size` for a size, `.number` otherwise.
+    @inline(__always)
+    package static func value(_ number: Double, typedNumber: UInt8) -> ThemeValue {
+        typedNumber == sizeNumber ? .size(number) : .number(number)
     }
 
     /// The kind of `value` held by `key`: the key's typed kind, or for an untyped key the

@@ -210,6 +210,13 @@ struct ThemeResolver {
             guard let first = text.first else { return false }
             return firstBytes.contains(Int(first)) && lengths.contains(min(text.count, 255))
         }
+
+        /// Whether a string value could name a key: an explicit alias (`@name`, known or
+        /// not), or a bare name some key could be (false means it is a literal).
+        @inline(__always)
+        func mayName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            text.first == UInt8(ascii: "@") || mayMatch(text)
+        }
     }
 
     // MARK: Entries
@@ -226,11 +233,11 @@ struct ThemeResolver {
     ) -> (explicit: Bool, id: Int?)? {
         guard entries[id].kind == .string else { return nil }
         return entries.withText(id) { text -> (explicit: Bool, id: Int?)? in
+            guard shapes.mayName(text) else { return nil }
             if text.first == UInt8(ascii: "@") {
                 return (true, table.find(key: UnsafeBufferPointer(rebasing: text.dropFirst()), in: entries))
             }
-            guard shapes.mayMatch(text), let found = table.find(key: text, in: entries) else { return nil }
-            return (false, found)
+            return table.find(key: text, in: entries).map { (false, $0) }
         }
     }
 
@@ -370,7 +377,7 @@ struct ThemeResolver {
             }
         case .number(let range):
             if let number = Self.number(target, in: entries), range.contains(number) {
-                return typedKind == ValueKind.sizeNumber ? .size(number) : .number(number)
+                return ValueKind.value(number, typedNumber: typedKind)
             }
         case .image:
             if written.kind == .string {
@@ -483,7 +490,7 @@ struct ThemeResolver {
         case .integer, .real, .bool: return true
         case .dict, .array, .data, .date: return false
         case .string:
-            return entries.withText(id) { text in text.first != UInt8(ascii: "@") && !shapes.mayMatch(text) }
+            return entries.withText(id) { !shapes.mayName($0) }
         }
     }
 
