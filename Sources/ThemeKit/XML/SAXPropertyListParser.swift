@@ -58,7 +58,7 @@ enum SAXPropertyListParser {
             }
             run(builder, over: bytes)
             builder.pointee.finish()
-            builder.pointee.releaseFrames()
+            builder.pointee.releaseMemory()
             document.store = EntryStore(
                 file: file, source: text, side: builder.pointee.side, packed: builder.pointee.entries,
                 index: builder.pointee.index,
@@ -401,29 +401,33 @@ private struct Builder {
     /// pointers spares comparing the bytes of each tag.
     private var names = NameCache()
 
+    /// Sixteen slots, each name's chosen by its pointer: one compare per tag. (Four slots
+    /// tried in turn were too few for a theme's own six elements, `<key>`, `<string>`,
+    /// `<integer>`, `<real>`, `<true/>` and `<false/>`: a third of the tags missed.)
     struct NameCache {
-        private var pointers:
-            (
-                UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?,
-                UnsafePointer<xmlChar>?
-            ) = (nil, nil, nil, nil)
-        private var elements: (Element, Element, Element, Element) = (.unknown, .unknown, .unknown, .unknown)
-        private var next = 0
+        private let pointers = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: 16)
+        private let elements = UnsafeMutablePointer<Element>.allocate(capacity: 16)
+
+        init() {
+            pointers.initialize(repeating: nil, count: 16)
+            elements.initialize(repeating: .unknown, count: 16)
+        }
+
+        /// Frees the slots (a builder is a plain value, so it cannot free them itself).
+        func release() {
+            pointers.deallocate()
+            elements.deallocate()
+        }
 
         @inline(__always)
-        mutating func element(_ name: UnsafePointer<xmlChar>) -> Element {
-            if pointers.0 == name { return elements.0 }
-            if pointers.1 == name { return elements.1 }
-            if pointers.2 == name { return elements.2 }
-            if pointers.3 == name { return elements.3 }
+        func element(_ name: UnsafePointer<xmlChar>) -> Element {
+            // Names are packed side by side in libxml2's dictionary: a multiplicative hash
+            // of the address, not its low bits, spreads them over the slots.
+            let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: name)) &* 0x9E37_79B9_7F4A_7C15) >> 60)
+            if pointers[slot] == name { return elements[slot] }
             let element = Element(name)
-            switch next & 3 {
-            case 0: (pointers.0, elements.0) = (name, element)
-            case 1: (pointers.1, elements.1) = (name, element)
-            case 2: (pointers.2, elements.2) = (name, element)
-            default: (pointers.3, elements.3) = (name, element)
-            }
-            next += 1
+            pointers[slot] = name
+            elements[slot] = element
             return element
         }
     }
@@ -443,9 +447,12 @@ private struct Builder {
         return frame
     }
 
-    /// Frees the stack of open elements (the builder is a plain value reached through a
-    /// pointer, so it cannot free it itself).
-    mutating func releaseFrames() { frames.release() }
+    /// Frees the stack of open elements and the name slots (the builder is a plain value
+    /// reached through a pointer, so it cannot free them itself).
+    mutating func releaseMemory() {
+        frames.release()
+        names.release()
+    }
 
     /// The builder behind a callback's context pointer (the shared text state's).
     @inline(__always)
