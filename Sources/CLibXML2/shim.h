@@ -71,9 +71,10 @@ typedef struct themekit_text_state {
     void (*slow)(void *builder, const xmlChar *chunk, int length);
 } themekit_text_state;
 
-/// libxml2's `characters` callback. Two chunks in three are white space between elements
-/// or a scalar's text in one run of the input: both are handled here, without a call into
-/// Swift (a call per chunk was a fifth of the reader's own work).
+/// libxml2's `characters` callback. In a plain theme every chunk is white space between
+/// elements or a scalar's text in one run of the input: both are handled here, without a
+/// call into Swift. Only text that breaks the run (decoded, or in pieces) or stands outside
+/// a value goes to `slow`.
 static inline void themekit_characters(void *context, const xmlChar *chunk, int length) {
     themekit_text_state *state = (themekit_text_state *)context;
     if (state == NULL || chunk == NULL) {

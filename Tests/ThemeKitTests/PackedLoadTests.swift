@@ -92,6 +92,13 @@ struct PackedLoadTests {
         #expect(theme["barColor"] == nil && theme["fooColor"] == nil)
     }
 
+    @Test("a packed entry stays 40 bytes, with no reference in it")
+    func packedEntryLayout() {
+        // The reader's memory figures (README, Performance) count 40 bytes an entry.
+        #expect(MemoryLayout<PackedEntry>.stride == 40)
+        #expect(_isPOD(PackedEntry.self))
+    }
+
     @Test("a font takes the merged theme's size key, whether or not the size is written next to it")
     func fontSizeNextToItOrNot() throws {
         let folder = try TemporaryDirectory()
