@@ -54,21 +54,26 @@ package struct CaseCollisionRule: Rule {
     /// loader hashes keys (`KeyHash`, seeded per process like `Hasher`, so no choice of keys
     /// can make them pile up).
     static func mayCollide(_ keys: MergedKeys) -> Bool {
-        var seen = FoldedHashes(capacity: keys.count)
-        var collides = false
-        keys.forEachKey { bytes in
-            if !collides && !seen.insert(KeyHash.foldingASCIICase(bytes)) { collides = true }
-        }
-        return collides
+        mayCollide(count: keys.count, keys.forEachKey)
     }
 
     /// `mayCollide` for keys given as strings.
     static func mayCollide(_ keys: [String]) -> Bool {
-        var seen = FoldedHashes(capacity: keys.count)
-        for var key in keys where !key.withUTF8({ seen.insert(KeyHash.foldingASCIICase($0)) }) {
-            return true
+        mayCollide(count: keys.count) { body in
+            for var key in keys { key.withUTF8(body) }
         }
-        return false
+    }
+
+    /// Whether two of the `count` keys `forEachKey` hands over, as bytes, fold to one hash.
+    private static func mayCollide(
+        count: Int, _ forEachKey: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) -> Bool {
+        var seen = FoldedHashes(capacity: count)
+        var collides = false
+        forEachKey { bytes in
+            if !collides && !seen.insert(KeyHash.foldingASCIICase(bytes)) { collides = true }
+        }
+        return collides
     }
 
     /// A set of case-folded hashes: open addressing, at most half full. The hashes are

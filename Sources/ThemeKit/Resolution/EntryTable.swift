@@ -109,12 +109,6 @@ struct EntryTable: Sendable {
         let entry = self[id]
         return withKey(id) { mine in KeyHash.sameKey(mine, isASCII: entry.keyIsASCII, key, isASCII: isASCII) }
     }
-
-    /// Whether entry `id`'s key is `key`; its hash is known to match.
-    @inline(__always)
-    func key(_ id: Int, is key: String) -> Bool {
-        withKey(id) { KeyHash.bytes($0, equal: key) }
-    }
 }
 
 extension KeyTable {

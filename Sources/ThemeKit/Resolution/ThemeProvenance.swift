@@ -26,15 +26,9 @@ final class ThemeProvenance: Sendable {
     @inline(__always)
     func id(ofKey key: String) -> Int? {
         var key = key
-        let entries = entries
-        // An ASCII key (the common case): hashed and compared on the one view of its bytes.
-        let ascii = key.withUTF8 { bytes -> Int?? in
-            guard KeyHash.isASCII(bytes) else { return .none }
-            return .some(table.find(hash: KeyHash.raw(bytes)) { entries.key($0, is: bytes, isASCII: true) })
-        }
-        if let ascii { return ascii }
-        let hash = KeyHash.of(key)
-        return table.find(hash: hash) { entries.key($0, is: key) }
+        // Hashed and compared on the one view of its bytes (the table's own lookup by bytes:
+        // one pass hashes an ASCII key and finds it is ASCII).
+        return key.withUTF8 { table.find(key: $0, in: entries) }
     }
 
     private func document(of id: Int) -> EntryStore { entries.store(of: id) }

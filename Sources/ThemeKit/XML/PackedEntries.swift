@@ -360,9 +360,7 @@ package enum KeyHash {
     /// The hash of `key` and whether it is all ASCII.
     @inline(__always)
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
-        // One pass for both: the hash of the bytes is the key's hash when they are ASCII.
-        let (hash, bits) = hash(bytes, each: { $0 })
-        if bits & 0x8080_8080_8080_8080 == 0 { return (hash, true) }
+        if let hash = ofASCII(bytes) { return (hash, true) }
         return (of(String(decoding: bytes, as: UTF8.self)), false)
     }
 
@@ -370,8 +368,16 @@ package enum KeyHash {
     @inline(__always)
     static func of(_ key: String) -> Int {
         var key = key
-        if let hash = key.withUTF8({ isASCII($0) ? raw($0) : nil }) { return hash }
+        if let hash = key.withUTF8(ofASCII) { return hash }
         return key._nfcCodeUnits.withUnsafeBufferPointer(raw)
+    }
+
+    /// The hash of `bytes` when they are all ASCII (then the key's hash), else nil: one
+    /// pass for both.
+    @inline(__always)
+    private static func ofASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let (hash, bits) = hash(bytes, each: { $0 })
+        return bits & 0x8080_8080_8080_8080 == 0 ? hash : nil
     }
 
     /// The hash of `key` followed by `suffix` (a font key's size key), without building a
