@@ -2,11 +2,13 @@
 //
 // Not part of the package: `Scripts/fuzz.sh` compiles this file together with
 // Sources/ThemeKit/**/*.swift into one module with `swiftc -sanitize=fuzzer,address`.
-// It uses ThemeKit's public API, and the internal `PropertyListDocument.text` only to
-// check that positions fall inside the text.
+// It uses ThemeKit's public API, the internal `PropertyListDocument.text` to check that
+// positions fall inside the text, and the reader's internal `fastPath` switch and the
+// document's `record` to hold the C callbacks' reading to the Swift builder's.
 //
 // One input is:
-//   (a) read whole by `PropertyListReader` and checked by `ThemeFile`;
+//   (a) read whole by `PropertyListReader` (with and without the C fast path, which must
+//       agree) and checked by `ThemeFile`;
 //   (b) split on `separator` into up to `maxParts` files, loaded from memory by
 //       `ThemeLoader.analyze("child", reader:)`: the first part is child.plist, and each
 //       parent the lineage asks for next (whatever its name) gets the next part, so
@@ -23,8 +25,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let reader = PropertyListReader()
 
-    // (a) The reader and the file checks on the whole input.
-    let whole = ThemeFile(reader.parse(bytes, file: "whole.plist"))
+    // (a) The reader and the file checks on the whole input. The C callbacks' reading
+    // must record what the Swift builder alone records.
+    let document = reader.parse(bytes, file: "whole.plist")
+    var reference = reader
+    reference.fastPath = false
+    if reference.parse(bytes, file: "whole.plist").record != document.record {
+        trap("the C callbacks read the input otherwise than the Swift builder alone")
+    }
+    let whole = ThemeFile(document)
     check(whole)
     check(whole.diagnostics, in: [whole])
 

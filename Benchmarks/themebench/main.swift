@@ -201,6 +201,19 @@ if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(argum
     exit(0)
 }
 
+if arguments.count >= 3, arguments[1] == "--profile-change", let count = Int(arguments[2]) {
+    // For callgrind: `count` calls of `changeTheme` between two 10,000-key
+    // RNThemeManager-style themes (the held-out case's shape), reading each from disk.
+    let folder = workspace + "/rn"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(RNStyleTheme.text(seed: 1).utf8).write(to: URL(fileURLWithPath: folder + "/rnA.plist"))
+    try Data(RNStyleTheme.text(seed: 2).utf8).write(to: URL(fileURLWithPath: folder + "/rnB.plist"))
+    let manager = ThemeManager(directory: folder, notificationCenter: NotificationCenter())
+    for index in 0..<count { try manager.changeTheme(index % 2 == 0 ? "rnA" : "rnB") }
+    print(manager.currentTheme.count)
+    exit(0)
+}
+
 /// Foundation's decoder over `data`: the baseline of every "faster than Foundation" row.
 func foundationDecode(_ data: Data) -> Int {
     let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -335,26 +348,11 @@ do {
 // MARK: changeTheme to a 10,000-key RNThemeManager-style theme against Foundation
 
 do {
-    // Long, descriptive keys (none fits in a small string), colors without '#', fonts with
-    // their sizes, bare-name aliases: what an app's RNThemeManager theme looks like.
-    func rnTheme(seed: Int) -> String {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
-        for index in 0..<2_000 {
-            let name = "screen\(index)NavigationBar"
-            let color = String(format: "%06x", (index &* 2_654_435_761 &+ seed &* 40_503) & 0xFF_FFFF)
-            text += "\t<key>\(name)BackgroundColor</key>\n\t<string>\(color)</string>\n"
-            text += "\t<key>\(name)TitleColor</key>\n\t<string>\(name)BackgroundColor</string>\n"
-            text += "\t<key>\(name)TitleFont</key>\n\t<string>HelveticaNeue-Medium</string>\n"
-            text += "\t<key>\(name)TitleFontSize</key>\n\t<string>\(17 + index % 5)</string>\n"
-            text += "\t<key>\(name)IconImage</key>\n\t<string>icon-\(index)</string>\n"
-        }
-        return text + "</dict>\n</plist>\n"
-    }
     let folder = workspace + "/rn"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let first = Data(rnTheme(seed: 1).utf8)
+    let first = Data(RNStyleTheme.text(seed: 1).utf8)
     try first.write(to: URL(fileURLWithPath: folder + "/rnA.plist"))
-    try Data(rnTheme(seed: 2).utf8).write(to: URL(fileURLWithPath: folder + "/rnB.plist"))
+    try Data(RNStyleTheme.text(seed: 2).utf8).write(to: URL(fileURLWithPath: folder + "/rnB.plist"))
     let manager = ThemeManager(directory: folder, notificationCenter: NotificationCenter())
     log("changeTheme to a 10,000-key RNThemeManager-style theme…")
     var flip = false

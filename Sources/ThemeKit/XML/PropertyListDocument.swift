@@ -107,6 +107,15 @@ package struct PropertyListDocument: Sendable {
         self.store = EntryStore(file: file, empty: text)
     }
 
+    /// Everything the reader recorded, as text: entries with their offsets, duplicates,
+    /// comments, root and diagnostics. Two readings of one input (`PropertyListReader`'s
+    /// `fastPath` on and off) are held to the same record.
+    var record: String {
+        let duplicates = (0..<store.count).map { store.isFirstOfKey($0) ? "" : "d\($0)" }.joined()
+        return "\(entries)\n\(duplicates)\n\(comments)\n\(String(describing: root))\n"
+            + diagnostics.map(\.rendered).joined(separator: "\n")
+    }
+
     /// Whether the reader found nothing wrong.
     package var isReadable: Bool { diagnostics.isEmpty }
 

@@ -16,6 +16,10 @@ package struct PropertyListReader: Sendable {
 
     /// The bounds this reader enforces.
     package var limits: Limits
+    /// Whether libxml2's callbacks in C open and close a plain theme's keys and values (the
+    /// default). Off, every tag goes through the Swift builder: the reading the tests and
+    /// the fuzzer hold the fast one to.
+    var fastPath = true
 
     /// Creates a reader.
     package init(limits: Limits = .standard) {
@@ -68,9 +72,9 @@ package struct PropertyListReader: Sendable {
         switch TextEncoding.decode(text.buffer) {
         case .utf8(let start):
             let body = start == 0 ? text : SourceText(Array(text.buffer[start...]))
-            return SAXPropertyListParser.parse(body, file: file, limits: limits)
+            return SAXPropertyListParser.parse(body, file: file, limits: limits, fastPath: fastPath)
         case .converted(let utf8):
-            return SAXPropertyListParser.parse(SourceText(utf8), file: file, limits: limits)
+            return SAXPropertyListParser.parse(SourceText(utf8), file: file, limits: limits, fastPath: fastPath)
         case .refused(let message):
             return refused(message, text: text, file: file)
         }

@@ -28,7 +28,9 @@ enum SAXPropertyListParser {
         return true
     }()
 
-    static func parse(_ text: SourceText, file: String, limits: PropertyListReader.Limits)
+    /// Reads `text`. `fastPath` false sends every tag through the Swift builder: the
+    /// reference the tests and the fuzzer compare the C callbacks' reading with.
+    static func parse(_ text: SourceText, file: String, limits: PropertyListReader.Limits, fastPath: Bool = true)
         -> PropertyListDocument
     {
         _ = initialised
@@ -38,19 +40,31 @@ enum SAXPropertyListParser {
             // callbacks then pay no reference counting and no dynamic exclusivity checks,
             // which measured as a fifth of the reader's instructions.
             let builder = UnsafeMutablePointer<Builder>.allocate(capacity: 1)
-            // The state the C text callback shares with the builder, and libxml2's context
+            // The state the C callbacks share with the builder, and libxml2's context
             // pointer for every callback.
-            let state = UnsafeMutablePointer<themekit_text_state>.allocate(capacity: 1)
-            state.initialize(to: themekit_text_state())
+            let state = UnsafeMutablePointer<themekit_reader_state>.allocate(capacity: 1)
+            state.initialize(to: themekit_reader_state())
             state.pointee.builder = UnsafeMutableRawPointer(builder)
             state.pointee.base = bytes.baseAddress
             state.pointee.end = bytes.baseAddress.map { $0 + bytes.count }
-            state.pointee.slow = { builder, chunk, length in
+            state.pointee.slow_text = { builder, chunk, length in
                 guard let builder, let chunk else { return }
-                builder.assumingMemoryBound(to: Builder.self).pointee.characters(
-                    UnsafeBufferPointer(start: chunk, count: Int(length)))
+                Builder.from(builder).pointee.characters(UnsafeBufferPointer(start: chunk, count: Int(length)))
             }
-            builder.initialize(to: Builder(bytes: bytes, text: text, file: file, limits: limits, state: state))
+            state.pointee.slow_start = { builder, name, prefix, namespace in
+                guard let builder, let name else { return }
+                Builder.from(builder).pointee.startElement(name, prefix: prefix, namespace: namespace)
+            }
+            state.pointee.slow_end = { builder in
+                guard let builder else { return }
+                Builder.from(builder).pointee.endElement()
+            }
+            state.pointee.entry = { builder, element, start, end in
+                guard let builder, let element = Element(rawValue: UInt8(truncatingIfNeeded: element)) else { return }
+                Builder.from(builder).pointee.closeValue(element, range: SourceRange(start: start, end: end))
+            }
+            builder.initialize(
+                to: Builder(bytes: bytes, text: text, file: file, limits: limits, state: state, fastPath: fastPath))
             defer {
                 builder.deinitialize(count: 1)
                 builder.deallocate()
@@ -86,11 +100,13 @@ enum SAXPropertyListParser {
             return
         }
         builder.pointee.context = context
+        builder.pointee.state.pointee.parser = context
         context.pointee.sax.pointee = makeHandler()
         context.pointee.userData = UnsafeMutableRawPointer(builder.pointee.state)
         xmlCtxtUseOptions(context, options)
         xmlParseDocument(context)
         builder.pointee.context = nil
+        builder.pointee.state.pointee.parser = nil
     }
 
     /// The callbacks. Those left out (`entityDecl`, `getEntity`, `externalSubset`,
@@ -98,14 +114,8 @@ enum SAXPropertyListParser {
     private static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, name, prefix, namespace, _, _, _, _, _ in
-            guard let context, let name else { return }
-            Builder.at(context).pointee.startElement(name, prefix: prefix, namespace: namespace)
-        }
-        handler.endElementNs = { context, _, _, _ in
-            guard let context else { return }
-            Builder.at(context).pointee.endElement()
-        }
+        handler.startElementNs = themekit_start_element
+        handler.endElementNs = themekit_end_element
         handler.characters = themekit_characters
         handler.ignorableWhitespace = themekit_characters
         handler.comment = { context, text in
@@ -265,6 +275,16 @@ private enum Element: UInt8, Equatable {
         }
     }
 
+    /// What the C start tag handler may open of it (`themekit_name_slot.role`): 1 a key,
+    /// 2 a scalar value, 0 nothing (the builder opens it).
+    var role: UInt8 {
+        switch self {
+        case .key: 1
+        case .string, .integer, .real, .true, .false: 2
+        case .plist, .dict, .array, .data, .date, .unknown: 0
+        }
+    }
+
     /// The length of the element's name (0 for an unknown element).
     var nameLength: Int {
         switch self {
@@ -344,49 +364,69 @@ private struct Builder {
         guard element == .unknown, let (name, prefix, namespace) = startTag else { return element.name }
         return Element.written(name, prefix: prefix, namespace: namespace)
     }
-    /// What the C text callback shares: the text of the scalar being read, while it is one
-    /// run of the input, and whether one is being read.
-    let state: UnsafeMutablePointer<themekit_text_state>
-    /// The scalar's text once it is not one run of the input (`state.elsewhere`).
-    private var sideText = TextRef.empty
+    /// What the C callbacks share with the builder (`themekit_reader_state`): the text of
+    /// the scalar being read, the key waiting for its value, the scalar C has open, and
+    /// whether C may open one.
+    let state: UnsafeMutablePointer<themekit_reader_state>
+    /// Whether the C callbacks may open keys and values (off only to compare readings).
+    private let fastPath: Bool
 
     /// Where the text of the scalar being read is. libxml2 usually hands over a scalar's
     /// text in one piece, as a pointer into its input: that is recorded as a run of the
     /// source bytes (by `themekit_characters`), and only copied to `side` when it comes
     /// decoded or in pieces.
     private var text: TextRef {
-        let state = state.pointee
-        if state.elsewhere != 0 { return sideText }
-        return TextRef(start: Int32(truncatingIfNeeded: state.start), count: Int32(truncatingIfNeeded: state.count))
+        var start: Int32 = 0
+        var count: Int32 = 0
+        themekit_text_ref(state, &start, &count)
+        return TextRef(start: start, count: count)
     }
 
     /// Forgets the text read.
-    private mutating func resetText() {
-        state.pointee.start = 0
-        state.pointee.count = 0
-        state.pointee.elsewhere = 0
-        sideText = .empty
+    private func resetText() {
+        themekit_reset_text(state)
     }
     private var scalarHasChild = false
-    private var pendingKey: PendingKey?
+
+    /// The key read and waiting for its value: kept in the shared state, where the C end
+    /// tag handler leaves it.
+    private var pendingKey: PendingKey? {
+        get {
+            let state = state.pointee
+            guard state.has_key != 0 else { return nil }
+            return PendingKey(
+                text: TextRef(start: state.key_start, count: state.key_count),
+                range: SourceRange(start: state.key_from, end: state.key_to))
+        }
+        nonmutating set {
+            guard let key = newValue else {
+                state.pointee.has_key = 0
+                return
+            }
+            state.pointee.has_key = 1
+            state.pointee.key_start = key.text.start
+            state.pointee.key_count = key.text.count
+            state.pointee.key_from = key.range.start
+            state.pointee.key_to = key.range.end
+        }
+    }
 
     /// A key read, waiting for its value.
     private struct PendingKey {
         var text: TextRef
         var range: SourceRange
-        var hash: Int
-        var isASCII: Bool
-        var typedKind: UInt8
     }
     private var rootElementSeen = false
     private var stopped = false
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, text: SourceText, file: String, limits: PropertyListReader.Limits,
-        state: UnsafeMutablePointer<themekit_text_state>
+        state: UnsafeMutablePointer<themekit_reader_state>, fastPath: Bool
     ) {
         self.bytes = bytes
         self.state = state
+        self.fastPath = fastPath
+        names = NameCache(state)
         self.sourceText = text
         self.file = file
         self.limits = limits
@@ -399,35 +439,28 @@ private struct Builder {
     /// The elements of the names seen so far. libxml2 hands over each name from its
     /// dictionary, so every `<key>` of a document comes with the same pointer: comparing
     /// pointers spares comparing the bytes of each tag.
-    private var names = NameCache()
+    private let names: NameCache
 
-    /// Sixteen slots, each name's chosen by its pointer: one compare per tag. (Four slots
-    /// tried in turn were too few for a theme's own six elements, `<key>`, `<string>`,
-    /// `<integer>`, `<real>`, `<true/>` and `<false/>`: a third of the tags missed.)
+    /// Sixteen slots in the shared state, each name's chosen by its pointer
+    /// (`themekit_name_slot_index`): one compare per tag, here and in the C start tag
+    /// handler. (Four slots tried in turn were too few for a theme's own six elements,
+    /// `<key>`, `<string>`, `<integer>`, `<real>`, `<true/>` and `<false/>`: a third of the
+    /// tags missed.)
     struct NameCache {
-        private let pointers = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: 16)
-        private let elements = UnsafeMutablePointer<Element>.allocate(capacity: 16)
+        private let slots: UnsafeMutablePointer<themekit_name_slot>
 
-        init() {
-            pointers.initialize(repeating: nil, count: 16)
-            elements.initialize(repeating: .unknown, count: 16)
-        }
-
-        /// Frees the slots (a builder is a plain value, so it cannot free them itself).
-        func release() {
-            pointers.deallocate()
-            elements.deallocate()
+        init(_ state: UnsafeMutablePointer<themekit_reader_state>) {
+            slots = UnsafeMutableRawPointer(state.pointer(to: \.names)!).assumingMemoryBound(
+                to: themekit_name_slot.self)
         }
 
         @inline(__always)
         func element(_ name: UnsafePointer<xmlChar>) -> Element {
-            // Names are packed side by side in libxml2's dictionary: a multiplicative hash
-            // of the address, not its low bits, spreads them over the slots.
-            let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: name)) &* 0x9E37_79B9_7F4A_7C15) >> 60)
-            if pointers[slot] == name { return elements[slot] }
+            let slot = Int(themekit_name_slot_index(name))
+            if slots[slot].name == name, let element = Element(rawValue: slots[slot].element) { return element }
             let element = Element(name)
-            pointers[slot] = name
-            elements[slot] = element
+            slots[slot] = themekit_name_slot(
+                name: name, element: element.rawValue, role: element.role, length: UInt8(element.nameLength))
             return element
         }
     }
@@ -436,38 +469,63 @@ private struct Builder {
     @inline(__always)
     private mutating func push(_ frame: Frame) {
         frames.append(frame)
-        state.pointee.collecting = frame.isScalar ? 1 : 0
+        shareOpenElements()
     }
 
     /// Closes the innermost element.
     @inline(__always)
     private mutating func pop() -> Frame? {
         let frame = frames.popLast()
-        state.pointee.collecting = frames.last?.isScalar == true ? 1 : 0
+        shareOpenElements()
         return frame
     }
 
-    /// Frees the stack of open elements and the name slots (the builder is a plain value
-    /// reached through a pointer, so it cannot free them itself).
-    mutating func releaseMemory() {
-        frames.release()
-        names.release()
+    /// Tells the C callbacks what the open elements allow: collecting text in a scalar;
+    /// opening a key or a value in the root dict, within the depth limit, before a stop.
+    @inline(__always)
+    private func shareOpenElements() {
+        let innermost = frames.last
+        state.pointee.collecting = innermost?.isScalar == true ? 1 : 0
+        let inRootDict: Bool
+        if case .rootDict = innermost { inRootDict = true } else { inRootDict = false }
+        state.pointee.fast = fastPath && inRootDict && frames.count < limits.maxDepth && !stopped ? 1 : 0
     }
 
-    /// The builder behind a callback's context pointer (the shared text state's).
+    /// Takes over the key or value the C start tag handler opened, as an open element of
+    /// its own: every callback but the C handlers' `entry` starts here, so that it sees the
+    /// elements open as they are.
+    @inline(__always)
+    private mutating func adoptOpenScalar() {
+        guard state.pointee.open_role != 0 else { return }
+        state.pointee.open_role = 0
+        let element = Element(rawValue: UInt8(truncatingIfNeeded: state.pointee.open)) ?? .unknown
+        scalarHasChild = false
+        push(.scalar(element, start: state.pointee.open_start))
+    }
+
+    /// Frees the stack of open elements (the builder is a plain value reached through a
+    /// pointer, so it cannot free it itself).
+    mutating func releaseMemory() {
+        frames.release()
+    }
+
+    /// The builder behind a callback's context pointer (the shared state's).
     @inline(__always)
     static func at(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Builder> {
-        pointer.assumingMemoryBound(to: themekit_text_state.self).pointee.builder.unsafelyUnwrapped
-            .assumingMemoryBound(to: Builder.self)
+        from(pointer.assumingMemoryBound(to: themekit_reader_state.self).pointee.builder.unsafelyUnwrapped)
+    }
+
+    /// The builder behind the shared state's `builder` pointer.
+    @inline(__always)
+    static func from(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Builder> {
+        pointer.assumingMemoryBound(to: Builder.self)
     }
 
     // MARK: Offsets
 
     /// The parser's offset in the text; libxml2 parses these very bytes, in place.
     private var offset: Int {
-        guard let context else { return bytes.count }
-        let offset = themekit_parser_offset(context)
-        return offset < 0 ? bytes.count : min(offset, bytes.count)
+        themekit_cursor(state)
     }
 
     /// The offset of the `<` that opens the tag the parser is in or just finished.
@@ -500,6 +558,7 @@ private struct Builder {
     mutating func startElement(
         _ name: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespace: UnsafePointer<xmlChar>?
     ) {
+        adoptOpenScalar()
         guard !stopped else { return }
         let element = prefix == nil && namespace == nil ? names.element(name) : .unknown
         startTag = (name, prefix, namespace)
@@ -580,6 +639,7 @@ private struct Builder {
     }
 
     mutating func endElement() {
+        adoptOpenScalar()
         guard !stopped, let frame = pop() else { return }
         switch frame {
         case .scalar(let element, let start):
@@ -591,18 +651,10 @@ private struct Builder {
                 return
             }
             if element == .key {
-                let (hash, isASCII, typedKind) = withText(text) { key in
-                    let (hash, isASCII) = KeyHash.of(key)
-                    return (hash, isASCII, ValueKind.typedNumber(forKey: key))
-                }
-                pendingKey = PendingKey(text: text, range: range, hash: hash, isASCII: isASCII, typedKind: typedKind)
+                pendingKey = PendingKey(text: text, range: range)
                 return
             }
-            guard let key = pendingKey else { return }
-            pendingKey = nil
-            if let (kind, payload) = scalarValue(element, range: range) {
-                append(key, kind: kind, payload: payload, valueRange: range)
-            }
+            closeValue(element, range: range)
         case .nested(let kind, let start):
             let range = SourceRange(start: start, end: offset)
             if let key = pendingKey { append(key, kind: kind, payload: 0, valueRange: range) }
@@ -617,18 +669,32 @@ private struct Builder {
         }
     }
 
+    /// A scalar value has closed (its text not yet forgotten): records the entry of the
+    /// key waiting for it, if any. The C end tag handler calls this for the values it
+    /// opened, so it does not adopt an open scalar.
+    mutating func closeValue(_ element: Element, range: SourceRange) {
+        guard let key = pendingKey else { return }
+        pendingKey = nil
+        if let (kind, payload) = scalarValue(element, range: range) {
+            append(key, kind: kind, payload: payload, valueRange: range)
+        }
+    }
+
     /// Records an entry, and indexes its key (or notes it as a duplicate).
     private mutating func append(_ key: PendingKey, kind: PropertyListKind, payload: UInt64, valueRange: SourceRange) {
+        let (hash, isASCII, typedKind) = withText(key.text) { bytes in
+            let (hash, isASCII) = KeyHash.of(bytes)
+            return (hash, isASCII, ValueKind.typedNumber(forKey: bytes))
+        }
         let entry = PackedEntry(
             key: key.text, payload: payload, keyStart: Int32(key.range.start), keyEnd: Int32(key.range.end),
             valueStart: Int32(valueRange.start), valueEnd: Int32(valueRange.end),
-            hash: UInt32(truncatingIfNeeded: key.hash), kind: kind, keyIsASCII: key.isASCII,
-            typedKind: key.typedKind)
+            hash: UInt32(truncatingIfNeeded: hash), kind: kind, keyIsASCII: isASCII, typedKind: typedKind)
         let number = entries.count
         entries.append(entry)
-        switch index.probe(hash: key.hash, matching: { sameKey(entries[$0], entry) }) {
+        switch index.probe(hash: hash, matching: { sameKey(entries[$0], entry) }) {
         case .found(let first, _): duplicates.append((Int32(number), Int32(first)))
-        case .vacant(let slot): index.place(number, hash: key.hash, in: slot)
+        case .vacant(let slot): index.place(number, hash: hash, in: slot)
         }
     }
 
@@ -655,6 +721,7 @@ private struct Builder {
     }
 
     mutating func characters(_ chunk: UnsafeBufferPointer<xmlChar>) {
+        adoptOpenScalar()
         guard !stopped else { return }
         switch frames.last {
         case .scalar:
@@ -682,11 +749,12 @@ private struct Builder {
             if run.count > 0 {
                 side.append(contentsOf: bytes[Int(run.start)..<Int(run.start) + Int(run.count)])
             }
-            sideText = TextRef(start: Int32(-sideStart - 1), count: run.count)
+            state.pointee.side_start = Int32(-sideStart - 1)
+            state.pointee.side_count = run.count
             state.pointee.elsewhere = 1
         }
         side.append(contentsOf: chunk)
-        sideText.count += Int32(chunk.count)
+        state.pointee.side_count += Int32(chunk.count)
     }
 
     /// Where a chunk of text starts: exact when libxml2 hands over a pointer into its
@@ -700,6 +768,7 @@ private struct Builder {
     }
 
     mutating func comment(_ text: UnsafePointer<xmlChar>) {
+        adoptOpenScalar()
         guard !stopped else { return }
         let end = offset
         // The start is the `<!--` before the end: not the end minus the text's length,
@@ -719,6 +788,7 @@ private struct Builder {
 
     /// The DOCTYPE callback: the cursor stands on `[` when an internal subset follows.
     mutating func doctype() {
+        adoptOpenScalar()
         guard !stopped, let context else { return }
         if themekit_parser_peek(context) == Int32(UInt8(ascii: "[")) {
             fail(
@@ -728,6 +798,7 @@ private struct Builder {
     }
 
     mutating func entityReference(_ name: String) {
+        adoptOpenScalar()
         guard !stopped else { return }
         fail(Self.entityMessage(name), at: tagStart(before: offset) < offset ? entityStart(name) : offset)
     }
@@ -741,6 +812,7 @@ private struct Builder {
     }
 
     mutating func libxmlError(_ error: xmlError) {
+        adoptOpenScalar()
         guard !stopped, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let at = offset
         var message = error.message.map { String(cString: $0) } ?? "malformed XML"
@@ -878,6 +950,7 @@ private struct Builder {
     }
 
     mutating func finish() {
+        adoptOpenScalar()
         if stopped { return }
         if let key = pendingKey { keyWithoutValue(key) }
         if root == nil, diagnostics.isEmpty {
@@ -996,6 +1069,7 @@ private struct Builder {
         guard !stopped else { return }
         report(message, at: offset)
         stopped = true
+        state.pointee.fast = 0
         if let context { xmlStopParser(context) }
     }
 }
