@@ -48,6 +48,8 @@ struct ThemeResolver {
     private var table = KeyTable()
     /// Whether each entry is the one `table` holds for its key.
     private var isKey: [Bool] = []
+    /// For each key of the merged theme, what its value names (`aliasTargets`).
+    private var aliasOf: [Int32] = []
     private var state: [State] = []
     private var literal: [Int32] = []
     /// Each entry's value, where `hasValue` says it has one (the rest is uninitialized):
@@ -83,6 +85,7 @@ struct ThemeResolver {
     /// problems, and the `Theme` itself is built only by a caller that asks for it.
     mutating func resolve() -> Outcome {
         mergeKeys()
+        aliasOf = Self.aliasTargets(of: isKey, in: entries, table: table, shapes: keyShapes)
         state = Array(repeating: .unvisited, count: entries.count)
         literal = Array(repeating: -1, count: entries.count)
         hasValue = Array(repeating: false, count: entries.count)
@@ -221,24 +224,33 @@ struct ThemeResolver {
 
     // MARK: Entries
 
-    /// The key a string value aliases, if it is one: `@name` always (nil target if the
-    /// name is unknown), a bare name only when it is exactly a key of the merged theme.
+    /// `aliasOf` for a value that names no key: not a string, or a string that is no key.
+    private static let notAnAlias: Int32 = -1
+    /// `aliasOf` for an explicit alias (`@name`) whose name is no key.
+    private static let unknownName: Int32 = -2
+
+    /// What each key's value names, by entry number: the key a string value aliases
+    /// (`@name` always, a bare name only when it is exactly a key of the merged theme), or
+    /// `unknownName`, or `notAnAlias`.
     ///
-    /// Static, and handed the tables it reads: the resolution loops call it from mutating
-    /// methods, where calling an instance method copies the whole resolver (a retain and a
-    /// release of every table) on each call.
-    @inline(__always)
-    private static func aliasTarget(
-        of id: Int, in entries: EntryTable, table: KeyTable, shapes: KeyShapes
-    ) -> (explicit: Bool, id: Int?)? {
-        guard entries[id].kind == .string else { return nil }
-        return entries.withText(id) { text -> (explicit: Bool, id: Int?)? in
-            guard shapes.mayName(text) else { return nil }
-            if text.first == UInt8(ascii: "@") {
-                return (true, table.find(key: UnsafeBufferPointer(rebasing: text.dropFirst()), in: entries))
+    /// All looked up in one pass before resolution, rather than each during its alias
+    /// walk: a lookup waits on memory (the table's slot, the key's entry, its text), and
+    /// back to back the waits overlap, where between walks they did not.
+    private static func aliasTargets(of isKey: [Bool], in entries: EntryTable, table: KeyTable, shapes: KeyShapes)
+        -> [Int32]
+    {
+        var targets = [Int32](repeating: notAnAlias, count: isKey.count)
+        for id in 0..<isKey.count where isKey[id] && entries[id].kind == .string {
+            targets[id] = entries.withText(id) { text in
+                guard shapes.mayName(text) else { return notAnAlias }
+                if text.first == UInt8(ascii: "@") {
+                    let name = UnsafeBufferPointer(rebasing: text.dropFirst())
+                    return table.find(key: name, in: entries).map { Int32($0) } ?? unknownName
+                }
+                return table.find(key: text, in: entries).map { Int32($0) } ?? notAnAlias
             }
-            return table.find(key: text, in: entries).map { (false, $0) }
         }
+        return targets
     }
 
     /// The name an explicit alias (`@name`) at entry `id` gives.
@@ -269,14 +281,16 @@ struct ThemeResolver {
                 if pathCount < path.count { path[pathCount] = current } else { path.append(current) }
                 pathCount += 1
                 if entries[current].isNested { break walk }  // reported as not flat
-                guard let alias = Self.aliasTarget(of: current, in: entries, table: table, shapes: keyShapes) else {
+                let alias = aliasOf[current]
+                if alias == Self.notAnAlias {
                     outcome = current
                     break walk
                 }
-                guard let next = alias.id else {
+                if alias == Self.unknownName {
                     reportUnknownAlias(current, name: aliasName(current))
                     break walk
                 }
+                let next = Int(alias)
                 guard !entries[next].isNested else { break walk }  // an alias of a nested value: reported as not flat
                 current = next
             }
@@ -341,7 +355,7 @@ struct ThemeResolver {
         // Most values are literals: no walk for them (an alias walk that reaches one later
         // finds it the same either way).
         let target: Int
-        if Self.isLiteral(id, in: entries, shapes: keyShapes) {
+        if aliasOf[id] == Self.notAnAlias && !entries[id].isNested {
             target = id
         } else {
             guard let walked = resolveLiteral(id) else { return false }
@@ -427,7 +441,7 @@ struct ThemeResolver {
         let entries = entries
         let table = table
         let isKey = isKey
-        let shapes = keyShapes
+        let aliasOf = aliasOf
         var current = id
         var seen = 0
         while seen <= entries.count {
@@ -444,11 +458,8 @@ struct ThemeResolver {
                 sizeOf[id] = Int32(sizeID)
                 return .found(size)
             }
-            guard let alias = Self.aliasTarget(of: current, in: entries, table: table, shapes: shapes),
-                let next = alias.id, !entries[next].isNested
-            else {
-                return .missing
-            }
+            let next = Int(aliasOf[current])
+            guard next >= 0, !entries[next].isNested else { return .missing }
             current = next
         }
         return .missing
@@ -479,19 +490,6 @@ struct ThemeResolver {
         return candidate.count == key.count + suffixBytes.count
             && KeyHash.equalBytes(UnsafeBufferPointer(rebasing: candidate[..<key.count]), key)
             && KeyHash.equalBytes(UnsafeBufferPointer(rebasing: candidate[key.count...]), suffixBytes)
-    }
-
-    /// Whether entry `id`'s value is certainly its own literal: not nested, and not a
-    /// string that could name a key (see `aliasTarget`).
-    @inline(__always)
-    private static func isLiteral(_ id: Int, in entries: EntryTable, shapes: KeyShapes) -> Bool {
-        let entry = entries[id]
-        switch entry.kind {
-        case .integer, .real, .bool: return true
-        case .dict, .array, .data, .date: return false
-        case .string:
-            return entries.withText(id) { !shapes.mayName($0) }
-        }
     }
 
     /// The entry number of the merged theme's key `key` + `suffix` (a font's size key).

@@ -72,6 +72,7 @@ enum SAXPropertyListParser {
             }
             run(builder, over: bytes)
             builder.pointee.finish()
+            builder.pointee.indexKeys()
             builder.pointee.releaseMemory()
             document.store = EntryStore(
                 file: file, source: text, side: builder.pointee.side, packed: builder.pointee.entries,
@@ -433,7 +434,6 @@ private struct Builder {
         // A theme entry takes 40 to 60 bytes of XML: room for one every 48 bytes spares most
         // regrowth, and what is not used is little.
         entries = PackedBuffer(capacity: bytes.count / 48)
-        index = KeyTable(capacity: bytes.count / 48)
     }
 
     /// The elements of the names seen so far. libxml2 hands over each name from its
@@ -680,7 +680,7 @@ private struct Builder {
         }
     }
 
-    /// Records an entry, and indexes its key (or notes it as a duplicate).
+    /// Records an entry (its key is indexed after the parse, by `indexKeys`).
     private mutating func append(_ key: PendingKey, kind: PropertyListKind, payload: UInt64, valueRange: SourceRange) {
         let (hash, isASCII, typedKind) = withText(key.text) { bytes in
             let (hash, isASCII) = KeyHash.of(bytes)
@@ -690,12 +690,25 @@ private struct Builder {
             key: key.text, payload: payload, keyStart: Int32(key.range.start), keyEnd: Int32(key.range.end),
             valueStart: Int32(valueRange.start), valueEnd: Int32(valueRange.end),
             hash: UInt32(truncatingIfNeeded: hash), kind: kind, keyIsASCII: isASCII, typedKind: typedKind)
-        let number = entries.count
         entries.append(entry)
-        switch index.probe(hash: hash, matching: { sameKey(entries[$0], entry) }) {
-        case .found(let first, _): duplicates.append((Int32(number), Int32(first)))
-        case .vacant(let slot): index.place(number, hash: hash, in: slot)
+    }
+
+    /// Indexes every entry's key, and notes each entry whose key an earlier one has.
+    ///
+    /// One pass after the parse rather than one probe per entry during it: between two
+    /// entries libxml2 streams a few hundred bytes of text through the cache, so each probe
+    /// of the table found its slot evicted and waited on memory (a quarter of the time of
+    /// recording an entry, `perf annotate`); back to back, the probes' misses overlap.
+    mutating func indexKeys() {
+        var index = KeyTable(capacity: entries.count)
+        for number in 0..<entries.count {
+            let entry = entries[number]
+            switch index.probe(hash: Int(entry.hash), matching: { sameKey(entries[$0], entry) }) {
+            case .found(let first, _): duplicates.append((Int32(number), Int32(first)))
+            case .vacant(let slot): index.place(number, hash: Int(entry.hash), in: slot)
+            }
         }
+        self.index = index
     }
 
     /// Whether two entries of this document have the same key (see `EntryStore.sameKey`).
