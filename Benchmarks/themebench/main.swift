@@ -194,9 +194,20 @@ if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(argum
     // third), `count` times.
     let keys = arguments.count >= 4 ? Int(arguments[3]) ?? 10_000 : 10_000
     let inputs = try Inputs(keys: keys, name: "profile", directory: workspace)
-    // `--profile-floor` profiles the C floor's pass over the same bytes instead.
+    // `--profile-floor` profiles the C floor's pass over the same bytes instead, and
+    // `--profile-read` the reader alone (no resolution).
     let floor = arguments.contains("--profile-floor")
-    for _ in 0..<count { sink &+= floor ? inputs.floorPass() : inputs.loadFromBytes()?.count ?? 0 }
+    let readOnly = arguments.contains("--profile-read")
+    let reader = PropertyListReader()
+    for _ in 0..<count {
+        if floor {
+            sink &+= inputs.floorPass()
+        } else if readOnly {
+            sink &+= reader.parse(inputs.child, file: "c").entryCount + reader.parse(inputs.parent, file: "p").entryCount
+        } else {
+            sink &+= inputs.loadFromBytes()?.count ?? 0
+        }
+    }
     print(sink)
     exit(0)
 }

@@ -65,10 +65,24 @@ typedef struct themekit_name_slot {
     unsigned char length;
 } themekit_name_slot;
 
-/// The slot of `name` in the cache: a multiplicative hash of its address, because names
-/// lie side by side in libxml2's dictionary and their low bits would share few slots.
+/// The first slot of `name` in the cache: a multiplicative hash of its address, because
+/// names lie side by side in libxml2's dictionary and their low bits would share few
+/// slots. A name is in that slot or the next (`themekit_name_slot_find`): with one slot
+/// each, two of a theme's six elements shared one often enough (the addresses change from
+/// run to run) that a third of the tags missed, and every miss is a call into Swift.
 static inline int themekit_name_slot_index(const xmlChar *name) {
     return (int)(((unsigned long long)(uintptr_t)name * 0x9E3779B97F4A7C15ULL) >> 60);
+}
+
+/// The cache slot that holds `name`, or NULL.
+__attribute__((always_inline)) static inline const themekit_name_slot *
+themekit_name_slot_find(const themekit_name_slot *slots, const xmlChar *name) {
+    int index = themekit_name_slot_index(name);
+    if (slots[index].name == name) {
+        return &slots[index];
+    }
+    index = (index + 1) & 15;
+    return slots[index].name == name ? &slots[index] : NULL;
 }
 
 /// What the reader shares between its C callbacks and its Swift builder: the context
@@ -184,7 +198,7 @@ static inline void themekit_characters(void *context, const xmlChar *chunk, int 
 }
 
 /// The byte offset of the parser's cursor from the start of the document it was given.
-static inline long themekit_parser_offset(xmlParserCtxtPtr ctxt) {
+__attribute__((always_inline)) static inline long themekit_parser_offset(xmlParserCtxtPtr ctxt) {
     if (ctxt == NULL || ctxt->input == NULL || ctxt->inputNr != 1) {
         return -1;
     }
@@ -212,10 +226,19 @@ static inline int themekit_parser_peek(xmlParserCtxtPtr ctxt) {
 }
 
 /// The parser's offset in the input, clamped to it (its length when unknown).
-static inline long themekit_cursor(const themekit_reader_state *state) {
+__attribute__((always_inline)) static inline long themekit_cursor(const themekit_reader_state *state) {
     long length = (long)(state->end - state->base);
     long offset = themekit_parser_offset(state->parser);
     return offset < 0 || offset > length ? length : offset;
+}
+
+/// The start tags `themekit_start_element` leaves to the Swift builder: out of line, so
+/// that the plain path saves no registers for a call.
+__attribute__((noinline)) static void themekit_start_slowly(themekit_reader_state *state, const xmlChar *name,
+                                                            const xmlChar *prefix, const xmlChar *uri) {
+    if (name != NULL) {
+        state->slow_start(state->builder, name, prefix, uri);
+    }
 }
 
 /// libxml2's `startElementNs` callback. A `<key>` after a value, or a `<string>`,
@@ -231,12 +254,9 @@ static inline void themekit_start_element(void *context, const xmlChar *name, co
     (void)defaulted_count;
     (void)attributes;
     themekit_reader_state *state = (themekit_reader_state *)context;
-    if (state == NULL || name == NULL) {
-        return;
-    }
     if (state->fast && !state->open_role && prefix == NULL && uri == NULL) {
-        const themekit_name_slot *slot = &state->names[themekit_name_slot_index(name)];
-        if (slot->name == name && slot->role != 0 && (slot->role == 1) == !state->has_key) {
+        const themekit_name_slot *slot = themekit_name_slot_find(state->names, name);
+        if (slot != NULL && slot->role != 0 && (slot->role == 1) == !state->has_key) {
             long at = themekit_cursor(state) - (long)slot->length - 1;
             if (at >= 0 && state->base + at < state->end && state->base[at] == '<') {
                 state->open = slot->element;
@@ -248,7 +268,7 @@ static inline void themekit_start_element(void *context, const xmlChar *name, co
             }
         }
     }
-    state->slow_start(state->builder, name, prefix, uri);
+    themekit_start_slowly(state, name, prefix, uri);
 }
 
 /// libxml2's `endElementNs` callback. Closes what `themekit_start_element` opened: a key
@@ -260,9 +280,6 @@ static inline void themekit_end_element(void *context, const xmlChar *name, cons
     (void)prefix;
     (void)uri;
     themekit_reader_state *state = (themekit_reader_state *)context;
-    if (state == NULL) {
-        return;
-    }
     if (!state->open_role) {
         state->slow_end(state->builder);
         return;

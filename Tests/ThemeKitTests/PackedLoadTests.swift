@@ -132,6 +132,31 @@ struct PackedLoadTests {
         #expect(theme.font(forKey: "nestFont") == nil)
     }
 
+    @Test("long font names made once each are each font's own: equal lengths, a shared slot, other text")
+    func sharedFontNames() throws {
+        // Names over 15 bytes go through the resolver's cache of names: same length and
+        // same middle and last byte (one slot) but other text, a prefix of another, text
+        // decoded from an entity, and the same names again through aliases.
+        let names = [
+            "HelveticaNeue-Medium", "HelveticaNeue-Medium", "HelveticaXeue-Medium", "HelveticaNeue-Mediu",
+            "HelveticaNeue-MediumItalic", "Avenir&amp;Next-Medium", "HelveticaNeue-Medium",
+        ]
+        var text = "<plist version=\"1.0\">\n<dict>\n"
+        for (index, name) in names.enumerated() {
+            text += "<key>f\(index)Font</key><string>\(name)</string>\n"
+            text += "<key>f\(index)FontSize</key><integer>\(10 + index)</integer>\n"
+            text += "<key>alias\(index)Font</key><string>f\(index)Font</string>\n"
+        }
+        let folder = try TemporaryDirectory()
+        try folder.write("default.plist", text + "</dict>\n</plist>\n")
+        let theme = try folder.loader.load("default")
+        for (index, name) in names.enumerated() {
+            let written = name.replacingOccurrences(of: "&amp;", with: "&")
+            #expect(theme.font(forKey: "f\(index)Font") == ThemeFont(name: written, size: Double(10 + index)))
+            #expect(theme.font(forKey: "alias\(index)Font")?.name == written)
+        }
+    }
+
     @Test("values built from decoded or joined text are read from the side buffer")
     func decodedText() throws {
         let folder = try TemporaryDirectory()

@@ -68,6 +68,7 @@ struct ThemeResolver {
     private var pathCount = 0
     private var diagnostics: [Diagnostic] = []
     private var keyShapes = KeyShapes()
+    private var fontNames = FontNames()
     /// `ValueKind.typedDomains`, read once (a static is a `swift_once` check each time).
     private let typedDomains = ValueKind.typedDomains
 
@@ -401,8 +402,7 @@ struct ThemeResolver {
             guard written.kind == .string else { break }
             switch fontSize(for: id) {
             case .found(let size):
-                return .font(
-                    ThemeFont(name: entries.withText(target) { String(decoding: $0, as: UTF8.self) }, size: size))
+                return .font(ThemeFont(name: fontNames.name(writtenAt: target, in: entries), size: size))
             case .invalid: return nil
             case .missing:
                 report(.missingFontSize, Message.noSize(entries.key(id)), at: id, \.keyRange)
@@ -413,6 +413,35 @@ struct ThemeResolver {
         }
         reportWrongType(ValueKind.typed[Int(typedKind) - 1], id: id, target: target)
         return nil
+    }
+
+    /// The names of the fonts made so far, one string each: a theme names a few families
+    /// many times over (an RNThemeManager theme, 2,000 fonts of one name), and a name longer
+    /// than a small string's 15 bytes is otherwise an allocation, a copy and, when the theme
+    /// goes, a free, each time (a twentieth of such a load's instructions, callgrind).
+    ///
+    /// Sixteen slots, each holding the last name made whose length and bytes chose it: a
+    /// theme of many names misses, and pays one compare more per font.
+    struct FontNames {
+        private var slots: [(entry: Int32, name: String)] = []
+
+        /// The name written at entry `target`, shared with an earlier font's of the same text.
+        mutating func name(writtenAt target: Int, in entries: EntryTable) -> String {
+            entries.withText(target) { text in
+                guard text.count > 15 else { return String(decoding: text, as: UTF8.self) }
+                if slots.isEmpty { slots = Array(repeating: (-1, ""), count: 16) }
+                let slot = (text.count &* 31 ^ Int(text[text.count / 2]) &* 7 ^ Int(text[text.count - 1])) & 15
+                let cached = slots[slot]
+                if cached.entry >= 0,
+                    entries.withText(Int(cached.entry), { $0.count == text.count && KeyHash.equalBytes($0, text) })
+                {
+                    return cached.name
+                }
+                let name = String(decoding: text, as: UTF8.self)
+                slots[slot] = (Int32(target), name)
+                return name
+            }
+        }
     }
 
     /// The number entry `id` is written as: `<integer>`, `<real>` or a numeric `<string>`.

@@ -441,11 +441,8 @@ private struct Builder {
     /// pointers spares comparing the bytes of each tag.
     private let names: NameCache
 
-    /// Sixteen slots in the shared state, each name's chosen by its pointer
-    /// (`themekit_name_slot_index`): one compare per tag, here and in the C start tag
-    /// handler. (Four slots tried in turn were too few for a theme's own six elements,
-    /// `<key>`, `<string>`, `<integer>`, `<real>`, `<true/>` and `<false/>`: a third of the
-    /// tags missed.)
+    /// Sixteen slots in the shared state, a name in one of two chosen by its pointer
+    /// (`themekit_name_slot_find`), here and in the C start tag handler.
     struct NameCache {
         private let slots: UnsafeMutablePointer<themekit_name_slot>
 
@@ -456,9 +453,13 @@ private struct Builder {
 
         @inline(__always)
         func element(_ name: UnsafePointer<xmlChar>) -> Element {
-            let slot = Int(themekit_name_slot_index(name))
-            if slots[slot].name == name, let element = Element(rawValue: slots[slot].element) { return element }
+            if let slot = themekit_name_slot_find(slots, name), let element = Element(rawValue: slot.pointee.element) {
+                return element
+            }
             let element = Element(name)
+            // The first of the name's two slots that is free, else the first.
+            let first = Int(themekit_name_slot_index(name))
+            let slot = slots[first].name != nil && slots[(first + 1) & 15].name == nil ? (first + 1) & 15 : first
             slots[slot] = themekit_name_slot(
                 name: name, element: element.rawValue, role: element.role, length: UInt8(element.nameLength))
             return element
