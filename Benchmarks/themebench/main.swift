@@ -203,7 +203,8 @@ if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(argum
         if floor {
             sink &+= inputs.floorPass()
         } else if readOnly {
-            sink &+= reader.parse(inputs.child, file: "c").entryCount + reader.parse(inputs.parent, file: "p").entryCount
+            sink &+= reader.parse(inputs.child, file: "c").entryCount
+            sink &+= reader.parse(inputs.parent, file: "p").entryCount
         } else {
             sink &+= inputs.loadFromBytes()?.count ?? 0
         }
