@@ -31,6 +31,36 @@ struct ColorTests {
         #expect([first.red, first.green, first.blue, first.alpha] == sample.alphaFirst)
     }
 
+    @Test("every digit of a short form is d / 15, every byte of a long form v / 255, in either case")
+    func everyDigitAndByte() throws {
+        let digits = Array("0123456789abcdef")
+        for (value, digit) in digits.enumerated() {
+            for text in [String(repeating: digit, count: 3), String(repeating: digit, count: 3).uppercased()] {
+                let color = try #require(ThemeColor(hex: text))
+                #expect(
+                    [color.red, color.green, color.blue, color.alpha] == [
+                        Double(value) / 15, Double(value) / 15, Double(value) / 15, 1,
+                    ])
+            }
+        }
+        for value in 0...255 {
+            let byte = String(digits[value >> 4]) + String(digits[value & 15])
+            let color = try #require(ThemeColor(hex: "#00" + byte.uppercased() + "ff" + byte, alphaOrder: .alphaFirst))
+            #expect(
+                [color.red, color.green, color.blue, color.alpha] == [Double(value) / 255, 1, Double(value) / 255, 0])
+        }
+    }
+
+    @Test("a digit is 0-9, a-f or A-F: every other byte in a color is refused")
+    func everyOtherByteRefused() {
+        for byte in UInt8(0)...UInt8(127) where !Array("0123456789abcdefABCDEF".utf8).contains(byte) {
+            let text = "12" + String(UnicodeScalar(byte)) + "456"
+            #expect(ThemeColor(hex: text) == nil, "byte \(byte)")
+        }
+        var bytes = Array("12345".utf8) + [0xC3, 0xA9]  // "12345é": six bytes, not six digits
+        #expect(bytes.withUnsafeMutableBufferPointer { ThemeColor(hex: UnsafeBufferPointer($0)) } == nil)
+    }
+
     @Test(
         "invalid colors are refused",
         arguments: ["", "#", "12", "12345", "1234567", "123456789", "ggg", "#12 34", "# 123", "0x123", "12.3"])

@@ -37,44 +37,47 @@ public struct ThemeColor: Sendable, Hashable, CustomStringConvertible {
     /// reads every color of a theme this way, straight from the file's text.
     package init?(hex text: UnsafeBufferPointer<UInt8>, alphaOrder: AlphaOrder = .alphaLast) {
         // Read the digits into one integer: no allocation on this path.
+        let digits = text.first == UInt8(ascii: "#") ? UnsafeBufferPointer(rebasing: text.dropFirst()) : text
+        let count = digits.count
+        guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
         var value: UInt32 = 0
-        var count = 0
-        var first = true
-        for byte in text {
-            defer { first = false }
-            if first, byte == UInt8(ascii: "#") { continue }
-            guard count < 8, let digit = Self.hexDigit(byte) else { return nil }
+        for byte in digits {
+            guard let digit = Self.hexDigit(byte) else { return nil }
             value = value << 4 | UInt32(digit)
-            count += 1
         }
-        let channelCount: Int
-        switch count {
-        case 3, 6: channelCount = 3
-        case 4, 8: channelCount = 4
-        default: return nil
+        if count <= 4 {
+            // A short form's digit d is the byte 0xdd, and d / 15 is (d * 17) / 255 exactly:
+            // both divisions round the same real number.
+            value = Self.widened(value, digits: count)
         }
-        let bits = count / channelCount * 4  // 4 bits a channel for short forms, 8 for long
-        let maximum = Double((1 << bits) - 1)
-        func channel(_ index: Int) -> Double {
-            let shift = (channelCount - 1 - index) * bits
-            return Double((value >> UInt32(shift)) & UInt32((1 << bits) - 1)) / maximum
-        }
-        if channelCount == 3 {
-            self.init(red: channel(0), green: channel(1), blue: channel(2), alpha: 1)
-        } else if alphaOrder == .alphaFirst {
-            self.init(red: channel(1), green: channel(2), blue: channel(3), alpha: channel(0))
+        // RRGGBB as RRGGBBFF, so that every form is four channels of eight bits.
+        if count == 3 || count == 6 { value = value << 8 | 0xFF }
+        let first = Double(value >> 24) / 255
+        let second = Double(value >> 16 & 0xFF) / 255
+        let third = Double(value >> 8 & 0xFF) / 255
+        let fourth = Double(value & 0xFF) / 255
+        if alphaOrder == .alphaFirst && count != 3 && count != 6 {
+            self.init(red: second, green: third, blue: fourth, alpha: first)
         } else {
-            self.init(red: channel(0), green: channel(1), blue: channel(2), alpha: channel(3))
+            self.init(red: first, green: second, blue: third, alpha: fourth)
         }
     }
 
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
+    /// Each of `digits` hex digits of `value` doubled into a byte (`0xABC` → `0xAABBCC`).
+    private static func widened(_ value: UInt32, digits: Int) -> UInt32 {
+        var wide: UInt32 = 0
+        for index in (0..<digits).reversed() {
+            wide = wide << 8 | (value >> UInt32(index * 4) & 0xF) &* 0x11
         }
+        return wide
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        if byte &- UInt8(ascii: "0") < 10 { return byte &- UInt8(ascii: "0") }
+        let lower = byte | 0x20
+        if lower &- UInt8(ascii: "a") < 6 { return lower &- UInt8(ascii: "a") &+ 10 }
+        return nil
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque (CSS order), upper case.
