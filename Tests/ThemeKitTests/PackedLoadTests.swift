@@ -132,6 +132,32 @@ struct PackedLoadTests {
         #expect(theme.font(forKey: "nestFont") == nil)
     }
 
+    @Test("an alias of a key of its own kind takes its value; of another kind, or of a broken value, is read again")
+    func aliasTakesItsTargetsValue() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default",
+            [
+                "brandColor": "#123456", "titleColor": "brandColor", "deepColor": "titleColor",
+                "logoImage": "brandColor", "brandTitle": "brandColor", "badColor": "#12",
+                "echoColor": "badColor", "gapSize": "<integer>4</integer>", "padSize": "gapSize",
+                "baseFont": "Avenir-Heavy", "baseFontSize": "<integer>20</integer>", "smallFont": "baseFont",
+                "smallFontSize": "<integer>11</integer>",
+            ])
+        let analysis = folder.loader.analyze("default")
+        // The broken color is reported where it is written and where it is aliased.
+        #expect(analysis.diagnostics.map(\.code) == [.invalidColor, .invalidColor])
+        let theme = try folder.loader.load("default", allowingErrors: true)
+        let brand = ThemeColor(red: 0x12 / 255.0, green: 0x34 / 255.0, blue: 0x56 / 255.0)
+        #expect(theme.color(forKey: "titleColor") == brand)
+        #expect(theme.color(forKey: "deepColor") == brand)
+        #expect(theme.image(forKey: "logoImage") == "#123456")
+        #expect(theme.string(forKey: "brandTitle") == "#123456")
+        #expect(theme.number(forKey: "padSize") == 4)
+        #expect(theme.font(forKey: "smallFont") == ThemeFont(name: "Avenir-Heavy", size: 11))
+        #expect(theme.color(forKey: "echoColor") == nil)
+    }
+
     @Test("long font names made once each are each font's own: equal lengths, a shared slot, other text")
     func sharedFontNames() throws {
         // Names over 15 bytes go through the resolver's cache of names: same length and

@@ -361,6 +361,16 @@ struct ThemeResolver {
         } else {
             guard let walked = resolveLiteral(id) else { return false }
             target = walked
+            // An alias of a key of its own kind whose value is made: that value (a font
+            // excepted, whose size is its own key's).
+            let typedKind = entries[id].typedKind
+            if hasValue[target], entries[target].typedKind == typedKind,
+                typedKind == 0 || typedDomains[Int(typedKind) - 1] != .font
+            {
+                typed.initialize(id, to: typed[target])
+                hasValue[id] = true
+                return true
+            }
         }
         guard let value = parse(id: id, literalAt: target) else { return false }
         typed.initialize(id, to: value)
