@@ -9,9 +9,11 @@ internal import CLibXML2
 /// The one place that talks to libxml2: a SAX2 handler that turns the events of one
 /// in-memory document into a `PropertyListDocument`.
 ///
-/// All per-parse state lives in one `Builder`, reached from every callback through the
-/// context's single `userData` pointer. Errors are read from the callback libxml2 hands
-/// them to for this context, never from its global last-error slot.
+/// Per-parse state lives in one `Builder` and the `themekit_reader_state` it shares with
+/// the C callbacks of `shim.h` (which read a plain theme's tags and text without calling
+/// into Swift), reached from every callback through the context's single `userData`
+/// pointer. Errors are read from the callback libxml2 hands them to for this context,
+/// never from its global last-error slot.
 enum SAXPropertyListParser {
     /// What every parse asks of libxml2. No `NOENT` (entities stay unexpanded), no
     /// `DTDLOAD` (nothing is fetched), no `HUGE` (libxml2's own size limits stay on), no
