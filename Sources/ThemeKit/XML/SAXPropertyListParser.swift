@@ -102,13 +102,11 @@ enum SAXPropertyListParser {
             builder.pointee.fail(refusal.message, at: refusal.offset)
             return
         }
-        builder.pointee.context = context
         builder.pointee.state.pointee.parser = context
         context.pointee.sax.pointee = makeHandler()
         context.pointee.userData = UnsafeMutableRawPointer(builder.pointee.state)
         xmlCtxtUseOptions(context, options)
         xmlParseDocument(context)
-        builder.pointee.context = nil
         builder.pointee.state.pointee.parser = nil
     }
 
@@ -345,7 +343,8 @@ private struct Builder {
     let sourceText: SourceText
     let file: String
     let limits: PropertyListReader.Limits
-    var context: xmlParserCtxtPtr?
+    /// The parser, while it runs (kept in the shared state, where the C callbacks read it).
+    var context: xmlParserCtxtPtr? { state.pointee.parser }
 
     private(set) var entries: PackedBuffer
     /// Text that is not one run of the source bytes (decoded entities, pieces joined).
