@@ -69,7 +69,8 @@ typedef struct themekit_name_slot {
 /// names lie side by side in libxml2's dictionary and their low bits would share few
 /// slots. A name is in that slot or the next (`themekit_name_slot_find`): with one slot
 /// each, two of a theme's six elements shared one often enough (the addresses change from
-/// run to run) that a third of the tags missed, and every miss is a call into Swift.
+/// run to run) that in one run measured (callgrind) one start tag in six missed, and every
+/// miss is a call into Swift.
 static inline int themekit_name_slot_index(const xmlChar *name) {
     return (int)(((unsigned long long)(uintptr_t)name * 0x9E3779B97F4A7C15ULL) >> 60);
 }
