@@ -34,6 +34,18 @@ struct ValueKindTests {
         }
     }
 
+    @Test("the size and font numbers, written as literals, are those typedNumber gives")
+    func sizeAndFontNumbers() {
+        #expect(ValueKind.typed[Int(ValueKind.sizeNumber) - 1].kind == .size)
+        #expect(ValueKind.typed[Int(ValueKind.fontNumber) - 1].kind == .font)
+        for (key, number) in [("gapSize", ValueKind.sizeNumber), ("headerFont", ValueKind.fontNumber)] {
+            let found = Array(key.utf8).withUnsafeBufferPointer(ValueKind.typedNumber(forKey:))
+            #expect(found == number, "\(key)")
+            let held = Array(key.utf8).withUnsafeBufferPointer(ValueKind.keySuffixes.typedNumber(forKey:))
+            #expect(held == number, "\(key)")
+        }
+    }
+
     @Test("a font size names its font, compared on the bytes")
     func fontKeyOfSize() {
         #expect(ValueKind.fontKey(ofSize: "headerFontSize") == "headerFont")

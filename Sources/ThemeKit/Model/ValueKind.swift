@@ -182,7 +182,8 @@ package final class ValueKind: Sendable {
     /// word, and each suffix is one masked compare.
     package static func typed(forKey key: String) -> ValueKind? {
         let found =
-            key.utf8.withContiguousStorageIfAvailable(typedIndex) ?? Array(key.utf8).withUnsafeBufferPointer(typedIndex)
+            key.utf8.withContiguousStorageIfAvailable(suffixIndex.typedIndex)
+            ?? Array(key.utf8).withUnsafeBufferPointer(suffixIndex.typedIndex)
         return found.map { typed[$0] }
     }
 
@@ -192,48 +193,25 @@ package final class ValueKind: Sendable {
     /// release each time) for the keys that are fine.
     @inline(__always)
     package static func typedNumber(forKey bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        typedIndex(bytes).map { UInt8($0 + 1) } ?? 0
+        suffixIndex.typedNumber(forKey: bytes)
     }
+
+    /// The suffix table `typedNumber(forKey:)` reads, for a loop to hold (each read of the
+    /// static is a `swift_once` call).
+    package static var keySuffixes: SuffixIndex { suffixIndex }
 
     /// Each typed kind's domain, by `typedNumber - 1`.
     package static let typedDomains: [Domain] = typed.map(\.domain)
 
-    /// `typedNumber` of `…Size` keys and of `…Font` keys.
-    package static let sizeNumber = UInt8(typed.firstIndex { $0.kind == .size }! + 1)
-    package static let fontNumber = UInt8(typed.firstIndex { $0.kind == .font }! + 1)
-
-    /// The index in `typed` of the kind whose suffix `bytes` end with.
-    ///
-    /// The key's last byte picks the suffixes that could match (at most two share one:
-    /// `Size`/`Image`, `Width`/`Height`, …); each is then one masked compare of the key's
-    /// last eight bytes.
-    @inline(__always)
-    private static func typedIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, let last = bytes.last else { return nil }
-        let words = suffixIndex
-        var candidate = Int(words.first[Int(last)])
-        guard candidate != 0 else { return nil }
-        var tail: UInt64
-        if bytes.count >= 8 {
-            // The last eight bytes in one load: the last byte lands in the top byte.
-            tail = UInt64(littleEndian: UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self))
-        } else {
-            tail = 0
-            for offset in 0..<bytes.count {
-                tail |= UInt64(base[bytes.count - 1 - offset]) << (56 - 8 * UInt64(offset))
-            }
-        }
-        while candidate != 0 {
-            let suffix = words.suffixes[candidate - 1]
-            if tail & suffix.mask == suffix.word && suffix.length <= bytes.count { return suffix.kind }
-            candidate = Int(suffix.next)
-        }
-        return nil
-    }
+    /// `typedNumber` of `…Size` keys and of `…Font` keys. Literals, not found in `typed`:
+    /// a static computed at run time costs a `swift_once` call at each read, and the
+    /// resolver reads these once a value. A test holds them to `typed`.
+    package static let sizeNumber: UInt8 = 3
+    package static let fontNumber: UInt8 = 2
 
     /// A suffix as the last bytes of a key: its bytes, last byte in the top byte of `word`,
     /// and the mask of its length. (No suffix is longer than eight bytes: checked by a test.)
-    private struct SuffixWord {
+    fileprivate struct SuffixWord {
         var word: UInt64
         var mask: UInt64
         var length: Int
@@ -246,10 +224,44 @@ package final class ValueKind: Sendable {
     /// Every suffix of every typed kind as words, chained by last byte: `first[b]` is the
     /// first suffix (plus one) ending in byte `b`. Held in memory that is never freed, so
     /// that reading it costs no retain and no bounds check.
-    private struct SuffixIndex: @unchecked Sendable {
+    package struct SuffixIndex: @unchecked Sendable {
         // Written once, when the table is built, then only read.
-        let first: UnsafeMutablePointer<UInt8>
-        let suffixes: UnsafeMutablePointer<SuffixWord>
+        fileprivate let first: UnsafeMutablePointer<UInt8>
+        fileprivate let suffixes: UnsafeMutablePointer<SuffixWord>
+
+        /// `ValueKind.typedNumber(forKey:)`.
+        @inline(__always)
+        package func typedNumber(forKey bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+            typedIndex(bytes).map { UInt8($0 + 1) } ?? 0
+        }
+
+        /// The index in `typed` of the kind whose suffix `bytes` end with.
+        ///
+        /// The key's last byte picks the suffixes that could match (at most two share one:
+        /// `Size`/`Image`, `Width`/`Height`, …); each is then one masked compare of the key's
+        /// last eight bytes.
+        @inline(__always)
+        fileprivate func typedIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let base = bytes.baseAddress, let last = bytes.last else { return nil }
+            var candidate = Int(first[Int(last)])
+            guard candidate != 0 else { return nil }
+            var tail: UInt64
+            if bytes.count >= 8 {
+                // The last eight bytes in one load: the last byte lands in the top byte.
+                tail = UInt64(littleEndian: UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self))
+            } else {
+                tail = 0
+                for offset in 0..<bytes.count {
+                    tail |= UInt64(base[bytes.count - 1 - offset]) << (56 - 8 * UInt64(offset))
+                }
+            }
+            while candidate != 0 {
+                let suffix = suffixes[candidate - 1]
+                if tail & suffix.mask == suffix.word && suffix.length <= bytes.count { return suffix.kind }
+                candidate = Int(suffix.next)
+            }
+            return nil
+        }
     }
 
     private static let suffixIndex: SuffixIndex = {

@@ -160,67 +160,9 @@ struct ThemeResolver {
         }
         self.table = table
         self.isKey = isKey
-        var shapes = KeyShapes()
-        for id in 0..<isKey.count where isKey[id] { entries.withKey(id) { shapes.insert($0) } }
-        keyShapes = shapes
-    }
-
-    /// The first bytes and lengths of the merged theme's keys: a string value whose first
-    /// byte or length no key has cannot be a bare alias, and is not hashed to find out.
-    /// Colors (`#35a2fb`), numbers and most font names are ruled out this way.
-    struct KeyShapes {
-        /// A set of the numbers 0…255, in four words held inline (an array here cost 1% of
-        /// a small theme's load in allocation and bounds checks).
-        private struct Bits {
-            private var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-
-            mutating func insert(_ number: Int) {
-                let bit = UInt64(1) << UInt64(number & 63)
-                switch number >> 6 {
-                case 0: words.0 |= bit
-                case 1: words.1 |= bit
-                case 2: words.2 |= bit
-                default: words.3 |= bit
-                }
-            }
-
-            func contains(_ number: Int) -> Bool {
-                let bit = UInt64(1) << UInt64(number & 63)
-                switch number >> 6 {
-                case 0: return words.0 & bit != 0
-                case 1: return words.1 & bit != 0
-                case 2: return words.2 & bit != 0
-                default: return words.3 & bit != 0
-                }
-            }
-        }
-
-        private var firstBytes = Bits()
-        /// Lengths of 255 bytes and more share the last number.
-        private var lengths = Bits()
-
-        init() {}
-
-        /// Adds a key, given as its bytes.
-        mutating func insert(_ key: UnsafeBufferPointer<UInt8>) {
-            guard let first = key.first else { return }
-            firstBytes.insert(Int(first))
-            lengths.insert(min(key.count, 255))
-        }
-
-        /// Whether some key could be `text` (false means certainly not).
-        @inline(__always)
-        func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let first = text.first else { return false }
-            return firstBytes.contains(Int(first)) && lengths.contains(min(text.count, 255))
-        }
-
-        /// Whether a string value could name a key: an explicit alias (`@name`, known or
-        /// not), or a bare name some key could be (false means it is a literal).
-        @inline(__always)
-        func mayName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            text.first == UInt8(ascii: "@") || mayMatch(text)
-        }
+        // Each file's, found as it was read: a few more than the merged theme's keys
+        // (`INHERITED_THEME`, keys set nearer), which only lets a few more strings be looked up.
+        keyShapes = stores.reduce(into: KeyShapes()) { $0.formUnion($1.keyShapes) }
     }
 
     // MARK: Entries

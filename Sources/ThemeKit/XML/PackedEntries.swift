@@ -133,6 +133,79 @@ struct GrowingBuffer<Element> {
 /// The reader's entries, as the `EntryStore` takes them over.
 typealias PackedBuffer = GrowingBuffer<PackedEntry>
 
+/// The first bytes and lengths of keys: a string value whose first byte or length no key
+/// has cannot be a bare alias, and is not hashed to find out. Colors (`#35a2fb`), numbers
+/// and most font names are ruled out this way. The reader notes each file's as it reads
+/// its keys, and the resolver joins those of a theme's files.
+struct KeyShapes: Sendable {
+    /// A set of the numbers 0…255, in four words held inline (an array here cost 1% of
+    /// a small theme's load in allocation and bounds checks).
+    private struct Bits {
+        private var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+
+        mutating func insert(_ number: Int) {
+            let bit = UInt64(1) << UInt64(number & 63)
+            switch number >> 6 {
+            case 0: words.0 |= bit
+            case 1: words.1 |= bit
+            case 2: words.2 |= bit
+            default: words.3 |= bit
+            }
+        }
+
+        mutating func formUnion(_ other: Bits) {
+            words = (
+                words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3
+            )
+        }
+
+        func contains(_ number: Int) -> Bool {
+            let bit = UInt64(1) << UInt64(number & 63)
+            switch number >> 6 {
+            case 0: return words.0 & bit != 0
+            case 1: return words.1 & bit != 0
+            case 2: return words.2 & bit != 0
+            default: return words.3 & bit != 0
+            }
+        }
+    }
+
+    private var firstBytes = Bits()
+    /// Lengths of 255 bytes and more share the last number.
+    private var lengths = Bits()
+
+    init() {}
+
+    /// Adds a key, given as its first byte and its length in bytes (none for an empty key).
+    @inline(__always)
+    mutating func insert(first: UInt8, count: Int) {
+        guard count > 0 else { return }
+        firstBytes.insert(Int(first))
+        lengths.insert(min(count, 255))
+    }
+
+    /// Adds every key `other` has.
+    mutating func formUnion(_ other: KeyShapes) {
+        firstBytes.formUnion(other.firstBytes)
+        lengths.formUnion(other.lengths)
+    }
+
+    /// Whether some key could be `text` (false means certainly not).
+    @inline(__always)
+    func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first else { return false }
+        return firstBytes.contains(Int(first)) && lengths.contains(min(text.count, 255))
+    }
+
+    /// Whether a string value could name a key: an explicit alias (`@name`, known or
+    /// not), or a bare name some key could be (false means it is a literal).
+    @inline(__always)
+    func mayName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.first == UInt8(ascii: "@") || mayMatch(text)
+    }
+}
+
+
 /// A document's entries as the reader packed them, with the text they point into and an
 /// index of their keys; `entries` turns them into `PropertyListEntry` values the first time
 /// a caller asks (the linter's rules), and the loader never does.
@@ -152,12 +225,14 @@ final class EntryStore: @unchecked Sendable {
     let index: KeyTable
     /// Later entries of a key already seen: (the later entry, the first), in file order.
     let duplicates: [(later: Int32, first: Int32)]
+    /// The first bytes and lengths of the keys.
+    let keyShapes: KeyShapes
     private let materialized = Mutex<[PropertyListEntry]?>(nil)
 
     /// A store taking over `packed` (and copying `side`, which is empty but for decoded text).
     init(
         file: String, source: SourceText, side: [UInt8], packed: PackedBuffer, index: KeyTable,
-        duplicates: [(Int32, Int32)]
+        duplicates: [(Int32, Int32)], keyShapes: KeyShapes
     ) {
         self.file = file
         self.source = source
@@ -167,12 +242,14 @@ final class EntryStore: @unchecked Sendable {
         self.side.initialize(from: side, count: side.count)
         self.index = index
         self.duplicates = duplicates
+        self.keyShapes = keyShapes
     }
 
     /// An empty store over `source`.
     convenience init(file: String, empty source: SourceText) {
         self.init(
-            file: file, source: source, side: [], packed: PackedBuffer(capacity: 0), index: KeyTable(), duplicates: [])
+            file: file, source: source, side: [], packed: PackedBuffer(capacity: 0), index: KeyTable(), duplicates: [],
+            keyShapes: KeyShapes())
     }
 
     deinit {
@@ -289,6 +366,15 @@ package enum KeyHash {
         return (a, UInt64(bitPattern: Int64(second.finalize())))
     }()
 
+    /// The seed as a value a loop can hold: each read of the static is a `swift_once`
+    /// check, a call into the Swift runtime (perf: most of a percent of a load, one a key).
+    package struct Seed: Sendable {
+        fileprivate let words: (UInt64, UInt64)
+    }
+
+    /// This process's seed.
+    package static var current: Seed { Seed(words: seed) }
+
     /// The 128-bit product of `a` and `b`, its halves folded together.
     @inline(__always)
     private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
@@ -324,9 +410,9 @@ package enum KeyHash {
     /// cover them all), which says whether they are all ASCII.
     @inline(__always)
     private static func hash(
-        _ bytes: UnsafeBufferPointer<UInt8>, each: (UInt64) -> UInt64
+        _ bytes: UnsafeBufferPointer<UInt8>, seed: Seed = current, each: (UInt64) -> UInt64
     ) -> (hash: Int, bits: UInt64) {
-        let (seed, secret) = seed
+        let (seed, secret) = seed.words
         let count = bytes.count
         var state = seed ^ fold(UInt64(truncatingIfNeeded: count) ^ 0xA076_1D64_78BD_642F, secret)
         guard let base = bytes.baseAddress, count > 0 else { return (Int(truncatingIfNeeded: fold(state, secret)), 0) }
@@ -359,8 +445,9 @@ package enum KeyHash {
 
     /// The hash of `key` and whether it is all ASCII.
     @inline(__always)
-    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: Int, isASCII: Bool) {
-        if let hash = ofASCII(bytes) { return (hash, true) }
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>, seed: Seed = current) -> (hash: Int, isASCII: Bool) {
+        let (hash, bits) = hash(bytes, seed: seed, each: { $0 })
+        if bits & 0x8080_8080_8080_8080 == 0 { return (hash, true) }
         return (of(String(decoding: bytes, as: UTF8.self)), false)
     }
 

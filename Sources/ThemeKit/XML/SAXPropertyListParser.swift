@@ -79,7 +79,7 @@ enum SAXPropertyListParser {
             document.store = EntryStore(
                 file: file, source: text, side: builder.pointee.side, packed: builder.pointee.entries,
                 index: builder.pointee.index,
-                duplicates: builder.pointee.duplicates)
+                duplicates: builder.pointee.duplicates, keyShapes: builder.pointee.keyShapes)
             document.comments = builder.pointee.comments
             document.root = builder.pointee.root
             document.diagnostics = builder.pointee.diagnostics
@@ -343,10 +343,16 @@ private struct Builder {
     let sourceText: SourceText
     let file: String
     let limits: PropertyListReader.Limits
+    /// The hash seed and the typed kinds' suffixes, held here: read from their statics,
+    /// each would be a `swift_once` call per entry.
+    private let hashSeed = KeyHash.current
+    private let keySuffixes = ValueKind.keySuffixes
     /// The parser, while it runs (kept in the shared state, where the C callbacks read it).
     var context: xmlParserCtxtPtr? { state.pointee.parser }
 
     private(set) var entries: PackedBuffer
+    /// The first bytes and lengths of the keys read.
+    private(set) var keyShapes = KeyShapes()
     /// Text that is not one run of the source bytes (decoded entities, pieces joined).
     private(set) var side: [UInt8] = []
     /// Each key's first entry.
@@ -684,10 +690,14 @@ private struct Builder {
 
     /// Records an entry (its key is indexed after the parse, by `indexKeys`).
     private mutating func append(_ key: PendingKey, kind: PropertyListKind, payload: UInt64, valueRange: SourceRange) {
-        let (hash, isASCII, typedKind) = withText(key.text) { bytes in
-            let (hash, isASCII) = KeyHash.of(bytes)
-            return (hash, isASCII, ValueKind.typedNumber(forKey: bytes))
+        // Locals: the closure reading the builder's own properties would copy the builder.
+        let seed = hashSeed
+        let suffixes = keySuffixes
+        let (hash, isASCII, typedKind, first) = withText(key.text) { bytes in
+            let (hash, isASCII) = KeyHash.of(bytes, seed: seed)
+            return (hash, isASCII, suffixes.typedNumber(forKey: bytes), bytes.first ?? 0)
         }
+        keyShapes.insert(first: first, count: Int(key.text.count))
         let entry = PackedEntry(
             key: key.text, payload: payload, keyStart: Int32(key.range.start), keyEnd: Int32(key.range.end),
             valueStart: Int32(valueRange.start), valueEnd: Int32(valueRange.end),
