@@ -205,7 +205,6 @@ struct KeyShapes: Sendable {
     }
 }
 
-
 /// A document's entries as the reader packed them, with the text they point into and an
 /// index of their keys; `entries` turns them into `PropertyListEntry` values the first time
 /// a caller asks (the linter's rules), and the loader never does.
