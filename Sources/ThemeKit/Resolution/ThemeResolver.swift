@@ -416,13 +416,20 @@ struct ThemeResolver {
     /// `xFont` takes `xFontSize`; failing that, the first `…FontSize` of a font along its
     /// alias chain.
     private mutating func fontSize(for id: Int) -> FontSize {
-        // The tables, read into locals once: the loop calls a mutating method
-        // (`typedValue`), around which each use of a stored table would be a retain and a
-        // release of every array in it.
-        let entries = entries
-        let table = table
-        let isKey = isKey
-        let aliasOf = aliasOf
+        guard let sizeID = sizeKeyAlongChain(of: id) else { return .missing }
+        guard !entries[sizeID].isNested, typedValue(sizeID), let size = typed.size(sizeID, hasValue: hasValue[sizeID])
+        else {
+            return .invalid
+        }
+        if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }
+        sizeOf[id] = Int32(sizeID)
+        return .found(size)
+    }
+
+    /// The size key of the first font along the alias chain from `id` (itself first) that
+    /// has one. Not mutating, so that reading the tables costs no retain: the walk used to
+    /// sit in `fontSize`, around whose call of `typedValue` every table read was copied.
+    private func sizeKeyAlongChain(of id: Int) -> Int? {
         var current = id
         var seen = 0
         while seen <= entries.count {
@@ -430,20 +437,13 @@ struct ThemeResolver {
             if entries[current].typedKind == ValueKind.fontNumber,
                 let sizeID = Self.sizeKey(ofFont: current, in: entries, table: table, isKey: isKey)
             {
-                guard !entries[sizeID].isNested, typedValue(sizeID),
-                    let size = typed.size(sizeID, hasValue: hasValue[sizeID])
-                else {
-                    return .invalid
-                }
-                if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }
-                sizeOf[id] = Int32(sizeID)
-                return .found(size)
+                return sizeID
             }
             let next = Int(aliasOf[current])
-            guard next >= 0, !entries[next].isNested else { return .missing }
+            guard next >= 0, !entries[next].isNested else { return nil }
             current = next
         }
-        return .missing
+        return nil
     }
 
     /// The entry number of the merged theme's size key of the font key at `id`. Most
