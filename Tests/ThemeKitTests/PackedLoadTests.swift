@@ -158,6 +158,23 @@ struct PackedLoadTests {
         #expect(theme.color(forKey: "echoColor") == nil)
     }
 
+    @Test("a bare alias finds a key only an ancestor has, whose first byte and length no key of the child has")
+    func bareAliasIntoAncestor() throws {
+        // Each file notes its keys' first bytes and lengths as it is read, and the resolver
+        // looks a string up only when some file of the chain has a key of its shape: the
+        // child's keys alone (`z…`, other lengths) would rule `brandColor` out.
+        let folder = try TemporaryDirectory()
+        try folder.theme("base", ["brandColor": "#123456", "brandFont": "Avenir", "brandFontSize": "<integer>9</integer>"])
+        try folder.theme(
+            "default",
+            ["INHERITED_THEME": "base", "zColor": "brandColor", "zFont": "brandFont", "zTitle": "brandColor"])
+        let theme = try folder.loader.load("default")
+        let brand = ThemeColor(red: 0x12 / 255.0, green: 0x34 / 255.0, blue: 0x56 / 255.0)
+        #expect(theme.color(forKey: "zColor") == brand)
+        #expect(theme.font(forKey: "zFont") == ThemeFont(name: "Avenir", size: 9))
+        #expect(theme.string(forKey: "zTitle") == "#123456")
+    }
+
     @Test("long font names made once each are each font's own: equal lengths, a shared slot, other text")
     func sharedFontNames() throws {
         // Names over 15 bytes go through the resolver's cache of names: same length and
