@@ -164,7 +164,8 @@ struct PackedLoadTests {
         // looks a string up only when some file of the chain has a key of its shape: the
         // child's keys alone (`z…`, other lengths) would rule `brandColor` out.
         let folder = try TemporaryDirectory()
-        try folder.theme("base", ["brandColor": "#123456", "brandFont": "Avenir", "brandFontSize": "<integer>9</integer>"])
+        try folder.theme(
+            "base", ["brandColor": "#123456", "brandFont": "Avenir", "brandFontSize": "<integer>9</integer>"])
         try folder.theme(
             "default",
             ["INHERITED_THEME": "base", "zColor": "brandColor", "zFont": "brandFont", "zTitle": "brandColor"])
