@@ -260,6 +260,32 @@ extension ScalingShape {
             // The theme loaded is the last of the chain, so it is `default`; the root is `base`.
             inheritanceChain(n, root: "base", last: "default")
         },
+        ScalingShape(
+            "load-bare-aliases", "n groups of five RNThemeManager-style keys, each font a long name of its own",
+            tool: .load, n: 20_000
+        ) { n in
+            // Every color aliased by a bare name, every font name too long for a small string
+            // and unlike the others (the resolver's cache of font names misses each time).
+            theme(
+                (0..<n).flatMap { index in
+                    let name = "screen\(index)NavigationBar"
+                    let color = String(index % 0xFF_FFFF | 0x100_0000, radix: 16).dropFirst()
+                    return [
+                        ("\(name)BackgroundColor", "<string>#\(color)</string>"),
+                        ("\(name)TitleColor", "<string>\(name)BackgroundColor</string>"),
+                        ("\(name)TitleFont", "<string>HelveticaNeue-Medium-\(index)</string>"),
+                        ("\(name)TitleFontSize", "<string>\(17 + index % 5)</string>"),
+                        ("\(name)IconImage", "<string>icon-\(index)</string>"),
+                    ]
+                })
+        },
+        ScalingShape(
+            "load-side-text", "n keys whose values are CDATA, a comment after each", tool: .load, n: 100_000
+        ) { n in
+            // Text libxml2 does not hand over in place goes to the reader's side buffer, and
+            // each comment and CDATA section is a call into the Swift reader.
+            theme((0..<n).map { ("k\($0)Title", "<string><![CDATA[title \($0)]]></string><!-- \($0) -->") })
+        },
     ]
 
     /// themekit's commands.

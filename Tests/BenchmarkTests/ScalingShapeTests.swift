@@ -118,6 +118,18 @@ struct ScalingShapeTests {
             #expect(table.rows.first?.aliasLength == 6)
             #expect(table.rows.first?.aliasEnd == "link6Color")
         }
+        if shape.id == "load-side-text" {
+            // The CDATA text, read whole from the side buffer; the comments are no values.
+            #expect(theme.string(forKey: "k0Title") == "title 0")
+            #expect(theme.values.count == 6)
+        }
+        if shape.id == "load-bare-aliases" {
+            // Each title color is its background color by a bare name; each font its own.
+            let group = "screen5NavigationBar"
+            #expect(theme.color(forKey: group + "TitleColor") == theme.color(forKey: group + "BackgroundColor"))
+            #expect(theme.font(forKey: group + "TitleFont") == ThemeFont(name: "HelveticaNeue-Medium-5", size: 17))
+            #expect(theme.values.count == 30)
+        }
         if shape.id.hasSuffix("inheritance-chain") {
             // The chain's last theme inherits every other: 6 + 1 themes.
             let last = try #require(collection.theme(named: shape.tool == .load ? "default" : "t5"))
