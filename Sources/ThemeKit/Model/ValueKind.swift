@@ -187,17 +187,9 @@ package final class ValueKind: Sendable {
         return found.map { typed[$0] }
     }
 
-    /// The typed kind of a key given as its UTF-8 bytes, as a number: its index in `typed`
-    /// plus one, or 0 for none. The reader stores it in each entry, so that resolution
-    /// neither matches suffixes again nor touches a `ValueKind` (a class: a retain and a
-    /// release each time) for the keys that are fine.
-    @inline(__always)
-    package static func typedNumber(forKey bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        suffixIndex.typedNumber(forKey: bytes)
-    }
-
-    /// The suffix table `typedNumber(forKey:)` reads, for a loop to hold (each read of the
-    /// static is a `swift_once` call).
+    /// The typed kinds' suffixes, which give a key's typed kind as a number
+    /// (`typedNumber(forKey:)`). Read once and held by the loop that uses it: each read of
+    /// the static is a `swift_once` call.
     package static var keySuffixes: SuffixIndex { suffixIndex }
 
     /// Each typed kind's domain, by `typedNumber - 1`.
@@ -229,7 +221,10 @@ package final class ValueKind: Sendable {
         fileprivate let first: UnsafeMutablePointer<UInt8>
         fileprivate let suffixes: UnsafeMutablePointer<SuffixWord>
 
-        /// `ValueKind.typedNumber(forKey:)`.
+        /// The typed kind of a key given as its UTF-8 bytes, as a number: its index in
+        /// `typed` plus one, or 0 for none. The reader stores it in each entry, so that
+        /// resolution neither matches suffixes again nor touches a `ValueKind` (a class: a
+        /// retain and a release each time) for the keys that are fine.
         @inline(__always)
         package func typedNumber(forKey bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
             typedIndex(bytes).map { UInt8($0 + 1) } ?? 0
@@ -292,7 +287,7 @@ package final class ValueKind: Sendable {
     // MARK: Values
 
     /// The value a number is held as in a key of typed kind `typedNumber` (as
-    /// `typedNumber(forKey:)` gives it): `.size` for a size, `.number` otherwise.
+    /// `keySuffixes.typedNumber(forKey:)` gives it): `.size` for a size, `.number` otherwise.
     @inline(__always)
     package static func value(_ number: Double, typedNumber: UInt8) -> ThemeValue {
         typedNumber == sizeNumber ? .size(number) : .number(number)

@@ -41,8 +41,8 @@ struct PackedEntry: Sendable {
     var kind: PropertyListKind
     /// Whether the key is all ASCII, where equal bytes and equal strings are the same thing.
     var keyIsASCII: Bool
-    /// The key's typed kind, as `ValueKind.typedNumber(forKey:)` gives it (0 for none):
-    /// found once, while the key's bytes are at hand, for the resolver.
+    /// The key's typed kind, as `ValueKind.keySuffixes.typedNumber(forKey:)` gives it (0
+    /// for none): found once, while the key's bytes are at hand, for the resolver.
     var typedKind: UInt8
 
     /// A `<string>`'s text.
@@ -445,8 +445,7 @@ package enum KeyHash {
     /// The hash of `key` and whether it is all ASCII.
     @inline(__always)
     static func of(_ bytes: UnsafeBufferPointer<UInt8>, seed: Seed = current) -> (hash: Int, isASCII: Bool) {
-        let (hash, bits) = hash(bytes, seed: seed, each: { $0 })
-        if bits & 0x8080_8080_8080_8080 == 0 { return (hash, true) }
+        if let hash = ofASCII(bytes, seed: seed) { return (hash, true) }
         return (of(String(decoding: bytes, as: UTF8.self)), false)
     }
 
@@ -454,15 +453,15 @@ package enum KeyHash {
     @inline(__always)
     static func of(_ key: String) -> Int {
         var key = key
-        if let hash = key.withUTF8(ofASCII) { return hash }
+        if let hash = key.withUTF8({ ofASCII($0) }) { return hash }
         return key._nfcCodeUnits.withUnsafeBufferPointer(raw)
     }
 
     /// The hash of `bytes` when they are all ASCII (then the key's hash), else nil: one
     /// pass for both.
     @inline(__always)
-    private static func ofASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let (hash, bits) = hash(bytes, each: { $0 })
+    private static func ofASCII(_ bytes: UnsafeBufferPointer<UInt8>, seed: Seed = current) -> Int? {
+        let (hash, bits) = hash(bytes, seed: seed, each: { $0 })
         return bits & 0x8080_8080_8080_8080 == 0 ? hash : nil
     }
 
