@@ -154,6 +154,13 @@ let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("t
 try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: workspace) }
 
+/// Ends the process with `status`, removing the workspace first (`exit` runs no `defer`:
+/// each profiling run used to leave its themes in the temporary folder).
+func finish(_ status: Int32) -> Never {
+    try? FileManager.default.removeItem(atPath: workspace)
+    exit(status)
+}
+
 if arguments.contains("--scaling") {
     // Exit status: 0 every shape holds, 1 one does not, 2 the benchmark could not run.
     let status: Int32
@@ -163,8 +170,7 @@ if arguments.contains("--scaling") {
         log("themebench: \(error)")
         status = 2
     }
-    try? FileManager.default.removeItem(atPath: workspace)
-    exit(status)
+    finish(status)
 }
 
 /// Writes the lint case's corpus: `default` and 999 children, each of 100 keys, each
@@ -186,7 +192,7 @@ if arguments.count >= 3, arguments[1] == "--lint-corpus" {
     // --lint-corpus DIR: write the 1,000 themes of the lint case, to time the CLI on them
     // (hyperfine 'themelint DIR').
     _ = try writeLintCorpus(to: arguments[2])
-    exit(0)
+    finish(0)
 }
 
 if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(arguments[2]) {
@@ -210,7 +216,7 @@ if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(argum
         }
     }
     print(sink)
-    exit(0)
+    finish(0)
 }
 
 if arguments.count >= 3, arguments[1] == "--profile-change", let count = Int(arguments[2]) {
@@ -223,7 +229,7 @@ if arguments.count >= 3, arguments[1] == "--profile-change", let count = Int(arg
     let manager = ThemeManager(directory: folder, notificationCenter: NotificationCenter())
     for index in 0..<count { try manager.changeTheme(index % 2 == 0 ? "rnA" : "rnB") }
     print(manager.currentTheme.count)
-    exit(0)
+    finish(0)
 }
 
 /// Foundation's decoder over `data`: the baseline of every "faster than Foundation" row.
@@ -250,7 +256,7 @@ for (keys, runs, targeted) in [(10_000, 30, true), (1_000, 200, false), (100, 2_
     let inputs = try Inputs(keys: keys, name: "bench\(keys)", directory: workspace)
     guard let theme = inputs.loadFromBytes(), theme.count == inputs.generator.mergedValues else {
         log("themebench: the generated \(keys)-key theme did not load whole")
-        exit(1)
+        finish(1)
     }
     let childData = Data(inputs.child)
     let parentData = Data(inputs.parent)
@@ -397,7 +403,7 @@ do {
     let report = try linter.lint(paths: ["."])
     guard report.diagnostics.isEmpty else {
         log("themebench: the generated themes do not lint clean:\n" + TextReporter.report(report))
-        exit(1)
+        finish(1)
     }
     let lint = median(runs: 15, warmup: 2) { sink &+= (try? linter.lint(paths: ["."]))?.fileCount ?? 0 }
     let loader = ThemeLoader(directory: folder)
