@@ -4,17 +4,26 @@
 public enum RNStyleTheme {
     /// The theme's XML; `seed` varies the colors, not the structure.
     public static func text(seed: Int) -> String {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
-        for index in 0..<2_000 {
+        ScalingShape.document(ScalingShape.entries(entries(groups: 2_000, seed: seed)))
+    }
+
+    /// `groups` groups of five keys with their values (as XML): a background color, a
+    /// title color aliasing it by a bare name, a font (named `fontName(index)`) with its
+    /// size, and an image.
+    static func entries(
+        groups: Int, seed: Int, fontName: (Int) -> String = { _ in "HelveticaNeue-Medium" }
+    ) -> [(String, String)] {
+        (0..<groups).flatMap { index in
             let name = "screen\(index)NavigationBar"
             let color = hex6((index &* 2_654_435_761 &+ seed &* 40_503) & 0xFF_FFFF)
-            text += "\t<key>\(name)BackgroundColor</key>\n\t<string>\(color)</string>\n"
-            text += "\t<key>\(name)TitleColor</key>\n\t<string>\(name)BackgroundColor</string>\n"
-            text += "\t<key>\(name)TitleFont</key>\n\t<string>HelveticaNeue-Medium</string>\n"
-            text += "\t<key>\(name)TitleFontSize</key>\n\t<string>\(17 + index % 5)</string>\n"
-            text += "\t<key>\(name)IconImage</key>\n\t<string>icon-\(index)</string>\n"
+            return [
+                ("\(name)BackgroundColor", "<string>\(color)</string>"),
+                ("\(name)TitleColor", "<string>\(name)BackgroundColor</string>"),
+                ("\(name)TitleFont", "<string>\(fontName(index))</string>"),
+                ("\(name)TitleFontSize", "<string>\(17 + index % 5)</string>"),
+                ("\(name)IconImage", "<string>icon-\(index)</string>"),
+            ]
         }
-        return text + "</dict>\n</plist>\n"
     }
 
     /// Six lowercase hex digits, zero-padded (`%06x`).

@@ -266,18 +266,7 @@ extension ScalingShape {
         ) { n in
             // Every color aliased by a bare name, every font name too long for a small string
             // and unlike the others (the resolver's cache of font names misses each time).
-            theme(
-                (0..<n).flatMap { index in
-                    let name = "screen\(index)NavigationBar"
-                    let color = String(index % 0xFF_FFFF | 0x100_0000, radix: 16).dropFirst()
-                    return [
-                        ("\(name)BackgroundColor", "<string>#\(color)</string>"),
-                        ("\(name)TitleColor", "<string>\(name)BackgroundColor</string>"),
-                        ("\(name)TitleFont", "<string>HelveticaNeue-Medium-\(index)</string>"),
-                        ("\(name)TitleFontSize", "<string>\(17 + index % 5)</string>"),
-                        ("\(name)IconImage", "<string>icon-\(index)</string>"),
-                    ]
-                })
+            theme(RNStyleTheme.entries(groups: n, seed: 0, fontName: { "HelveticaNeue-Medium-\($0)" }))
         },
         ScalingShape(
             "load-side-text", "n keys whose values are CDATA, a comment after each", tool: .load, n: 100_000
