@@ -96,6 +96,7 @@ let package = Package(
         ),
         .target(
             name: "ThemeBenchSupport",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/ThemeBenchSupport"
         ),
         .executableTarget(
@@ -110,7 +111,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchmarkTests",
-            dependencies: ["ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeTools"],
+            dependencies: [
+                "ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeTools",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Tests/BenchmarkTests"
         ),
         .testTarget(

@@ -48,12 +48,12 @@ enum Scaling {
     /// A run of n longer than this is not run again at 4n.
     static let slowSeconds = 60.0
 
-    /// Returns whether every shape holds.
-    static func run(arguments: [String], workspace: String) throws -> Bool {
-        let filter = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
-        let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 3
-        let wantsJSON = arguments.contains("--json")
-        let timeout = arguments.firstIndex(of: "--timeout").flatMap { Double(arguments[$0 + 1]) } ?? 300
+    /// Measures the shapes whose ID contains `only` (all without it), `repeats` runs of
+    /// each size, stopping a tool's run after `timeout` seconds. Returns whether every
+    /// shape holds.
+    static func run(only filter: String?, repeats: Int, timeout: Double, json wantsJSON: Bool, workspace: String)
+        throws -> Bool
+    {
         let folder = URL(fileURLWithPath: executablePath()).deletingLastPathComponent().path
         let tools = Tools(folder: folder, timeout: timeout)
         try tools.check()

@@ -5,6 +5,8 @@
 //     swift run -c release themebench --json     # the same results as JSON
 //     swift build -c release && .build/release/themebench --scaling [--only ID] [--repeat R] [--json]
 //                                                 # time and memory at n and 4n (Scaling.swift)
+//     themebench --help                          # every run and setting (BenchOptions)
+import ArgumentParser
 import CSAXBaseline
 import Dispatch
 import Foundation
@@ -63,7 +65,6 @@ struct Row: Encodable {
 
 var rows: [Row] = []
 let arguments = CommandLine.arguments
-let wantsJSON = arguments.contains("--json")
 
 func log(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
@@ -95,6 +96,21 @@ if arguments.count >= 3, arguments[1] == "--scaling-load" {
     print(theme.count)
     exit(0)
 }
+
+// MARK: The command line
+
+/// The run asked for; a usage error ends the process with status 2, as themelint and
+/// themekit do (ArgumentParser's own is 64), and `--help` with 0.
+let run: BenchRun = {
+    do {
+        return try BenchOptions.parse(Array(arguments.dropFirst())).benchRun
+    } catch {
+        let code = BenchOptions.exitCode(for: error)
+        if code == .success { BenchOptions.exit(withError: error) }
+        log(BenchOptions.fullMessage(for: error))
+        BenchOptions.exit(withError: ExitCode(2))
+    }
+}()
 
 // MARK: Inputs
 
@@ -161,11 +177,12 @@ func finish(_ status: Int32) -> Never {
     exit(status)
 }
 
-if arguments.contains("--scaling") {
+if case .scaling(let only, let repeats, let timeout, let json) = run {
     // Exit status: 0 every shape holds, 1 one does not, 2 the benchmark could not run.
     let status: Int32
     do {
-        status = try Scaling.run(arguments: arguments, workspace: workspace) ? 0 : 1
+        status =
+            try Scaling.run(only: only, repeats: repeats, timeout: timeout, json: json, workspace: workspace) ? 0 : 1
     } catch {
         log("themebench: \(error)")
         status = 2
@@ -188,30 +205,25 @@ func writeLintCorpus(to folder: String) throws -> [String] {
     return names
 }
 
-if arguments.count >= 3, arguments[1] == "--lint-corpus" {
-    // --lint-corpus DIR: write the 1,000 themes of the lint case, to time the CLI on them
-    // (hyperfine 'themelint DIR').
-    _ = try writeLintCorpus(to: arguments[2])
+if case .lintCorpus(let folder) = run {
+    // The 1,000 themes of the lint case, to time the CLI on them (hyperfine 'themelint DIR').
+    _ = try writeLintCorpus(to: folder)
     finish(0)
 }
 
-if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(arguments[2]) {
-    // For callgrind: only ThemeKit's load of the 10,000-key theme (or of KEYS keys, given
-    // third), `count` times.
-    let keys = arguments.count >= 4 ? Int(arguments[3]) ?? 10_000 : 10_000
+if case .profileLoad(let count, let keys, let pass) = run {
+    // For callgrind: only ThemeKit's load of the theme of `keys` keys, `count` times; or
+    // the C floor's pass over the same bytes, or the reader alone (no resolution).
     let inputs = try Inputs(keys: keys, name: "profile", directory: workspace)
-    // `--profile-floor` profiles the C floor's pass over the same bytes instead, and
-    // `--profile-read` the reader alone (no resolution).
-    let floor = arguments.contains("--profile-floor")
-    let readOnly = arguments.contains("--profile-read")
     let reader = PropertyListReader()
     for _ in 0..<count {
-        if floor {
+        switch pass {
+        case .floor:
             sink &+= inputs.floorPass()
-        } else if readOnly {
+        case .read:
             sink &+= reader.parse(inputs.child, file: "c").entryCount
             sink &+= reader.parse(inputs.parent, file: "p").entryCount
-        } else {
+        case .load:
             sink &+= inputs.loadFromBytes()?.count ?? 0
         }
     }
@@ -219,7 +231,7 @@ if arguments.count >= 3, arguments[1] == "--profile-load", let count = Int(argum
     finish(0)
 }
 
-if arguments.count >= 3, arguments[1] == "--profile-change", let count = Int(arguments[2]) {
+if case .profileChange(let count) = run {
     // For callgrind: `count` calls of `changeTheme` between two 10,000-key
     // RNThemeManager-style themes (the held-out case's shape), reading each from disk.
     let folder = workspace + "/rn"
@@ -490,7 +502,7 @@ do {
 
 // MARK: Report
 
-if wantsJSON {
+if case .table(json: true) = run {
     struct Output: Encodable {
         var date: String
         var machine: String

@@ -1,0 +1,135 @@
+public import ArgumentParser
+
+/// What one `themebench` run does, read from its command line by `BenchOptions`.
+public enum BenchRun: Equatable, Sendable {
+    /// Which pass `--profile-load` repeats.
+    public enum ProfilePass: Equatable, Sendable {
+        /// ThemeKit's whole load: read both files and resolve.
+        case load
+        /// The C floor: libxml2's SAX2 pass with no-op callbacks.
+        case floor
+        /// The reader alone, without resolution.
+        case read
+    }
+
+    /// Every case against its baseline, as a table or as JSON.
+    case table(json: Bool)
+    /// Time and memory of each scaling shape at n and 4n.
+    case scaling(only: String?, repeats: Int, timeout: Double, json: Bool)
+    /// `count` passes over the generated theme of `keys` keys, for callgrind.
+    case profileLoad(count: Int, keys: Int, pass: ProfilePass)
+    /// `count` calls of `changeTheme` between two RNThemeManager-style themes, for callgrind.
+    case profileChange(count: Int)
+    /// Writes the lint case's 1,000 themes to `folder`, to time `themelint` on them.
+    case lintCorpus(folder: String)
+}
+
+/// themebench's command line. A flag it does not know, a value that is missing or not a
+/// number, or a setting of another run than the one asked for is a usage error (exit 2),
+/// where it used to be ignored and the whole benchmark ran instead.
+public struct BenchOptions: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "themebench",
+        abstract: "ThemeKit's load, lookups, changeTheme and linter against Foundation, libxml2 and a dictionary.",
+        discussion: """
+            With no run named, prints every case against its baseline, measured in the same \
+            run (about 10 s after a release build), and which targets hold. Exit status: 0 \
+            the run completed; 1 with --scaling, a shape does not hold; 2 usage errors, or \
+            the benchmark could not run.
+            """)
+
+    @Flag(help: "Print the table (or the scaling results) as JSON.")
+    var json = false
+
+    @Flag(help: "Time and memory of each input shape at n and 4n (about 10 minutes).")
+    var scaling = false
+
+    @Option(help: ArgumentHelp("With --scaling: only the shapes whose ID contains ID.", valueName: "ID"))
+    var only: String?
+
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp("With --scaling: runs of each size, the median kept (default 3).", valueName: "R"))
+    var repeats: Int?
+
+    @Option(help: ArgumentHelp("With --scaling: seconds before a tool's run is stopped (default 300).", valueName: "S"))
+    var timeout: Double?
+
+    @Option(
+        name: .customLong("profile-load"),
+        help: ArgumentHelp("Load the generated theme and its parent N times, and nothing else.", valueName: "N"))
+    var profileLoad: Int?
+
+    @Argument(help: ArgumentHelp("With --profile-load: the theme's keys (at least 20).", valueName: "KEYS"))
+    var keys: Int?
+
+    @Flag(help: "With --profile-load: the C floor's pass over the same bytes instead.")
+    var profileFloor = false
+
+    @Flag(help: "With --profile-load: the reader alone (no resolution) instead.")
+    var profileRead = false
+
+    @Option(
+        name: .customLong("profile-change"),
+        help: ArgumentHelp(
+            "Call changeTheme N times between two 10,000-key RNThemeManager-style themes.", valueName: "N"))
+    var profileChange: Int?
+
+    @Option(
+        name: .customLong("lint-corpus"),
+        help: ArgumentHelp("Write the lint case's 1,000 themes to DIR (to time themelint DIR).", valueName: "DIR"))
+    var lintCorpus: String?
+
+    public init() {}
+
+    /// The run the options name; only valid after `validate()`, which `parse` calls.
+    public var benchRun: BenchRun {
+        if scaling { return .scaling(only: only, repeats: repeats ?? 3, timeout: timeout ?? 300, json: json) }
+        if let count = profileLoad {
+            return .profileLoad(
+                count: count, keys: keys ?? 10_000, pass: profileFloor ? .floor : profileRead ? .read : .load)
+        }
+        if let count = profileChange { return .profileChange(count: count) }
+        if let folder = lintCorpus { return .lintCorpus(folder: folder) }
+        return .table(json: json)
+    }
+
+    public func validate() throws {
+        let runs = [
+            scaling ? "--scaling" : nil, profileLoad.map { _ in "--profile-load" },
+            profileChange.map { _ in "--profile-change" }, lintCorpus.map { _ in "--lint-corpus" },
+        ].compactMap { $0 }
+        guard runs.count <= 1 else {
+            throw ValidationError("choose one of \(runs.joined(separator: ", ")), not several")
+        }
+        let scalingSettings = [
+            only.map { _ in "--only" }, repeats.map { _ in "--repeat" }, timeout.map { _ in "--timeout" },
+        ].compactMap { $0 }
+        if !scaling, let setting = scalingSettings.first {
+            throw ValidationError("\(setting) is a setting of --scaling")
+        }
+        let loadSettings = [
+            keys.map { _ in "KEYS" }, profileFloor ? "--profile-floor" : nil, profileRead ? "--profile-read" : nil,
+        ].compactMap { $0 }
+        if profileLoad == nil, let setting = loadSettings.first {
+            throw ValidationError("\(setting) is a setting of --profile-load")
+        }
+        if json, runs.contains(where: { $0 != "--scaling" }) {
+            throw ValidationError("--json goes with the table or --scaling")
+        }
+        guard !(profileFloor && profileRead) else {
+            throw ValidationError("choose --profile-floor or --profile-read, not both")
+        }
+        for (name, count) in [("--profile-load", profileLoad), ("--profile-change", profileChange)] {
+            if let count, count < 0 { throw ValidationError("\(name) takes a count of 0 or more, not \(count)") }
+        }
+        if let keys, keys < 20 { throw ValidationError("a generated theme has at least 20 keys, not \(keys)") }
+        if let repeats, repeats < 1 { throw ValidationError("--repeat takes 1 or more, not \(repeats)") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes seconds above 0, not \(timeout)") }
+        if let only, !ScalingShape.all.contains(where: { $0.id.contains(only) }) {
+            throw ValidationError(
+                "no scaling shape's ID contains '\(only)'; the shapes: "
+                    + ScalingShape.all.map(\.id).joined(separator: ", "))
+        }
+    }
+}
