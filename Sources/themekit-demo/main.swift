@@ -98,5 +98,7 @@ do {
     print(error)
     print("current is still \(manager.currentThemeName)")
 }
-print("\nthe badge was styled \(badge.restyles) times: once at bind, once per change (not for \"dark\" again)")
+print(
+    "\nthe badge was styled \(badge.restyles) times: once at bind, then once per change, and not for the name refused"
+)
 center.removeObserver(observer)

@@ -185,6 +185,8 @@ struct DemoTests {
             .map { $0.dropFirst("badge: restyled for ".count).prefix { $0 != ":" } }
         #expect(badge == ["default", "lowcontrast", "dark", "highcontrast", "dark"])
         #expect(output.contains("badge: restyled for lowcontrast: text #5A5A5A, Helvetica-Light 20"))
+        // Its count, as the demo sums it up: the refused name styled nothing.
+        #expect(output.contains("the badge was styled \(badge.count) times: once at bind, then once per change,"))
     }
 
     /// Runs a copy of the demo named `app`, in `--shared` mode, with a private config folder.
