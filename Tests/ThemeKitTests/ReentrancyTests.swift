@@ -42,6 +42,70 @@ struct ReentrancyTests {
         #expect(manager.currentThemeName == "default")
     }
 
+    /// A store that calls its manager back while it is read: a lookup, then a change
+    /// when it has one to make. It says `dark` was saved.
+    final class CallingStore: ThemeStore {
+        private struct Weak { weak var manager: ThemeManager? }
+        private let manager = Mutex(Weak())
+        private let changesTo: String?
+        private let looked = Mutex<[String]>([])
+        /// What each lookup from `loadThemeName` found (`none` for nothing).
+        var lookups: [String] { looked.withLock { $0 } }
+
+        init(changingTo name: String? = nil) { changesTo = name }
+
+        func calls(_ manager: ThemeManager) { self.manager.withLock { $0.manager = manager } }
+
+        func loadThemeName() throws -> String? {
+            guard let manager = manager.withLock({ $0.manager }) else { return "dark" }
+            let found = manager.color(forKey: "primaryColor")?.hexString ?? "none"
+            looked.withLock { $0.append(found) }
+            if let changesTo { try manager.changeTheme(changesTo) }
+            return "dark"
+        }
+
+        func saveThemeName(_ name: String) throws {}
+    }
+
+    @Test("a store that looks a value up while it is read at start: no endless restart")
+    func storeLooksUp() throws {
+        let folder = try twoThemes()
+        let store = CallingStore()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter(), store: store)
+        store.calls(manager)
+        // The first use restores the saved choice; the store's lookup in the middle of it
+        // used to start the manager again, and again, until the stack overflowed.
+        #expect(manager.color(forKey: "primaryColor")?.hexString == "#000000")
+        #expect(manager.currentThemeName == "dark")
+        // The store's own lookup saw the theme from before the start: empty.
+        #expect(store.lookups == ["none"])
+    }
+
+    @Test("a store that changes the theme while it is read at start: the change stands, heard once")
+    func storeChangesTheme() throws {
+        let folder = try twoThemes()
+        try folder.theme("light", ["INHERITED_THEME": "default", "primaryColor": "ffffff"])
+        let center = NotificationCenter()
+        let store = CallingStore(changingTo: "light")
+        let manager = ThemeManager(directory: folder.path, notificationCenter: center, store: store)
+        store.calls(manager)
+        let heard = Heard()
+        let token = center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: manager, queue: nil) {
+            heard.add($0)
+        }
+        defer { center.removeObserver(token) }
+        // The theme is the one observers heard of last, not the saved one swapped in
+        // silently after it.
+        #expect(manager.currentThemeName == "light")
+        #expect(manager.color(forKey: "primaryColor")?.hexString == "#FFFFFF")
+        #expect(heard.all == ["default→light"])
+        #expect(store.lookups == ["none"])
+        // Started once: a later change reads no store.
+        try manager.changeTheme("dark")
+        #expect(store.lookups == ["none"])
+        #expect(heard.all == ["default→light", "light→dark"])
+    }
+
     @Test("every manager call from a change observer's callback works")
     func everyCallFromACallback() throws {
         let folder = try twoThemes()

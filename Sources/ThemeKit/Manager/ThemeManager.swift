@@ -111,10 +111,14 @@ public final class ThemeManager: Sendable {
         /// it lacked, such as a parent named later, may be the one that appears).
         var liveReloadFailed = false
 
-        /// Swaps `theme` in and queues everything that must hear of it.
+        /// Swaps `theme` in and queues everything that must hear of it. A theme installed
+        /// before the start's restore (a store that changes the theme while it is read) is
+        /// the choice: the restore then leaves it, so that the theme stays the one
+        /// observers heard of last.
         mutating func install(_ theme: Theme, cause: ThemeChange.Cause, saves: Bool) {
             let change = ThemeChange(previousTheme: self.theme, theme: theme, cause: cause)
             self.theme = theme
+            isStarted = true
             version &+= 1
             outbox.append(.change(change, saves: saves, subscribers: Array(subscribers.values)))
             if bindingCount > 0 {
@@ -490,8 +494,14 @@ public final class ThemeManager: Sendable {
 
     // MARK: Restoring at start
 
+    /// The manager whose store this thread (or task) is reading. A store that calls the
+    /// manager from `loadThemeName()` (a lookup, `changeTheme`) would otherwise start it
+    /// again, read the store again, and so on until the stack ran out; its calls see the
+    /// theme from before the start instead (empty, or one it installs itself).
+    @TaskLocal private static var readingStoreOf: ObjectIdentifier?
+
     private func startIfNeeded() {
-        if state.withLock({ $0.isStarted }) { return }
+        if state.withLock({ $0.isStarted }) || Self.readingStoreOf == ObjectIdentifier(self) { return }
         // The store is app code: read it with no lock held.
         let (saved, store) = readStore()
         changeLock.withLock { _ in
@@ -503,7 +513,10 @@ public final class ThemeManager: Sendable {
     /// The saved theme name, read from the store with no lock held, and the store.
     private func readStore() -> (Result<String?, any Error>, (any ThemeStore)?) {
         let store = state.withLock { $0.store }
-        return (Result { try store?.loadThemeName() }, store)
+        let saved = Self.$readingStoreOf.withValue(ObjectIdentifier(self)) {
+            Result { try store?.loadThemeName() }
+        }
+        return (saved, store)
     }
 
     /// Restores the saved choice (else `default`) and swaps it in. With `cause` nil this is
