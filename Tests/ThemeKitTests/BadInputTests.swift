@@ -262,6 +262,22 @@ struct BadInputTests {
         #expect(document.entries.isEmpty)
     }
 
+    @Test(
+        "an unknown element at the root is one problem: the reader's parse_error, no not_flat beside it",
+        arguments: [
+            "<plist><x:dict xmlns:x=\"urn:x\"/></plist>", "<plist><foo/></plist>", "<p:plist xmlns:p=\"urn:p\"/>",
+        ])
+    func unknownRootIsOneProblem(source: String) {
+        let file = ThemeFile(PropertyListReader().parse(Array(source.utf8), file: "t.plist"))
+        #expect(file.diagnostics.map(\.code) == [.parseError])
+    }
+
+    @Test("a root that is a plist value other than <dict> is not_flat")
+    func otherRootIsNotFlat() {
+        let file = ThemeFile(PropertyListReader().parse(Array("<plist><array/></plist>".utf8), file: "t.plist"))
+        #expect(file.diagnostics.map(\.code) == [.notFlat])
+    }
+
     @Test("a namespace declared on <plist> leaves its unprefixed elements plist elements")
     func namespaceDeclarationAloneIsFine() {
         let source = "<plist version=\"1.0\" xmlns:x=\"urn:x\"><dict><key>a</key><true/></dict></plist>"

@@ -63,7 +63,9 @@ package struct ThemeFile: Sendable {
             document.diagnostic(code, message, at: range, key: key, notes: notes)
         }
 
-        if let root = document.root, root.kind != .dict {
+        // An unknown element at the root is the reader's `parse_error` alone: it is no
+        // plist value, so neither flat nor nested.
+        if let root = document.root, let kind = root.kind, kind != .dict {
             diagnostics.append(
                 diagnostic(
                     .notFlat, "the root is <\(root.elementName)>; a theme's root is a <dict> of keys and values",
