@@ -1,3 +1,4 @@
+import Foundation
 public import ThemeKit
 
 /// Writes Swift source that declares one typed `ThemeKey` for every key of a set of themes,
@@ -201,9 +202,11 @@ public struct KeyGenerator: Sendable {
     }
 
     /// The last component of a folder, for the header: never an absolute path, and never a
-    /// line break that would end the comment.
+    /// line break that would end the comment. `.`, `..` and `a/../b` name the folder they
+    /// lead to (`themekit keys .` in `Themes/` says `Themes`), so that the header does not
+    /// change with where the command was run.
     static func folderLabel(_ directory: String) -> String {
-        var path = Substring(directory)
+        var path = Substring(URL(fileURLWithPath: directory).standardizedFileURL.path)
         while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
         let last = path.split(separator: "/").last.map(String.init) ?? String(path)
         return String(

@@ -197,4 +197,16 @@ final class ScratchThemes {
         #expect(KeyGenerator.folderLabel("/abs/path/Themes//") == "Themes")
         #expect(KeyGenerator.folderLabel("odd\nname") == "odd?name")
     }
+
+    @Test("the header names the folder a path leads to, wherever the command ran")
+    func folderLabelResolvesDots() {
+        #expect(KeyGenerator.folderLabel("/abs/Themes/.") == "Themes")
+        #expect(KeyGenerator.folderLabel("/abs/Themes/sub/..") == "Themes")
+        #expect(KeyGenerator.folderLabel("Themes/../Themes/") == "Themes")
+        // `themekit keys .` used to write "from .." (the folder as typed, then the period).
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
+        #expect(KeyGenerator.folderLabel(".") == here)
+        #expect(KeyGenerator.folderLabel("./") == here)
+        #expect(KeyGenerator.folderLabel("/") == "/")
+    }
 }
