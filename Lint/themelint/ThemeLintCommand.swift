@@ -10,8 +10,8 @@ struct ThemeLintCommand: ParsableCommand {
         commandName: "themelint",
         abstract: "Check ThemeKit property-list themes for everything that would break them at run time.",
         discussion: """
-            Each theme is checked in the context of its INHERITED_THEME ancestors, with the same
-            reader and resolver as ThemeManager. Exit status: 0 clean or warnings only; 1 errors
+            Each theme is checked in the context of its INHERITED_THEME ancestors, with the same \
+            reader and resolver as ThemeManager. Exit status: 0 clean or warnings only; 1 errors \
             (or warnings with --strict); 2 usage, configuration or I/O errors.
             """,
         version: ThemeLintVersion.current
@@ -249,6 +249,8 @@ struct ThemeLintCommand: ParsableCommand {
             Self.exit(withError: ExitCode(2))
         } catch {
             let code = exitCode(for: error)
+            // Problems found (exit 1) were reported on standard output too.
+            if code.rawValue == 1 { requireStandardOutput() }
             if code == .success || code.rawValue == 1 || code.rawValue == 2 {
                 Self.exit(withError: error)
             }
@@ -256,6 +258,15 @@ struct ThemeLintCommand: ParsableCommand {
             printError("Run 'themelint --help' for usage.")
             Self.exit(withError: ExitCode(2))
         }
+        requireStandardOutput()
+    }
+
+    /// Exit 2 (an I/O error) when the report did not all reach standard output: a report
+    /// lost to a full disk is not a clean run.
+    private static func requireStandardOutput() {
+        guard let reason = StandardOutput.failure() else { return }
+        printError("themelint: error: cannot write to standard output: \(reason)")
+        Self.exit(withError: ExitCode(2))
     }
 
     private static func printError(_ message: String) {

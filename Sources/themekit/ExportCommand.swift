@@ -12,12 +12,12 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export a resolved theme as CSS custom properties or JSON.",
         discussion: """
-            CSS: one rule of custom properties (kebab-case names, colors hex, sizes px, fonts as
-            --x-font-family/--x-font-size). JSON: one object, key → resolved value. Exit status:
-            0 written; 1 the theme does not load, two keys would become the same CSS name, or a
-            value or key the format cannot express (NaN or an infinity in CSS or JSON, an empty
-            key in CSS);
-            2 usage errors, an unknown theme name or a missing folder.
+            CSS: one rule of custom properties (kebab-case names, colors hex, sizes px, fonts as \
+            --x-font-family/--x-font-size). JSON: one object, key → resolved value. Exit status: \
+            0 written; 1 the theme does not load, two keys would become the same CSS name, or a \
+            value or key the format cannot express (NaN or an infinity in CSS or JSON, an empty \
+            key in CSS); \
+            2 usage errors, an unknown theme name, a missing folder, or output that cannot be written.
             """
     )
 

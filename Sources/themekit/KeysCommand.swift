@@ -9,10 +9,10 @@ struct KeysCommand: ParsableCommand {
         commandName: "keys",
         abstract: "Generate typed ThemeKey declarations from the union of the themes' keys.",
         discussion: """
-            Writes Swift source declaring one static ThemeKey per key, grouped by value type, so that
-            app code reads ThemeManager.shared[.primaryColor] and a misspelt key does not compile.
-            Keys that are not Swift identifiers are escaped (button-color becomes buttonColor); two
-            keys with one name are an error. Exit status: 0 written (warnings on stderr); 1 a theme
+            Writes Swift source declaring one static ThemeKey per key, grouped by value type, so that \
+            app code reads ThemeManager.shared[.primaryColor] and a misspelt key does not compile. \
+            Keys that are not Swift identifiers are escaped (button-color becomes buttonColor); two \
+            keys with one name are an error. Exit status: 0 written (warnings on stderr); 1 a theme \
             failed to load or keys cannot be named (nothing is written); 2 usage or I/O errors.
             """
     )

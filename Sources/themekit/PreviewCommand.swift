@@ -8,9 +8,9 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Write one self-contained HTML page showing every theme of a folder side by side.",
         discussion: """
-            The page needs nothing else: inline CSS and one small inline script, no network.
-            Exit status: 0 written; 1 written, but some themes did not load (their diagnostics
-            go to standard error and onto the page); 2 usage or I/O errors, or a folder with no
+            The page needs nothing else: inline CSS and one small inline script, no network. \
+            Exit status: 0 written; 1 written, but some themes did not load (their diagnostics \
+            go to standard error and onto the page); 2 usage or I/O errors, or a folder with no \
             theme files.
             """
     )

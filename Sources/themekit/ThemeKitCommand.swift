@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ThemeTools
 
 /// `themekit`: tools over a folder of themes. Each subcommand is argument parsing and
 /// output only; the work is in ThemeTools.
@@ -24,6 +25,12 @@ struct ThemeKitCommand: ParsableCommand {
                 exit(withError: error)
             }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            exit(withError: ExitCode(2))
+        }
+        // What went to standard output (a table, an export) must all have got there: a
+        // CSS file cut short by a full disk is an I/O error, not a success.
+        if let reason = StandardOutput.failure() {
+            FileHandle.standardError.write(Data("themekit: error: cannot write to standard output: \(reason)\n".utf8))
             exit(withError: ExitCode(2))
         }
     }
