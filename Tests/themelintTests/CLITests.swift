@@ -330,12 +330,15 @@ struct CLIFormatTests {
         #expect(explicit.stdout.hasSuffix("6 errors, 5 warnings in 5 files\n"))
     }
 
-    @Test("--quiet shows errors only; the exit status still counts everything")
+    @Test("--quiet shows errors only; the exit status still counts everything, and the summary says so")
     func quiet() throws {
         let result = try CLI.run(["--quiet", Self.mixed])
         #expect(result.status == 1)
         #expect(!result.stdout.contains("warning:"))
-        #expect(result.stdout.hasSuffix("6 errors, 0 warnings in 5 files\n"))
+        #expect(result.stdout.hasSuffix("6 errors, 0 warnings in 5 files (5 warnings not shown: --quiet)\n"))
+        let json = try CLI.run(["--quiet", "--format", "json", Self.mixed])
+        #expect(json.stdout.contains("\"quieted\" : 5,"))
+        #expect(!(try CLI.run(["--format", "json", Self.mixed]).stdout.contains("quieted")))
     }
 
     @Test("warnings alone exit 0, and 1 with --strict")
@@ -349,6 +352,16 @@ struct CLIFormatTests {
         #expect(plain.status == 0)
         #expect(plain.stdout.hasSuffix("0 errors, 1 warning in 1 file\n"))
         #expect(try CLI.run(["--strict", "."], in: folder).status == 1)
+        // Quiet and strict: the run fails on a warning it does not show, and every summary
+        // says there is one (they said "0 warnings" and "No problems").
+        let summary = folder.appendingPathComponent("summary.md")
+        let quiet = try CLI.run(
+            ["--quiet", "--strict", "."], in: folder, environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        #expect(quiet.status == 1)
+        #expect(quiet.stdout == "0 errors, 0 warnings in 1 file (1 warning not shown: --quiet)\n")
+        #expect(
+            try String(contentsOf: summary, encoding: .utf8).contains(
+                "No problems shown in 1 file (1 warning not shown: --quiet)."))
     }
 
     @Test("bad --format values are usage errors: exit 2")

@@ -22,6 +22,9 @@ public struct LintReport: Sendable, Hashable {
     public var fileCount: Int
     /// How many problems a `--baseline` held back (`Baseline.newProblems(in:)`).
     public var baselineCount = 0
+    /// How many warnings `--quiet` left out (`errorsOnly`): still counted by `--strict`, so
+    /// every summary says so, or a failing run would report "0 warnings".
+    public var quietedCount = 0
 
     /// Creates a report; the diagnostics are sorted.
     public init(diagnostics: [Diagnostic], fileCount: Int) {
@@ -45,7 +48,22 @@ public struct LintReport: Sendable, Hashable {
     public var errorsOnly: LintReport {
         var report = self
         report.diagnostics.removeAll { $0.severity != .error }
+        report.quietedCount += warningCount
         return report
+    }
+
+    /// What a summary adds after its counts for the problems not listed: ` (2 problems in
+    /// the baseline; 1 warning not shown: --quiet)`, or nothing.
+    public var heldBackNote: String {
+        var parts: [String] = []
+        if baselineCount > 0 { parts.append("\(Self.count(baselineCount, "problem")) in the baseline") }
+        if quietedCount > 0 { parts.append("\(Self.count(quietedCount, "warning")) not shown: --quiet") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
+    }
+
+    /// `1 file`, `2 files`.
+    package static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }
 

@@ -42,11 +42,13 @@ public enum GitHubReporter: Sendable {
     public static func stepSummary(_ report: LintReport, fullReport: String? = nil) -> String {
         var out = "### themelint\n\n"
         let files = count(report.fileCount, "file")
-        let baselined = report.baselineCount > 0 ? " (\(count(report.baselineCount, "problem")) in the baseline)" : ""
-        guard !report.diagnostics.isEmpty else { return out + "No problems in \(files)\(baselined).\n\n" }
+        let heldBack = report.heldBackNote
+        guard !report.diagnostics.isEmpty else {
+            return out + "No problems \(report.quietedCount > 0 ? "shown " : "")in \(files)\(heldBack).\n\n"
+        }
         out +=
             "**\(count(report.errorCount, "error")), \(count(report.warningCount, "warning"))** in \(files)"
-            + "\(baselined).\n\n"
+            + "\(heldBack).\n\n"
         // One pass over the report; rules and files are few beside the problems.
         var byRule: [DiagnosticCode: (severity: Severity, count: Int)] = [:]
         var byFile: [String: (errors: Int, warnings: Int)] = [:]
@@ -100,7 +102,7 @@ public enum GitHubReporter: Sendable {
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        LintReport.count(number, noun)
     }
 
     static func command(for diagnostic: Diagnostic) -> String {

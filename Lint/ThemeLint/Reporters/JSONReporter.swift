@@ -12,7 +12,8 @@ import ThemeKit
 ///
 /// Keys are sorted and the output is indented, so that it diffs well. `line`, `column`,
 /// `endLine`, `endColumn` and `key` are left out when a problem concerns a whole file, and
-/// `summary.baselined` (problems a `--baseline` held back) when there are none.
+/// `summary.baselined` (problems a `--baseline` held back) and `summary.quieted` (warnings
+/// `--quiet` left out) when there are none.
 public enum JSONReporter: Sendable {
     struct Output: Encodable {
         var version = 1
@@ -32,6 +33,8 @@ public enum JSONReporter: Sendable {
         var warnings: Int
         /// Problems a baseline held back; absent without one.
         var baselined: Int?
+        /// Warnings `--quiet` left out; absent when none were.
+        var quieted: Int?
     }
 
     struct Entry: Encodable {
@@ -59,7 +62,8 @@ public enum JSONReporter: Sendable {
         let output = Output(
             summary: Summary(
                 files: report.fileCount, errors: report.errorCount, warnings: report.warningCount,
-                baselined: report.baselineCount > 0 ? report.baselineCount : nil),
+                baselined: report.baselineCount > 0 ? report.baselineCount : nil,
+                quieted: report.quietedCount > 0 ? report.quietedCount : nil),
             diagnostics: report.diagnostics.map { diagnostic in
                 let positioned = diagnostic.location.line > 0
                 return Entry(

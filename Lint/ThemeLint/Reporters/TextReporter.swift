@@ -4,13 +4,13 @@ import ThemeKit
 public enum TextReporter: Sendable {
     /// `path:line:col: severity: message [rule_id]` per diagnostic (whole-file problems
     /// without the position), then `N errors, M warnings in K files`, and how many problems
-    /// a baseline held back, if any. With `colored`, ANSI
+    /// a baseline or `--quiet` held back, if any. With `colored`, ANSI
     /// colours for a terminal: the location bold, the severity red or yellow, the rule dim.
     public static func report(_ report: LintReport, colored: Bool = false) -> String {
         var lines = report.diagnostics.map { line(for: $0, colored: colored) }
         lines.append(
             "\(count(report.errorCount, "error")), \(count(report.warningCount, "warning")) in \(count(report.fileCount, "file"))"
-                + (report.baselineCount > 0 ? " (\(count(report.baselineCount, "problem")) in the baseline)" : "")
+                + report.heldBackNote
         )
         return lines.joined(separator: "\n") + "\n"
     }
@@ -23,6 +23,6 @@ public enum TextReporter: Sendable {
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        LintReport.count(number, noun)
     }
 }
