@@ -41,10 +41,11 @@ struct CLI {
     }
 
     /// Runs any program to its end and collects its status and output; `input`, if given,
-    /// is its standard input.
+    /// is its standard input, and `output`, if given, takes its standard output instead
+    /// (`stdout` is then empty).
     static func run(
         executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
-        input: String? = nil
+        input: String? = nil, output: FileHandle? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -55,13 +56,14 @@ struct CLI {
         let out = Pipe()
         let err = Pipe()
         if input != nil { process.standardInput = stdin }
-        process.standardOutput = out
+        process.standardOutput = output ?? out
         process.standardError = err
         try process.run()
         if let input {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
         }
+        if output != nil { try out.fileHandleForWriting.close() }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -7,19 +7,9 @@ import Testing
 @Suite("Standard output that cannot be written", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
 struct StandardOutputTests {
     /// Runs `tool` with standard output on `/dev/full`: its status and standard error.
-    private func runIntoFullDisk(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = try CLI.binary(tool)
-        process.arguments = arguments
-        process.currentDirectoryURL = CLI.packageRoot
+    private func runIntoFullDisk(_ tool: String, _ arguments: [String]) throws -> CLI.Result {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let err = Pipe()
-        process.standardOutput = full
-        process.standardError = err
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        return try CLI.run(executable: CLI.binary(tool), arguments, in: CLI.packageRoot, output: full)
     }
 
     @Test(
