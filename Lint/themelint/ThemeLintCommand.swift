@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ThemeKit
 import ThemeLint
 import ThemeTools
 
@@ -245,7 +246,8 @@ struct ThemeLintCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as UsageFailure {
-            printError("themelint: error: \(failure.message)")
+            // Paths, keys and rule ids quoted in it escaped, so that it stays one line.
+            printError("themelint: error: \(Escaping.visible(failure.message))")
             Self.exit(withError: ExitCode(2))
         } catch {
             let code = exitCode(for: error)

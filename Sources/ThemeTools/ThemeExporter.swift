@@ -50,14 +50,18 @@ public enum ThemeExporter: Sendable {
         /// The error, one problem a line, with locations shown through `path`.
         public func rendered(_ path: (SourceLocation) -> SourceLocation) -> String {
             let unwritten = unwritable.map { problem in
+                // Keys and paths escaped (`Escaping.visible`): one problem stays one line.
                 let at =
-                    problem.location.map(path).map { $0.line > 0 ? "\($0.file):\($0.line): " : "\($0.file): " } ?? ""
-                let name = problem.what == "an empty name" ? "the empty key" : "key '\(problem.key)'"
+                    problem.location.map(path).map { location in
+                        let file = Escaping.visible(location.file)
+                        return location.line > 0 ? "\(file):\(location.line): " : "\(file): "
+                    } ?? ""
+                let name = problem.what == "an empty name" ? "the empty key" : "key '\(Escaping.visible(problem.key))'"
                 return at + name + " has \(problem.what), which \(format) cannot express: change the value or the key"
             }
             let named = collisions.map { collision in
-                "keys " + collision.keys.map { "'\($0)'" }.joined(separator: " and ")
-                    + " would all be written as \(collision.property): rename all but one"
+                "keys " + collision.keys.map { "'\(Escaping.visible($0))'" }.joined(separator: " and ")
+                    + " would all be written as \(Escaping.visible(collision.property)): rename all but one"
             }
             return (unwritten + named).joined(separator: "\n")
         }

@@ -232,7 +232,8 @@ public struct ThemeTable: Sendable, Hashable {
     }
 
     private static func fileLine(_ location: SourceLocation) -> String {
-        location.line > 0 ? "\(location.file):\(location.line)" : location.file
+        let file = visible(location.file)
+        return location.line > 0 ? "\(file):\(location.line)" : file
     }
 
     /// A value as one table cell: strings quoted, so that spaces and empty strings show;
@@ -263,20 +264,9 @@ public struct ThemeTable: Sendable, Hashable {
     }
 
     /// `text` with line breaks, tabs, other controls and invisible format characters (bidi
-    /// overrides among them) written as escapes, so that every row stays on one line and
-    /// reads in the order it runs.
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: Escaping.isInvisible) else { return text }
-        return Escaping.escape(text) { scalar in
-            switch scalar {
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            case _ where Escaping.isInvisible(scalar): "\\u{" + Escaping.hex(scalar) + "}"
-            default: nil
-            }
-        }
-    }
+    /// overrides among them) written as escapes (`Escaping.visible`), so that every row
+    /// stays on one line and reads in the order it runs.
+    static func visible(_ text: String) -> String { Escaping.visible(text) }
 
     /// The widest a column is padded to: a longer cell is written whole and pushes the rest
     /// of its row right, so that one long key does not pad every row of a large table.

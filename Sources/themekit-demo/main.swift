@@ -21,15 +21,22 @@ final class Badge {
             badge.font = theme.font(forKey: "headerFont")
             badge.restyles += 1
             print(
-                "badge: restyled for \(theme.name): text \(badge.textColor?.hexString ?? "-"), \(badge.font?.description ?? "-")"
+                "badge: restyled for \(theme.name): text \(badge.textColor?.hexString ?? "-"), \(shown(badge.font?.description))"
             )
         }
     }
 }
 
+/// A value read from a theme or a path as the demo prints it: control and invisible
+/// characters escaped (`Escaping.visible`), so that a font name holding `&#13;` cannot
+/// rewrite the line; "-" for nothing.
+func shown(_ text: String?) -> String {
+    text.map(Escaping.visible) ?? "-"
+}
+
 func describe(_ theme: Theme) -> String {
-    let header = theme.font(forKey: "headerFont").map(\.description) ?? "-"
-    let button = theme.font(forKey: "buttonFont").map(\.description) ?? "-"
+    let header = shown(theme.font(forKey: "headerFont")?.description)
+    let button = shown(theme.font(forKey: "buttonFont")?.description)
     return """
           backgroundColor \(theme.color(forKey: "backgroundColor")?.hexString ?? "-")  \
         textColor \(theme.color(forKey: "textColor")?.hexString ?? "-")  \
@@ -41,9 +48,9 @@ func describe(_ theme: Theme) -> String {
 /// `--shared`: the app's shared manager, its saved choice kept per application.
 func sharedDemo(choosing name: String?) -> Int32 {
     let manager = ThemeManager.shared
-    print("app: \(FileThemeStore.currentApplicationName)")
-    print("folder: \(manager.directory)")
-    print("store: \((manager.store as? FileThemeStore)?.path ?? "none")")
+    print("app: \(Escaping.visible(FileThemeStore.currentApplicationName))")
+    print("folder: \(Escaping.visible(manager.directory))")
+    print("store: \(Escaping.visible((manager.store as? FileThemeStore)?.path ?? "none"))")
     print("restored: \(manager.currentThemeName)\(manager.isDegraded ? " (degraded)" : "")")
     if let error = manager.restoreError { print(error) }
     guard let name else { return 0 }
@@ -74,7 +81,7 @@ let observer = center.addObserver(forName: ThemeManager.didChangeThemeNotificati
     print("observer: didChangeTheme \(previous) → \(current)")
 }
 
-print("themes in \(directory): \(manager.availableThemes.joined(separator: ", "))")
+print("themes in \(Escaping.visible(directory)): \(manager.availableThemes.joined(separator: ", "))")
 if let error = manager.restoreError {
     print("could not load the default theme:\n\(error)")
     exit(1)

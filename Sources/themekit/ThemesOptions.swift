@@ -63,7 +63,9 @@ enum ToolFailure: Error {
     func report() -> ExitCode {
         switch self {
         case .usage(let message):
-            FileHandle.standardError.write(Data("themekit: error: \(message)\n".utf8))
+            // Paths and names quoted in it escaped, so that it stays one line; `problems`
+            // are diagnostics, which escape their own.
+            FileHandle.standardError.write(Data("themekit: error: \(Escaping.visible(message))\n".utf8))
             return ExitCode(2)
         case .problems(let text):
             FileHandle.standardError.write(Data(text.utf8))

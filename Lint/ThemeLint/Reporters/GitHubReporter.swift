@@ -85,8 +85,9 @@ public enum GitHubReporter: Sendable {
     }
 
     /// Text inside a Markdown line (never at its start), its punctuation taken literally
-    /// (a table cell's `|` included), HTML's `<`, `>`, `&` as entities, and line breaks as
-    /// spaces.
+    /// (a table cell's `|` included), HTML's `<`, `>`, `&` as entities, and line breaks,
+    /// tabs and other control or invisible characters written as `Escaping.visible` writes
+    /// them (`\n`, `\u{1b}`), as the text format shows them.
     static func markdown(_ text: String) -> String {
         Escaping.escape(text) { scalar in
             switch scalar {
@@ -95,8 +96,7 @@ public enum GitHubReporter: Sendable {
             case "<": "&lt;"
             case ">": "&gt;"
             case "&": "&amp;"
-            case "\r", "\n": " "
-            default: nil
+            default: Escaping.visibleEscape(scalar)
             }
         }
     }

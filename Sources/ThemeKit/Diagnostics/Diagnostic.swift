@@ -129,25 +129,34 @@ public struct Diagnostic: Sendable, Hashable {
         self.notes = notes
     }
 
-    /// The one-line form: `path:line:col: error: message [code]`.
+    /// The one-line form: `path:line:col: error: message [code]`. The path and the message
+    /// have their control and invisible characters escaped (`\n`, `\u{1b}`, …), so that a
+    /// key or a path quoted in them cannot break the line or forge another.
     public var summary: String {
-        "\(location): \(severity.rawValue): \(message) [\(code)]"
+        "\(Escaping.visible(location.description)): \(severity.rawValue): \(Escaping.visible(message)) [\(code)]"
     }
 
     /// The compiler-style form: the summary, the source line with a caret under the
     /// column (and tildes to the end of the element when it ends on the same line), then
-    /// each note on a line of its own.
+    /// each note on a line of its own. Escaped as `summary` is; the source line keeps its
+    /// tabs, and the caret counts each escaped character as the width of its escape.
     public var rendered: String {
         var lines = [summary]
         if let sourceLine {
-            lines.append(sourceLine)
+            lines.append(Escaping.escape(sourceLine, Self.sourceEscape))
             let sameLineEnd = end.flatMap { $0.line == location.line ? $0 : nil }
             lines.append(Self.marker(under: sourceLine, from: location.column, to: sameLineEnd))
         }
         for note in notes {
-            lines.append("\(note.location): note: \(note.message)")
+            lines.append("\(Escaping.visible(note.location.description)): note: \(Escaping.visible(note.message))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// How a source line is shown: as `Escaping.visible`, but with its tabs kept, which the
+    /// caret's line copies.
+    private static func sourceEscape(_ scalar: Unicode.Scalar) -> String? {
+        scalar == "\t" ? nil : Escaping.visibleEscape(scalar)
     }
 
     /// `^~~~` placed under `column`, copying tabs from the source so that the caret lines
@@ -158,15 +167,26 @@ public struct Diagnostic: Sendable, Hashable {
         var marker = ""
         var scalars = line.unicodeScalars.makeIterator()
         for _ in 1..<max(column, 1) {
-            marker.append(scalars.next() == "\t" ? "\t" : " ")
+            guard let scalar = scalars.next() else {
+                marker.append(" ")
+                continue
+            }
+            if scalar == "\t" {
+                marker.append("\t")
+            } else {
+                let width = sourceEscape(scalar)?.count ?? 1
+                marker.append(String(repeating: " ", count: width))
+            }
         }
         marker.append("^")
-        let lineLength = line.unicodeScalars.count
-        if let end, end.column > column + 1 {
-            let stop = min(end.column, lineLength + 1)
-            if stop > column + 1 {
-                marker.append(String(repeating: "~", count: stop - column - 1))
+        if let end, end.column > max(column, 1) + 1 {
+            // Under every scalar up to the end, each as wide as it is shown.
+            var width = 0
+            for _ in max(column, 1)..<end.column {
+                guard let scalar = scalars.next() else { break }
+                width += scalar == "\t" ? 1 : sourceEscape(scalar)?.count ?? 1
             }
+            if width > 1 { marker.append(String(repeating: "~", count: width - 1)) }
         }
         return marker
     }

@@ -36,6 +36,29 @@ package enum Escaping {
         }
     }
 
+    /// `text` as a person reads it in a terminal, a log, an editor's problem list or a
+    /// summary: line breaks and tabs as `\n`, `\r`, `\t`, every other invisible scalar
+    /// (`isInvisible`) as `\u{…}`, the rest as it is. A key, value, path or theme name
+    /// quoted in a line of output thus stays on that line and reads in the order it runs: a
+    /// key holding `&#10;` cannot print a forged `file:line:col: error:` line, nor a `&#13;`
+    /// rewrite the line it is on. Every human-readable output of the library and the tools
+    /// goes through this one function; machine formats escape in their own syntax.
+    package static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+        return escape(text, visibleEscape)
+    }
+
+    /// What `visible` writes for `scalar`, or `nil` to keep it.
+    package static func visibleEscape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case _ where isInvisible(scalar): "\\u{" + hex(scalar) + "}"
+        default: nil
+        }
+    }
+
     /// The scalar's value in hex: lower case unless asked, at least `width` digits.
     package static func hex(_ scalar: Unicode.Scalar, width: Int = 1, uppercase: Bool = false) -> String {
         let digits = String(scalar.value, radix: 16, uppercase: uppercase)
