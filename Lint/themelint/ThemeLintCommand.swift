@@ -147,8 +147,28 @@ struct ThemeLintCommand: ParsableCommand {
             throw UsageFailure(message: "--stdin-path lints standard input: give - once among the paths")
         }
         guard !stdinPath.isEmpty else { throw UsageFailure(message: "--stdin-path needs a file path") }
-        linter.contents[stdinPath] = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        linter.contents[stdinPath] = try Self.readStandardInput(limit: linter.options.limits.maxFileSize)
         return paths.map { $0 == "-" ? stdinPath : $0 }
+    }
+
+    /// Standard input's bytes, reading at most `limit` + 1 of them: more than `limit` (the
+    /// size limit of a theme file) is an I/O error, found without holding the rest. Read
+    /// whole first, `yes … | themelint --stdin-path x.plist -` grew without end.
+    static func readStandardInput(limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        let block = 1 << 20
+        while bytes.count <= limit {
+            let data: Data?
+            do {
+                data = try FileHandle.standardInput.read(upToCount: min(block, limit + 1 - bytes.count))
+            } catch {
+                throw UsageFailure(message: "cannot read standard input: \(error.localizedDescription)")
+            }
+            guard let data, !data.isEmpty else { return bytes }
+            bytes.append(contentsOf: data)
+        }
+        throw UsageFailure(
+            message: "standard input is over the limit of \(limit) bytes for a theme file: nothing was linted")
     }
 
     /// The `--baseline` to apply, read before linting so that a bad one fails at once.
