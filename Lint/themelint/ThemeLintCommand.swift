@@ -89,7 +89,8 @@ struct ThemeLintCommand: ParsableCommand {
                         try write(request, shown, colored: colored, requests: requests, to: sink)
                     }
                 } catch {
-                    throw UsageFailure(message: "cannot write \(request.format.rawValue) output to \(path)")
+                    throw UsageFailure(
+                        message: "cannot write \(request.format.rawValue) output to \(path): \(error.reason)")
                 }
             } else {
                 write(request, shown, colored: colored, requests: requests) { print($0, terminator: "") }
@@ -209,20 +210,11 @@ struct ThemeLintCommand: ParsableCommand {
     private func appendStepSummary(_ report: LintReport, requests: [OutputRequest]) throws {
         guard let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
         let summary = GitHubReporter.stepSummary(report, fullReport: Self.fullReport(among: requests))
-        guard let handle = FileHandle(forUpdatingAtPath: path) ?? create(path) else {
-            throw UsageFailure(message: "cannot write the step summary to \(path)")
-        }
-        defer { try? handle.close() }
         do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(summary.utf8))
+            try OutputFile.append(summary, to: path)
         } catch {
-            throw UsageFailure(message: "cannot write the step summary to \(path)")
+            throw UsageFailure(message: "cannot write the step summary to \(path): \(error.reason)")
         }
-    }
-
-    private func create(_ path: String) -> FileHandle? {
-        FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forUpdatingAtPath: path) : nil
     }
 
     // MARK: Configuration

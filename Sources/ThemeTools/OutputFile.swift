@@ -72,6 +72,14 @@ package enum OutputFile {
         }
     }
 
+    /// Appends `text` to the file at `path`, creating it (0666 less the umask) if there is
+    /// none: a log that other steps write too, such as GitHub's step summary.
+    package static func append(_ text: String, to path: String) throws(WriteError) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: reason(errno)) }
+        try stream({ sink in try sink(text) }, into: descriptor, path: path)
+    }
+
     /// Runs `body`, writing what it hands on to `descriptor` in blocks of about 1 MB, then
     /// closes the descriptor.
     private static func stream(

@@ -77,7 +77,7 @@ enum ToolFailure: Error {
 /// Writes `text` to the file `output` (as `OutputFile` does: atomically for a regular or new
 /// file, through a symbolic link, in place for a device such as `/dev/stdout`), or to
 /// standard output when there is none. An empty path, or a file that cannot be written, is a
-/// usage or I/O error (exit 2) naming `what`.
+/// usage or I/O error (exit 2) naming `what` and saying why (the system's words).
 func emit(_ text: String, to output: String?, what: String) throws {
     guard let output else {
         print(text, terminator: "")
@@ -87,7 +87,7 @@ func emit(_ text: String, to output: String?, what: String) throws {
     do {
         try OutputFile.write(text, to: output)
     } catch {
-        throw ToolFailure.usage("cannot write \(what) to \(output)")
+        throw ToolFailure.usage("cannot write \(what) to \(output): \(error.reason)")
     }
 }
 

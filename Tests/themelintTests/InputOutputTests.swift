@@ -38,4 +38,32 @@ struct InputOutputTests {
         #expect(small.stdout == "0 errors, 0 warnings in 1 file\n")
     }
 
+    @Test("an output file that cannot be written says why, in the system's words, for every output path")
+    func outputFilesSayWhy() throws {
+        let app = try TemporaryRepository(["Themes/default.plist": theme([])])
+        let reason = "No such file or directory"
+        for format in ["text", "json", "sarif", "github"] {
+            let result = try CLI.run(
+                ["--no-config", "--format", "\(format)=/nonexistent/dir/x.\(format)", "Themes"], in: app.root)
+            #expect(result.status == 2)
+            #expect(
+                result.stderr
+                    == "themelint: error: cannot write \(format) output to /nonexistent/dir/x.\(format): \(reason)\n")
+        }
+        let summary = try CLI.run(
+            ["--no-config", "Themes"], in: app.root, environment: ["GITHUB_STEP_SUMMARY": "/nonexistent/dir/summary.md"]
+        )
+        #expect(summary.status == 2)
+        #expect(
+            summary.stderr
+                == "themelint: error: cannot write the step summary to /nonexistent/dir/summary.md: \(reason)\n")
+        let baseline = try CLI.run(
+            ["--no-config", "--write-baseline", "/nonexistent/dir/b.json", "Themes"], in: app.root)
+        #expect(baseline.stderr == "themelint: error: cannot write the baseline /nonexistent/dir/b.json: \(reason)\n")
+        let keys = try CLI.run(["keys", "Themes", "-o", "/nonexistent/dir/Keys.swift"], tool: "themekit", in: app.root)
+        #expect(keys.status == 2)
+        #expect(keys.stderr == "themekit: error: cannot write the keys to /nonexistent/dir/Keys.swift: \(reason)\n")
+        let page = try CLI.run(["preview", "Themes", "-o", "/nonexistent/dir/p.html"], tool: "themekit", in: app.root)
+        #expect(page.stderr == "themekit: error: cannot write the page to /nonexistent/dir/p.html: \(reason)\n")
+    }
 }

@@ -58,7 +58,9 @@ struct ThemeKitPreviewTests {
         #expect(empty.stderr == "themekit: error: no themes (*.plist) in .\n")
         let unwritable = try CLI.run(["preview", "Themes", "-o", "/nonexistent/dir/p.html"], tool: "themekit")
         #expect(unwritable.status == 2)
-        #expect(unwritable.stderr == "themekit: error: cannot write the page to /nonexistent/dir/p.html\n")
+        #expect(
+            unwritable.stderr
+                == "themekit: error: cannot write the page to /nonexistent/dir/p.html: No such file or directory\n")
     }
 
     @Test("-o writes through a symlink, into /dev/stdout in place; an empty -o is exit 2")
