@@ -19,8 +19,8 @@ struct ThemesOptions: ParsableArguments {
         given ?? ProcessInfo.processInfo.environment["THEMEKIT_THEMES"] ?? "./Themes"
     }
 
-    /// Loads the theme `name` from the folder. An unknown name or a missing folder prints a
-    /// message and exits 2; a theme that does not load prints its diagnostics and exits 1.
+    /// Loads the theme `name` from the folder. An unknown name (with a "did you mean") or a
+    /// missing folder prints a message and exits 2; a theme that does not load prints its diagnostics and exits 1.
     func load(_ name: String, path: DisplayPath) throws -> Theme {
         let directory = directory
         var isFolder: ObjCBool = false
@@ -30,8 +30,10 @@ struct ThemesOptions: ParsableArguments {
         let loader = ThemeLoader(directory: directory)
         let available = loader.availableThemes()
         guard available.contains(name) else {
+            // In the manager's words (`theme_not_found`), and with its suggestion.
             let list = available.isEmpty ? "none" : available.joined(separator: ", ")
-            throw ToolFailure.usage("no theme '\(name)' in \(path(directory)); available: \(list)")
+            let hint = Suggestions.hint(Suggestions.closest(to: name, among: available))
+            throw ToolFailure.usage("no theme named '\(name)' in \(path(directory))\(hint); available: \(list)")
         }
         do {
             return try loader.load(name)

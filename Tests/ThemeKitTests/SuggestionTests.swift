@@ -4,17 +4,22 @@ import Testing
 
 @Suite("Did-you-mean suggestions")
 struct SuggestionTests {
-    /// The textbook Levenshtein distance, to check the banded one against.
+    /// The textbook optimal-string-alignment distance (Levenshtein plus a swap of two
+    /// neighbours as one edit), to check the banded one against.
     static func fullDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
+        guard !a.isEmpty else { return b.count }
+        var table = [Array(0...b.count)]
+        for i in 1...a.count {
+            var row = [i] + Array(repeating: 0, count: b.count)
             for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                row[j] = min(table[i - 1][j] + 1, row[j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    row[j] = min(row[j], table[i - 2][j - 2] + 1)
+                }
             }
-            previous = current
+            table.append(row)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return table[a.count][b.count]
     }
 
     @Test("the banded distance agrees with the full one up to the limit", arguments: 0..<20)
@@ -40,6 +45,13 @@ struct SuggestionTests {
     func closest() {
         #expect(Suggestions.closest(to: "primaryColour", among: ["primaryColor", "secondaryColor"]) == "primaryColor")
         #expect(Suggestions.closest(to: "bColor", among: ["aColor", "cColor"]) == "aColor")
+        // A swap of two neighbours is one edit, as an extra letter is (issue 26).
+        #expect(Suggestions.closest(to: "drak", among: ["dark", "light"]) == "dark")
+        #expect(Suggestions.closest(to: "darkk", among: ["dark", "light"]) == "dark")
+        #expect(Suggestions.closest(to: "primaryColro", among: ["primaryColor"]) == "primaryColor")
+        #expect(Suggestions.editDistance("ab", "ba", limit: 2) == 1)
+        // Optimal string alignment edits no substring twice: `ca` → `abc` is 3, not 2.
+        #expect(Suggestions.editDistance("ca", "abc", limit: 3) == 3)
         #expect(Suggestions.closest(to: "zzz", among: ["primaryColor"]) == nil)
         #expect(Suggestions.closest(to: "same", among: ["same"]) == nil)
         let long = String(repeating: "a", count: 200)

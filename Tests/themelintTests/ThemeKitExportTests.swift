@@ -54,7 +54,7 @@ struct ThemeKitExportTests {
     func failures() throws {
         let unknown = try CLI.run(["export", "nope", "--themes", "Themes"], tool: "themekit")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("themekit: error: no theme 'nope' in Themes; available: dark, default"))
+        #expect(unknown.stderr.hasPrefix("themekit: error: no theme named 'nope' in Themes; available: dark, default"))
         let broken = try CLI.run(
             ["export", "not-flat", "--themes", "Tests/ThemeKitTests/Fixtures/bad"], tool: "themekit")
         #expect(broken.status == 1)

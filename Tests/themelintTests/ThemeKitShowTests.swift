@@ -51,14 +51,22 @@ struct ThemeKitShowTests {
         }
     }
 
-    @Test("an unknown theme: exit 2 with the available names")
+    @Test("an unknown theme: exit 2 with the manager's words, its suggestion and the available names")
     func unknownThemeIsExit2() throws {
         let result = try CLI.run(["show", "nope", "--themes", "Themes"], tool: "themekit")
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
             result.stderr
-                == "themekit: error: no theme 'nope' in Themes; available: dark, default, highcontrast, lowcontrast\n")
+                == "themekit: error: no theme named 'nope' in Themes; available: dark, default, highcontrast, lowcontrast\n"
+        )
+        // Two letters swapped: one edit, as the manager's `theme_not_found` counts it.
+        let swapped = try CLI.run(["show", "drak", "--themes", "Themes"], tool: "themekit")
+        #expect(swapped.status == 2)
+        #expect(
+            swapped.stderr
+                == "themekit: error: no theme named 'drak' in Themes; did you mean 'dark'?; available: dark, default, highcontrast, lowcontrast\n"
+        )
         let missing = try CLI.run(["show", "default", "--themes", "Nowhere"], tool: "themekit")
         #expect(missing.status == 2)
         #expect(missing.stderr == "themekit: error: no such folder: Nowhere\n")

@@ -2,7 +2,8 @@
 ///
 /// Bounded work whatever the input: names longer than `maximumLength` bytes get no
 /// suggestion, candidates whose length is too different are skipped without a look, and
-/// the edit distance is computed only in the band of width `2 × limit + 1` around the
+/// the edit distance (optimal string alignment: a swap of two neighbours is one edit, so
+/// `drak` finds `dark` as `darkk` does) is computed only in the band of width `2 × limit + 1` around the
 /// diagonal, stopping as soon as the whole band is past the limit.
 package enum Suggestions: Sendable {
     /// Names longer than this (in UTF-8 bytes) are not matched: no typo is that long.
@@ -84,7 +85,7 @@ package enum Suggestions: Sendable {
         }
     }
 
-    /// Levenshtein distance between two byte strings, or `limit + 1` once it is known to
+    /// Optimal-string-alignment distance between two byte strings, or `limit + 1` once it is known to
     /// exceed `limit`.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
         var (a, b) = (a, b)
@@ -93,21 +94,27 @@ package enum Suggestions: Sendable {
     }
 }
 
-/// Two reusable rows of the edit-distance table.
+/// Three reusable rows of the edit-distance table: the row being filled, the one before,
+/// and the one before that (a transposition looks two rows back).
 private struct DistanceRows {
+    var beforePrevious: [Int]
     var previous: [Int]
     var current: [Int]
 
     init(capacity: Int) {
+        beforePrevious = Array(repeating: 0, count: capacity)
         previous = Array(repeating: 0, count: capacity)
         current = Array(repeating: 0, count: capacity)
     }
 
+    /// The optimal-string-alignment distance: insertions, deletions, substitutions and
+    /// swaps of two neighbours (`drak` → `dark`) each cost 1, no substring edited twice.
     mutating func distance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
         let over = limit + 1
         if abs(a.count - b.count) > limit { return over }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         if previous.count < b.count + 1 {
+            beforePrevious = Array(repeating: 0, count: b.count + 1)
             previous = Array(repeating: 0, count: b.count + 1)
             current = Array(repeating: 0, count: b.count + 1)
         }
@@ -121,12 +128,20 @@ private struct DistanceRows {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 let deletion = j < i + limit ? previous[j] + 1 : over
                 let insertion = current[j - 1] + 1
-                let value = min(substitution, deletion, insertion, over)
+                var value = min(substitution, deletion, insertion, over)
+                // A swap of neighbours: row i - 2 was filled for columns i - 2 - limit up to
+                // i - 2 + limit (and its edges), which holds j - 2 here.
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, beforePrevious[j - 2] + 1)
+                }
                 current[j] = value
                 rowMinimum = min(rowMinimum, value)
             }
             if high < b.count { current[high + 1] = over }
+            // A row's least value never falls in the rows below (a swap costs as much as the
+            // substitution it replaces), so the band past the limit stays past it.
             if rowMinimum > limit { return over }
+            swap(&beforePrevious, &previous)
             swap(&previous, &current)
         }
         return min(previous[b.count], over)
