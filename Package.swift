@@ -96,7 +96,8 @@ let package = Package(
         ),
         .target(
             name: "ThemeBenchSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // ThemeKit for its version, which `themebench --version` prints as every tool does.
+            dependencies: ["ThemeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/ThemeBenchSupport"
         ),
         .executableTarget(
@@ -137,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "themelintTests",
-            dependencies: ["themelint", "themekit", "themekit-demo", "TestSupport"],
+            dependencies: ["themelint", "themekit", "themekit-demo", "themebench", "TestSupport"],
             path: "Tests/themelintTests",
             exclude: ["Fixtures", "validate_sarif.py"]
         ),

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import ThemeKit
 
 /// What one `themebench` run does, read from its command line by `BenchOptions`.
 public enum BenchRun: Equatable, Sendable {
@@ -36,7 +37,8 @@ public struct BenchOptions: ParsableCommand {
             run (about 10 s after a release build), and which targets hold. Exit status: 0 \
             the run completed; 1 with --scaling, a shape does not hold; 2 usage errors, or \
             the benchmark could not run.
-            """)
+            """,
+        version: ThemeKitVersion.current)
 
     @Flag(help: "Print the table (or the scaling results) as JSON.")
     var json = false

@@ -4,6 +4,7 @@
 //   themekit-demo [FOLDER]           the walkthrough, on a manager of its own (saves nothing)
 //   themekit-demo --shared [THEME]   ThemeManager.shared: what it restores for this app, and
 //                                    saves THEME as this app's choice
+//   themekit-demo --help | --version
 import Foundation
 import ThemeKit
 
@@ -64,12 +65,54 @@ func sharedDemo(choosing name: String?) -> Int32 {
     }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--shared" {
-    exit(sharedDemo(choosing: arguments.dropFirst().first))
+let usage = """
+    USAGE: themekit-demo [FOLDER]
+           themekit-demo --shared [THEME]
+
+    The walkthrough: loads FOLDER's themes (default ./Themes) on a manager of its own that saves
+    nothing, binds an object to the theme, registers an observer, switches themes and prints
+    what each of them saw. With --shared: ThemeManager.shared, what it restores for this app,
+    and THEME saved as this app's choice.
+
+    OPTIONS:
+      --shared                Use ThemeManager.shared.
+      -h, --help              Show help information.
+      --version               Show the version.
+
+    """
+
+/// Reads the command line: `--help` and `--version` anywhere answer and end the process,
+/// as they do for the other tools; any other option, or a second folder or theme, is a
+/// usage error (exit 2), where `--help` used to be taken for a folder.
+func command(_ arguments: [String]) -> (shared: Bool, name: String?) {
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+        print(usage, terminator: "")
+        exit(0)
+    }
+    if arguments.contains("--version") {
+        print(ThemeKitVersion.current)
+        exit(0)
+    }
+    let shared = arguments.first == "--shared"
+    let rest = shared ? Array(arguments.dropFirst()) : arguments
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(
+            Data("themekit-demo: error: \(Escaping.visible(message))\nRun 'themekit-demo --help' for usage.\n".utf8))
+        exit(2)
+    }
+    if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) { fail("unknown option '\(option)'") }
+    guard rest.count <= 1 else {
+        fail("give at most one \(shared ? "theme" : "folder"), not \(rest.count)")
+    }
+    return (shared, rest.first)
 }
 
-let directory = arguments.first ?? "Themes"
+let (shared, named) = command(Array(CommandLine.arguments.dropFirst()))
+if shared {
+    exit(sharedDemo(choosing: named))
+}
+
+let directory = named ?? "Themes"
 let center = NotificationCenter()
 // An in-memory store, so that the walkthrough never touches the user's saved choice.
 let manager = ThemeManager(directory: directory, notificationCenter: center, store: InMemoryThemeStore())

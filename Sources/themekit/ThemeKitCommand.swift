@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ThemeKit
 import ThemeTools
 
 /// `themekit`: tools over a folder of themes. Each subcommand is argument parsing and
@@ -10,7 +11,7 @@ struct ThemeKitCommand: ParsableCommand {
         commandName: "themekit",
         abstract: "Typed keys, tables, a preview page and exports from ThemeKit property-list themes.",
         discussion: "Exit status: 0 success; 1 a theme has problems; 2 usage or I/O errors.",
-        version: "0.1.0",
+        version: ThemeKitVersion.current,
         subcommands: [KeysCommand.self, ShowCommand.self, PreviewCommand.self, ExportCommand.self]
     )
 

@@ -87,8 +87,9 @@ public enum JSONReporter: Sendable {
     }
 }
 
-/// themelint's version, reported by `--version`, JSON and SARIF.
+/// themelint's version, reported by `--version`, JSON and SARIF: the package's version
+/// (`ThemeKitVersion`), which every tool prints.
 public enum ThemeLintVersion: Sendable {
     /// The version string.
-    public static let current = "0.1.0"
+    public static let current = ThemeKitVersion.current
 }
