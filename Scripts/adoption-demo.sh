@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The README's "Adopting themelint in an existing app", run for real: builds a throwaway app
-# repository in $TMPDIR/MyApp and prints each command with its output. Needs `swift build` first.
+# repository in a new folder of its own under $TMPDIR (mktemp -d), prints each command with
+# its output, and removes that folder, and only that one, at the end. It never deletes a
+# folder it did not make. Needs `swift build` first.
 set +e
 root="$(cd "$(dirname "$0")/.." && pwd)"
 export PATH="$root/.build/debug:$PATH"
-app="${TMPDIR:-/tmp}/MyApp"
-rm -rf "$app" && mkdir -p "$app" && cd "$app" && git init -q && mkdir -p MyApp/Themes MyApp/Legacy .build/checkouts/SomeKit/Themes node_modules/react-native-foo/ios
+app="$(mktemp -d "${TMPDIR:-/tmp}/MyApp.XXXXXX")" || exit 2
+trap 'rm -rf "$app"' EXIT
+cd "$app" && git init -q && mkdir -p MyApp/Themes MyApp/Legacy .build/checkouts/SomeKit/Themes node_modules/react-native-foo/ios || exit 2
 cat > MyApp/Themes/default.plist <<'EOF'
 <?xml version="1.0" encoding="UTF-8"?>
 <plist version="1.0">
@@ -50,5 +53,5 @@ echo '$ themelint --baseline .themelint-baseline.json .'; themelint --baseline .
 rm -f summary.md
 echo '$ GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=summary.md themelint --baseline .themelint-baseline.json --format github --format sarif=themelint.sarif .'; GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=summary.md themelint --baseline .themelint-baseline.json --format github --format sarif=themelint.sarif .; echo "[exit $?]"; cat summary.md
 echo '$ themelint .build/checkouts/SomeKit/Themes'; themelint .build/checkouts/SomeKit/Themes; echo "[exit $?]"
-bad="${TMPDIR:-/tmp}/bad.json"; printf '{"disabled_rules": ["unknown_overide"]}' > "$bad"
-echo "\$ themelint --config $bad ."; themelint --config "$bad" .; echo "[exit $?]"
+printf '{"disabled_rules": ["unknown_overide"]}' > bad.json
+echo '$ themelint --config bad.json .'; themelint --config bad.json .; echo "[exit $?]"
