@@ -26,4 +26,14 @@ struct ScriptTests {
             ))
     }
 
+    @Test(
+        "the page the README's 'themekit preview Themes/ -o preview.html' writes at the root is ignored by git",
+        .enabled(if: FileManager.default.fileExists(atPath: CLI.packageRoot.appendingPathComponent(".git").path)))
+    func previewPageIsIgnored() throws {
+        let result = try CLI.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["git", "check-ignore", "--no-index", "-q", "preview.html"],
+            in: CLI.packageRoot)
+        #expect(result.status == 0, "preview.html is not ignored: \(result.stderr)")
+    }
 }
