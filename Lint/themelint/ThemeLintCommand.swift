@@ -49,7 +49,9 @@ struct ThemeLintCommand: ParsableCommand {
     var noConfig = false
 
     /// What the SwiftPM plugin lints when it is given no path: it passes the user's
-    /// arguments on verbatim, so it cannot tell paths from option values itself.
+    /// arguments on verbatim, so it cannot tell paths from option values itself. These are
+    /// folders found, not named: those in a hidden or skipped folder or in the
+    /// configuration's `excluded` are left out, as a search of `.` leaves them out.
     @Option(name: .customLong("default-path"), help: .hidden)
     var defaultPaths: [String] = []
 
@@ -62,12 +64,23 @@ struct ThemeLintCommand: ParsableCommand {
             try explainRule(explain)
             return
         }
-        if paths.isEmpty { paths = defaultPaths }
-        guard !paths.isEmpty else { throw UsageFailure(message: "give at least one theme file or folder") }
+        guard !paths.isEmpty || !defaultPaths.isEmpty else {
+            throw UsageFailure(message: "give at least one theme file or folder")
+        }
         let requests = try outputRequests()
         let full: LintReport
         do {
             var linter = ThemeLinter(configuration: try configuration())
+            if paths.isEmpty {
+                // Found, not named: skipped where a search of `.` would skip them.
+                paths = linter.discovered(defaultPaths)
+                guard !paths.isEmpty else {
+                    throw UsageFailure(
+                        message:
+                            "nothing to lint: every Themes folder found (\(defaultPaths.count)) is in a hidden or skipped folder or in the configuration's excluded; name a path to lint it anyway"
+                    )
+                }
+            }
             let baseline = try baselineToApply()
             let paths = try standardInput(into: &linter)
             let found = try linter.lint(paths: paths)

@@ -5,14 +5,16 @@ import PackagePlugin
 /// arguments given, as given, from the package's folder: paths and `--config FILE` are
 /// relative to it, and so are the paths in the report. With no path, themelint lints every
 /// `Themes` folder of the package (a folder named `Themes` holding `*.plist` files, outside
-/// the folders themelint skips: hidden ones such as `.build`, `node_modules`, `Pods`, …). The
+/// the folders themelint skips: hidden ones such as `.build`, `node_modules`, `Pods`, …, and
+/// those `.themelint.json`'s `excluded` covers, which themelint applies to them). The
 /// command fails when themelint exits non-zero: errors, warnings with `--strict`, or a usage
 /// or configuration error.
 ///
 /// The arguments are passed on verbatim, not split into options and paths here: only
 /// themelint knows which options take a value (`--config FILE`, `--format json`), and
 /// guessing broke each new one. The package's `Themes` folders go to themelint as
-/// `--default-path`, which it lints only when no path is among the arguments.
+/// `--default-path`, which it lints only when no path is among the arguments, and then as
+/// folders found, not named: skipped where `themelint .` would skip them.
 @main
 struct ThemeLintPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -40,7 +42,12 @@ struct PluginFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Finding theme folders in a package.
+// BEGIN ThemeFolders. The same text in Plugins/ThemeLintPlugin/ThemeLintPlugin.swift and
+// Plugins/ThemeKeysPlugin/ThemeKeysPlugin.swift: plugins cannot share a target, so each
+// holds a copy, and Tests/themelintTests/PluginTests.swift fails when the copies differ.
+// Change both together.
+
+/// Finding theme folders in a package, the same way for both plugins.
 enum ThemeFolders {
     /// Folders themelint skips when it searches a folder, besides hidden ones (`.build`,
     /// `.git`, `.swiftpm`): the same list as its `ThemeDiscovery.skippedFolders`, which a
@@ -48,7 +55,9 @@ enum ThemeFolders {
     static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", "DerivedData"]
 
     /// Folders named `Themes` that hold at least one `*.plist`, under `root`, sorted; hidden
-    /// folders and `skippedFolders` are not searched.
+    /// folders and `skippedFolders` are not searched. `.themelint.json`'s `excluded` is left
+    /// to themelint, which applies it to the folders the lint plugin passes as
+    /// `--default-path`.
     static func find(under root: URL) -> [URL] {
         let manager = FileManager.default
         guard
@@ -76,3 +85,5 @@ enum ThemeFolders {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }
+
+// END ThemeFolders

@@ -166,6 +166,35 @@ struct RepositoryTests {
         )
     }
 
+    @Test(
+        "--default-path folders are found, not named: hidden, vendored and excluded ones are left out, as 'themelint .' leaves them"
+    )
+    func defaultPathsObeyExcluded() throws {
+        let repository = try AppRepository(configuration: Self.configuration)
+        // What the plugin finds in App: its Themes folders, the excluded vendor's, and one in
+        // a scratch checkout under .build (issue 26: 8 errors where `themelint .` found none).
+        let found = ["Themes", "Features/Settings/Themes", "Vendor/Themes", ".build/checkouts/dep/Themes"]
+        let plugin = try repository.run(found.flatMap { ["--default-path", $0] })
+        let dot = try repository.run(["."])
+        #expect(plugin.status == dot.status)
+        #expect(plugin.stdout == dot.stdout)
+        #expect(plugin.stdout == Self.invalidColor + "\n0 errors, 1 warning in 3 files\n")
+        // A path named on the command line still wins over `excluded`.
+        let named = try repository.run(found.flatMap { ["--default-path", $0] } + ["Vendor/Themes"])
+        #expect(named.status == 1)
+        #expect(named.stdout.hasPrefix("Vendor/Themes/default.plist:4:18: error: "))
+        // All of them left out: nothing to lint is a usage error, as `themelint .` finding no
+        // theme is.
+        let none = try repository.run([
+            "--default-path", "Vendor/Themes", "--default-path", ".build/checkouts/dep/Themes",
+        ])
+        #expect(none.status == 2)
+        #expect(
+            none.stderr
+                == "themelint: error: nothing to lint: every Themes folder found (2) is in a hidden or skipped folder or in the configuration's excluded; name a path to lint it anyway\n"
+        )
+    }
+
     @Test("--default-path (the plugin's Themes folders) is linted only when no path is given")
     func defaultPathsOfThePlugin() throws {
         let repository = try AppRepository(configuration: Self.configuration)
