@@ -13,7 +13,7 @@
 //       `ThemeLoader.analyze("child", reader:)`: the first part is child.plist, and each
 //       parent the lineage asks for next (whatever its name) gets the next part, so
 //       inheritance, aliases and typed values are fuzzed whatever names the input uses;
-//   (c) every diagnostic is rendered.
+//   (c) every diagnostic is rendered, with no raw control or invisible character.
 // Cheap invariants are checked along the way; a broken one traps, so libFuzzer reports it.
 
 import Synchronization
@@ -54,6 +54,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let text = diagnostic.rendered
         guard text.hasPrefix(diagnostic.summary) else {
             trap("rendered text does not start with the summary", diagnostic)
+        }
+        // Escaped (`Escaping.visible`): the summary is one line, and nothing rendered holds a
+        // raw control or invisible character but the line breaks between its lines and the
+        // source line's tabs.
+        guard !diagnostic.summary.unicodeScalars.contains(where: Escaping.isInvisible),
+            !text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && Escaping.isInvisible($0) })
+        else {
+            trap("a rendered diagnostic holds a raw control or invisible character", diagnostic)
         }
         rendered &+= text.utf8.count
     }
