@@ -287,7 +287,7 @@ struct ConfigurationParser {
     }
 
     /// A rule id that names a rule (`themelint --list-rules`), else an error with the closest.
-    private func ruleID(_ id: String, at path: String) throws(ConfigurationError) -> DiagnosticCode {
+    func ruleID(_ id: String, at path: String) throws(ConfigurationError) -> DiagnosticCode {
         guard Self.ruleIDs.contains(id) else {
             let hint = Suggestions.hint(Suggestions.closest(to: id, among: Self.ruleIDs))
             throw error(
@@ -416,7 +416,8 @@ struct ConfigurationParser {
         return names
     }
 
-    private func object(
+    /// The fields of an object that has every key of `required` and no key outside `allowed`.
+    func object(
         _ value: JSONValue, at path: String, allowed: [String], required: [String]
     ) throws(ConfigurationError) -> [String: JSONValue] {
         guard case .object(let fields) = value else { throw error(at: path, "must be an object, not \(value.kind)") }
@@ -431,13 +432,14 @@ struct ConfigurationParser {
         return fields
     }
 
-    private func string(_ value: JSONValue, at path: String) throws(ConfigurationError) -> String {
+    /// A string that is not empty.
+    func string(_ value: JSONValue, at path: String) throws(ConfigurationError) -> String {
         guard case .string(let text) = value else { throw error(at: path, "must be a string, not \(value.kind)") }
         guard !text.isEmpty else { throw error(at: path, "must not be empty") }
         return text
     }
 
-    private func error(at path: String, _ message: String) -> ConfigurationError {
+    func error(at path: String, _ message: String) -> ConfigurationError {
         ConfigurationError(file: file, jsonPath: path, message: message)
     }
 
