@@ -45,8 +45,33 @@ struct PathPatternTests {
         #expect(PathPattern("/abs") == nil)
         #expect(PathPattern("../x") == nil)
         #expect(PathPattern("a/../../x") == nil)
-        #expect(PathPattern("./") == nil)
+        #expect(PathPattern("") == nil)
         #expect(PathPattern("a..b") != nil)
+    }
+
+    @Test("'.' and './' are the configuration's folder itself: every path below it", arguments: [".", "./", "./."])
+    func wholeFolder(_ text: String) throws {
+        let pattern = try #require(PathPattern(text))
+        #expect(pattern.isWholeFolder)
+        #expect(pattern.matches(["Themes", "a.plist"]))
+        #expect(PathPattern("./Vendor")?.isWholeFolder == false)
+    }
+
+    @Test("in included, '.' and './' take every file; in excluded, they are an error that says why")
+    func wholeFolderInTheConfiguration() throws {
+        for text in [".", "./"] {
+            let included = try LintConfiguration.parse(Data(#"{"included": ["\#(text)"]}"#.utf8), file: "c.json")
+            #expect(included.included.map(\.description) == [text])
+            #expect(
+                throws: ConfigurationError(
+                    file: "c.json", jsonPath: ".excluded[0]",
+                    message:
+                        "'\(text)' is the configuration's folder itself, which a folder search never skips (a folder "
+                        + "named is searched): name the folders or files below it to skip")
+            ) {
+                try LintConfiguration.parse(Data(#"{"excluded": ["\#(text)"]}"#.utf8), file: "c.json")
+            }
+        }
     }
 
     @Test("paths are normalized on their text, and placed below a folder")

@@ -156,7 +156,9 @@ extension LintConfiguration {
         let absolute = path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            throw LintFailure("no such configuration file: \(path)")
+            // A link that leads nowhere is there, but is no file: say what it is.
+            guard isLink(absolute) else { throw LintFailure("no such configuration file: \(path)") }
+            throw LintFailure("the configuration \(path) is \(brokenLink(absolute))")
         }
         guard !isDirectory.boolValue else {
             throw LintFailure("the configuration \(path) is a directory, not a file")
@@ -183,6 +185,25 @@ extension LintConfiguration {
         return configuration
     }
 
+    /// Whether `path` is a symbolic link, whether or not it leads anywhere (`lstat`: a link
+    /// to nothing is one too).
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// What a symbolic link that leads to no file is, in the system's words where it has
+    /// no better ones: `a loop of symbolic links`.
+    static func brokenLink(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return "a symbolic link that cannot be followed" }
+        switch errno {
+        case ELOOP: return "a loop of symbolic links"
+        case ENOENT: return "a symbolic link to a file that does not exist"
+        case let code: return "a symbolic link that cannot be followed: " + String(cString: strerror(code)).lowercased()
+        }
+    }
+
     /// The configuration of a run started in `currentDirectory`: the `.themelint.json` in it
     /// or in the nearest folder above it, inside the repository that holds it (the search
     /// stops at the folder holding `.git`, a folder or a worktree's file); `nil` when there
@@ -202,8 +223,7 @@ extension LintConfiguration {
         while true {
             let base = folder.hasSuffix("/") ? folder : folder + "/"
             let candidate = base + fileName
-            if found == nil, FileManager.default.fileExists(atPath: candidate) || ThemeLoader.isSymbolicLink(candidate)
-            {
+            if found == nil, FileManager.default.fileExists(atPath: candidate) || isLink(candidate) {
                 found = (folder, levels)
             }
             // Inside a repository: the nearest file found so far is the one.
@@ -330,6 +350,13 @@ struct ConfigurationParser {
                     at: itemPath,
                     "\(ConfigurationText.quoted(text)) must be relative to the configuration's folder, without '..'"
                 )
+            }
+            // `.` is the folder itself, which a folder search never skips: it would match nothing.
+            guard !(pattern.isWholeFolder && path.hasSuffix("excluded")) else {
+                throw error(
+                    at: itemPath,
+                    "\(ConfigurationText.quoted(text)) is the configuration's folder itself, which a folder search never "
+                        + "skips (a folder named is searched): name the folders or files below it to skip")
             }
             patterns.append(pattern)
         }

@@ -18,18 +18,23 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         case wildcard([Unicode.Scalar])
     }
 
+    /// Whether the pattern is the configuration's folder itself (`.`, `./`), which covers
+    /// every path below it.
+    package var isWholeFolder: Bool { segments.isEmpty }
+
     /// The pattern as written in the configuration.
     package var description: String
     let segments: [Segment]
 
     /// Compiles `pattern`; `nil` when it is not relative to the configuration's folder (it
-    /// starts with `/`, or a segment is `..`). `./` at the start and `/` at the end are ignored.
+    /// starts with `/`, or a segment is `..`). `./` at the start, `.` segments and `/` at the
+    /// end are ignored: `.` and `./` name the configuration's folder itself (`isWholeFolder`).
     package init?(_ pattern: String) {
         description = pattern
         var text = Substring(pattern)
         while text.hasPrefix("./") { text = text.dropFirst(2) }
         while text.hasSuffix("/") { text = text.dropLast() }
-        guard !pattern.hasPrefix("/"), !text.isEmpty else { return nil }
+        guard !pattern.hasPrefix("/"), !pattern.isEmpty else { return nil }
         var segments: [Segment] = []
         for part in text.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
             guard part != ".." else { return nil }
