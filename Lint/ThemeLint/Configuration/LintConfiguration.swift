@@ -101,7 +101,12 @@ public struct ContrastPair: Sendable, Hashable {
     /// body text, 7 is AAA).
     public var minimum: Double
     /// The names of the themes the pair applies to; `nil`: every theme linted.
-    public var themes: [String]?
+    public var themes: [String]? {
+        didSet { themeSet = themes.map(Set.init) }
+    }
+    /// `themes` as a set: a pair is asked about each theme linted, and a list of many names
+    /// scanned for each made that quadratic.
+    private var themeSet: Set<String>?
 
     /// Creates a pair.
     public init(foreground: String, background: String, minimum: Double, themes: [String]? = nil) {
@@ -109,11 +114,12 @@ public struct ContrastPair: Sendable, Hashable {
         self.background = background
         self.minimum = minimum
         self.themes = themes
+        themeSet = themes.map(Set.init)
     }
 
     /// Whether the pair is checked in the theme named `name`.
     public func applies(toTheme name: String) -> Bool {
-        themes?.contains(name) ?? true
+        themeSet?.contains(name) ?? true
     }
 }
 
@@ -426,6 +432,8 @@ struct ConfigurationParser {
             throw error(at: path, "must name at least one theme; leave it out to check every theme")
         }
         var names: [String] = []
+        // Each name is checked against those before it: a set, not a scan of the list.
+        var seen = Set<String>()
         for (index, item) in items.enumerated() {
             let itemPath = "\(path)[\(index)]"
             let name = try string(item, at: itemPath)
@@ -435,7 +443,7 @@ struct ConfigurationParser {
                     "\(ConfigurationText.quoted(name)) is not a theme name: a theme's file name without .plist, of letters, digits, '.', '_' and '-'"
                 )
             }
-            guard !names.contains(name) else {
+            guard seen.insert(name).inserted else {
                 throw error(at: itemPath, "\(ConfigurationText.quoted(name)) is listed twice")
             }
             names.append(name)

@@ -258,8 +258,9 @@ struct ThemeDiscovery: Sendable {
     var currentDirectory: String
     /// The configuration's folder (normalized) when it has patterns; `nil` otherwise.
     var patternFolder: String?
-    var included: [PathPattern] = []
-    var excluded: [PathPattern] = []
+    /// The configuration's patterns, each list compiled into one matcher.
+    var included = PathPatternSet([])
+    var excluded = PathPatternSet([])
 
     /// Folder names skipped by default, besides every hidden folder. Four names: compared in
     /// place, with no string made for each entry of the walk.
@@ -269,8 +270,8 @@ struct ThemeDiscovery: Sendable {
         self.currentDirectory = currentDirectory
         if let folder = configuration.folder, !configuration.included.isEmpty || !configuration.excluded.isEmpty {
             patternFolder = PathPattern.normalized(folder)
-            included = configuration.included
-            excluded = configuration.excluded
+            included = PathPatternSet(configuration.included)
+            excluded = PathPatternSet(configuration.excluded)
         }
     }
 
@@ -332,11 +333,11 @@ struct ThemeDiscovery: Sendable {
                 let isPlist = name.hasSuffix(".plist")
                 if let base, !excluded.isEmpty || (isPlist && !included.isEmpty) {
                     let segments = base + relative.split(separator: "/")
-                    if excluded.contains(where: { $0.matches(segments, shortest: base.count + 1) }) {
+                    if excluded.matches(segments, shortest: base.count + 1) {
                         walker.skipDescendants()
                         continue
                     }
-                    if isPlist, !included.isEmpty, !included.contains(where: { $0.matches(segments) }) { continue }
+                    if isPlist, !included.isEmpty, !included.matches(segments) { continue }
                 }
                 guard isPlist else { continue }
                 let file = join(path, relative)
