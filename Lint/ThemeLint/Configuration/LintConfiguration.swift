@@ -83,15 +83,22 @@ public struct LintConfiguration: Sendable, Hashable {
         }
     }
 
-    /// Whether an enabled rule needs the theme named `name` built whole (its values
+    /// Whether an enabled rule needs the theme named `name`, in the folder `folder` (its
+    /// segments below the configuration's folder, `nil` outside it), built whole (its values
     /// resolved and parsed), which the linter otherwise skips.
-    func needsResolvedTheme(named name: String) -> Bool {
-        contrastPairs.contains { $0.applies(toTheme: name) }
+    func needsResolvedTheme(named name: String, inFolder folder: [Substring]?) -> Bool {
+        contrastPairs.contains { $0.applies(toTheme: name, inFolder: folder) }
+    }
+
+    /// The segments of the folder at `path` (absolute) below the configuration's folder;
+    /// `nil` when it is not below it, or for a configuration built in code.
+    func segments(ofFolder path: String) -> [Substring]? {
+        folder.flatMap { PathPattern.segments(of: PathPattern.normalized(path), below: PathPattern.normalized($0)) }
     }
 }
 
 /// One `min_contrast` pair: text drawn in `foreground` on `background` must reach
-/// `minimum`, in every theme or in the themes named.
+/// `minimum`, in every theme or in the themes named, anywhere or in the folders named.
 public struct ContrastPair: Sendable, Hashable {
     /// The `…Color` key of the text (or icon) color.
     public var foreground: String
@@ -107,19 +114,58 @@ public struct ContrastPair: Sendable, Hashable {
     /// `themes` as a set: a pair is asked about each theme linted, and a list of many names
     /// scanned for each made that quadratic.
     private var themeSet: Set<String>?
+    /// Glob patterns, relative to the configuration's folder as `excluded` is, of the
+    /// folders whose themes the pair applies to (at or below a match); `nil`: any folder.
+    /// A theme outside the configuration's folder is in none.
+    public var folders: [String]? {
+        didSet { folderSet = Self.compile(folders) }
+    }
+    /// `folders`, compiled.
+    private var folderSet: PathPatternSet?
 
-    /// Creates a pair.
-    public init(foreground: String, background: String, minimum: Double, themes: [String]? = nil) {
+    /// Creates a pair; `folders` that are not patterns relative to the configuration's
+    /// folder (`/abs`, `../x`) match no folder.
+    public init(
+        foreground: String, background: String, minimum: Double, themes: [String]? = nil, folders: [String]? = nil
+    ) {
         self.foreground = foreground
         self.background = background
         self.minimum = minimum
         self.themes = themes
+        self.folders = folders
         themeSet = themes.map(Set.init)
+        folderSet = Self.compile(folders)
     }
 
-    /// Whether the pair is checked in the theme named `name`.
+    private static func compile(_ folders: [String]?) -> PathPatternSet? {
+        folders.map { PathPatternSet($0.compactMap(PathPattern.init)) }
+    }
+
+    /// Whether the pair is checked in the theme named `name`, wherever it is (a pair that
+    /// names folders is checked in none here: see `applies(toTheme:inFolder:)`).
     public func applies(toTheme name: String) -> Bool {
-        themeSet?.contains(name) ?? true
+        folderSet == nil && themeSet?.contains(name) ?? true
+    }
+
+    /// Whether the pair is checked in the theme named `name` in the folder `folder` (its
+    /// segments below the configuration's folder; `nil` outside it).
+    func applies(toTheme name: String, inFolder folder: [Substring]?) -> Bool {
+        guard themeSet?.contains(name) ?? true else { return false }
+        guard let folderSet else { return true }
+        return folder.map { folderSet.matches($0) } ?? false
+    }
+
+    public static func == (lhs: ContrastPair, rhs: ContrastPair) -> Bool {
+        (lhs.foreground, lhs.background, lhs.minimum, lhs.themes, lhs.folders)
+            == (rhs.foreground, rhs.background, rhs.minimum, rhs.themes, rhs.folders)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(foreground)
+        hasher.combine(background)
+        hasher.combine(minimum)
+        hasher.combine(themes)
+        hasher.combine(folders)
     }
 }
 
@@ -273,7 +319,7 @@ struct ConfigurationParser {
     static let rootKeys = ["$schema", "disabled_rules", "excluded", "included", "rules"]
     static let ruleSettingKeys = ["severity"]
     static let minContrastKeys = ["pairs", "severity"]
-    static let pairKeys = ["background", "foreground", "minimum", "themes"]
+    static let pairKeys = ["background", "folders", "foreground", "minimum", "themes"]
     /// The range a contrast ratio can take.
     static let ratioRange = 1.0...21.0
     /// Every rule id, for `disabled_rules` and `rules`.
@@ -412,7 +458,23 @@ struct ConfigurationParser {
         if let list = fields["themes"] {
             themes = try themeNames(list, at: Self.path(path, "themes"))
         }
-        return ContrastPair(foreground: foreground, background: background, minimum: minimum, themes: themes)
+        var folders: [String]?
+        if let list = fields["folders"] {
+            let foldersPath = Self.path(path, "folders")
+            let patterns = try self.patterns(list, at: foldersPath)
+            guard !patterns.isEmpty else {
+                throw error(
+                    at: foldersPath, "must name at least one folder; leave it out to check themes in any folder")
+            }
+            var seen = Set<String>()
+            for (index, pattern) in patterns.enumerated() where !seen.insert(pattern.description).inserted {
+                throw error(
+                    at: "\(foldersPath)[\(index)]", "\(ConfigurationText.quoted(pattern.description)) is listed twice")
+            }
+            folders = patterns.map(\.description)
+        }
+        return ContrastPair(
+            foreground: foreground, background: background, minimum: minimum, themes: themes, folders: folders)
     }
 
     private func colorKey(_ value: JSONValue?, at path: String) throws(ConfigurationError) -> String {

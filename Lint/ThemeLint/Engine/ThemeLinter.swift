@@ -193,8 +193,11 @@ public struct ThemeLinter: Sendable {
         let loader = ThemeLoader(directory: folder, options: options)
         let analysis = loader.analyze(name, in: session, defersLineageProblems: true)
         var context = ThemeContext(analysis: analysis, configuration: configuration)
+        context.folder = configuration.segments(ofFolder: folder)
         // A theme is built only when an enabled rule reads its values: building one is not free.
-        if configuration.needsResolvedTheme(named: name) { context.resolvedTheme = analysis.theme }
+        if configuration.needsResolvedTheme(named: name, inFolder: context.folder) {
+            context.resolvedTheme = analysis.theme
+        }
         var diagnostics = rules.flatMap { $0.check(context) }
         diagnostics += analysis.diagnostics
         return (diagnostics, analysis.lineageProblems)
