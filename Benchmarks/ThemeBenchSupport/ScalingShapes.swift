@@ -343,7 +343,7 @@ extension ScalingShape {
         },
         ScalingShape(
             "excluded-names", "n excluded paths met by n/20 theme files, every other file excluded",
-            tool: .lint(format: "text"), n: 12_000
+            tool: .lint(format: "text"), n: 9_000
         ) { n in
             excludedShape(n) { index in
                 index.isMultiple(of: 2) ? "Themes/Vendor/lib\(index)" : "Themes/t-\(index).plist"
@@ -351,7 +351,7 @@ extension ScalingShape {
         },
         ScalingShape(
             "excluded-globs", "n excluded globs met by n/20 theme files, every other file excluded",
-            tool: .lint(format: "text"), n: 12_000
+            tool: .lint(format: "text"), n: 9_000
         ) { n in
             excludedShape(n) { index in
                 index.isMultiple(of: 2) ? "Themes/*-x\(index).plist" : "Themes/t*-\(index).plist"

@@ -70,6 +70,14 @@ struct ScalingShapeTests {
         }
     }
 
+    @Test("every shape's configuration at 4n is within themelint's limit for one, so the run at 4n measures it")
+    func configurationsFitAt4n() {
+        for shape in ScalingShape.all {
+            guard let text = shape.files(4 * shape.n)[ScalingShape.configurationPath] else { continue }
+            #expect(text.utf8.count <= LintConfiguration.maximumFileSize, "\(shape.id): \(text.utf8.count) bytes")
+        }
+    }
+
     @Test("the linter finds what each shape holds", arguments: ScalingShape.all.filter { Self.expected[$0.id] != nil })
     func lintShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)
