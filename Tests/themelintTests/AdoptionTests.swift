@@ -127,7 +127,7 @@ struct BaselineTests {
         #expect(inside.stdout == "0 errors, 0 warnings in 1 file (1 problem in the baseline)\n")
     }
 
-    @Test("a problem with no key is matched by rule, file and message (its digits left out)")
+    @Test("a problem with no key is matched by rule, file and message, its line numbers left out")
     func keylessProblemsMatchByMessage() throws {
         let app = try TemporaryRepository([
             "Themes/default.plist": theme([]),

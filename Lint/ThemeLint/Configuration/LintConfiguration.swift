@@ -15,7 +15,8 @@ public import ThemeKit
 ///         "min_contrast": {
 ///           "pairs": [
 ///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 4.5},
-///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["highcontrast"]}
+///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["highcontrast"]},
+///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "folders": ["Features/*/Themes"]}
 ///           ]
 ///         }
 ///       }
@@ -23,8 +24,9 @@ public import ThemeKit
 ///
 /// Parsing is strict, as `Lint/themelint.schema.json` is: an unknown key or rule id at any
 /// level, a value of the wrong type, a rule that cannot be disabled in `disabled_rules`, a
-/// pattern outside the configuration's folder, a minimum outside 1…21 or an empty list of
-/// pairs is an error that names the JSON path of the problem.
+/// pattern outside the configuration's folder (or `.` in `excluded`, which would skip
+/// nothing), a minimum outside 1…21 or an empty list of pairs is an error that names the
+/// JSON path of the problem.
 public struct LintConfiguration: Sendable, Hashable {
     /// The name of the file themelint looks for, from the current folder up to the
     /// repository root (`discover(in:)`).
