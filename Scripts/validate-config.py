@@ -75,8 +75,12 @@ def main(files):
             continue
         errors = sorted(validator.iter_errors(document), key=lambda error: list(map(str, error.absolute_path)))
         for error in errors:
+            # A value a "not" refuses: the refused form's own description says why.
+            message = error.message
+            if error.validator == "not" and "description" in error.validator_value:
+                message = f"{json.dumps(error.instance, ensure_ascii=False)}: {error.validator_value['description']}"
             for path in paths(error):
-                print(f"{name}: {path}: {error.message}")
+                print(f"{name}: {path}: {message}")
         print(f"{name}: {'FAIL' if errors else 'ok'}")
         failed = failed or bool(errors)
     return 1 if failed else 0

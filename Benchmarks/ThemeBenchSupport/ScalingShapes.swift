@@ -68,7 +68,7 @@ public struct ScalingShape: Sendable {
 
 extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
-    public static let all: [ScalingShape] = lintShapes + formatShapes + loadShapes + toolShapes
+    public static let all: [ScalingShape] = lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes
 
     /// The linter on problems that are many per line, per file, per key or per link.
     static let lintShapes: [ScalingShape] = [
@@ -319,6 +319,58 @@ extension ScalingShape {
             "export-css-alias-chain", "one alias chain of n links", tool: .export(format: "css"), n: 80_000
         ) { n in aliasChain(n) },
     ]
+}
+
+// MARK: Configuration shapes (issue 26: the configuration's lists)
+
+extension ScalingShape {
+    /// The configuration's own lists, long: a pair's `themes`, and `excluded` patterns met by
+    /// every file a folder search finds. Each is sized so that its configuration at 4n stays
+    /// under themelint's 1 MiB limit for one.
+    static let configurationShapes: [ScalingShape] = [
+        ScalingShape(
+            "contrast-theme-names", "one min_contrast pair whose themes list holds n names",
+            tool: .lint(format: "text"), n: 24_000
+        ) { n in
+            // The linted theme is the last name: every name is read and checked for repeats.
+            let names = (1..<n).map { "\"t\($0)\"" } + ["\"default\""]
+            let pair =
+                "{\"foreground\": \"textColor\", \"background\": \"backgroundColor\", \"minimum\": 4.5, "
+                + "\"themes\": [\(names.joined(separator: ", "))]}"
+            return theme([
+                ("textColor", "<string>#777777</string>"), ("backgroundColor", "<string>#888888</string>"),
+            ]).merging([configurationPath: "{\"rules\": {\"min_contrast\": {\"pairs\": [\(pair)]}}}"]) { $1 }
+        },
+        ScalingShape(
+            "excluded-names", "n excluded paths met by n/20 theme files, every other file excluded",
+            tool: .lint(format: "text"), n: 9_000
+        ) { n in
+            excludedShape(n) { index in
+                index.isMultiple(of: 2) ? "Themes/Vendor/lib\(index)" : "Themes/t-\(index).plist"
+            }
+        },
+        ScalingShape(
+            "excluded-globs", "n excluded globs met by n/20 theme files, every other file excluded",
+            tool: .lint(format: "text"), n: 9_000
+        ) { n in
+            excludedShape(n) { index in
+                index.isMultiple(of: 2) ? "Themes/*-x\(index).plist" : "Themes/t*-\(index).plist"
+            }
+        },
+    ]
+
+    /// `Themes/default.plist` and n/20 themes `t-i.plist` beside it, with a configuration of
+    /// n `excluded` patterns, `pattern(i)` each (an odd `i` below the number of files
+    /// should exclude `t-i.plist`).
+    static func excludedShape(_ n: Int, pattern: (Int) -> String) -> [String: String] {
+        var files = theme([("aColor", "<string>#777777</string>")])
+        for index in 0..<max(2, n / 20) {
+            files["Themes/t-\(index).plist"] = document(entries([("aColor", "<string>#888888</string>")]))
+        }
+        let patterns = (0..<n).map { "\"\(pattern($0))\"" }
+        files[configurationPath] = "{\"excluded\": [\(patterns.joined(separator: ", "))]}"
+        return files
+    }
 }
 
 // MARK: Building blocks

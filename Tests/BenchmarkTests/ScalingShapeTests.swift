@@ -44,6 +44,10 @@ struct ScalingShapeTests {
         "duplicates-json": [.duplicateKey: 5],
         "duplicates-github": [.duplicateKey: 5],
         "duplicates-sarif": [.duplicateKey: 5],
+        // Configuration shapes (issue 26): the pair reaches `default`, the last of its names.
+        "contrast-theme-names": [.minContrast: 1],
+        "excluded-names": [:],
+        "excluded-globs": [:],
     ]
 
     static func write(_ shape: ScalingShape, n: Int) throws -> URL {
@@ -66,6 +70,14 @@ struct ScalingShapeTests {
         }
     }
 
+    @Test("every shape's configuration at 4n is within themelint's limit for one, so the run at 4n measures it")
+    func configurationsFitAt4n() {
+        for shape in ScalingShape.all {
+            guard let text = shape.files(4 * shape.n)[ScalingShape.configurationPath] else { continue }
+            #expect(text.utf8.count <= LintConfiguration.maximumFileSize, "\(shape.id): \(text.utf8.count) bytes")
+        }
+    }
+
     @Test("the linter finds what each shape holds", arguments: ScalingShape.all.filter { Self.expected[$0.id] != nil })
     func lintShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)
@@ -78,6 +90,10 @@ struct ScalingShapeTests {
             .lint(paths: ["Themes"])
         let counts = Dictionary(report.diagnostics.map { ($0.code, 1) }, uniquingKeysWith: +)
         #expect(counts == Self.expected[shape.id], "\(shape.id): \(report.diagnostics.map(\.summary))")
+        if shape.id.hasPrefix("excluded-") {
+            // Two files at n = 6, `t-1` excluded: default and t-0 are linted.
+            #expect(report.fileCount == 2, "\(shape.id)")
+        }
         if shape.id == "dangling-aliases" {
             #expect(report.diagnostics.allSatisfy { $0.message.contains("did you mean 'item") })
         }

@@ -166,6 +166,28 @@ struct ConfigurationFileTests {
         #expect(outcome.withLock { $0 } == "cannot read the configuration .themelint.json: is not a regular file")
     }
 
+    @Test("a .themelint.json that is a loop of symbolic links, or a link to nothing, says so")
+    func brokenLinksSayWhatTheyAre() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(LintConfiguration.fileName).path
+        #expect(symlink(LintConfiguration.fileName, file) == 0)
+        #expect(throws: LintFailure("the configuration .themelint.json is a loop of symbolic links")) {
+            try LintConfiguration.discover(in: folder.path)
+        }
+        #expect(unlink(file) == 0)
+        #expect(symlink("missing.json", file) == 0)
+        #expect(
+            throws: LintFailure("the configuration .themelint.json is a symbolic link to a file that does not exist")
+        ) {
+            try LintConfiguration.discover(in: folder.path)
+        }
+        #expect(throws: LintFailure("no such configuration file: other.json")) {
+            try LintConfiguration.load(path: "other.json", currentDirectory: folder.path)
+        }
+    }
+
     @Test("a configuration over the size limit is refused")
     func oversizedFileIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString)")

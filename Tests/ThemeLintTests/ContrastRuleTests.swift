@@ -47,7 +47,7 @@ struct ContrastRuleTests {
         #expect(diagnostics.count == 1)
         #expect(
             diagnostic.summary
-                == "default.plist:4:2: error: 'textColor' #777777 (from 'greyColor') on 'backgroundColor' #FFFFFF: contrast 4.47:1 is below the minimum 4.5:1 [min_contrast]"
+                == "default.plist:4:2: error: 'textColor' #777777 (from 'greyColor') on 'backgroundColor' #FFFFFF: contrast 4.47:1 is below the minimum 4.5:1 of .rules.min_contrast.pairs[0] in test.json [min_contrast]"
         )
         #expect(diagnostic.key == "textColor")
         #expect(diagnostic.notes.map(\.location.description) == ["default.plist:3:22", "default.plist:5:28"])
@@ -65,7 +65,7 @@ struct ContrastRuleTests {
         let failing = try lint(files, pairs(textOnBackground))
         #expect(
             failing.map(\.message) == [
-                "'textColor' #00000080 on 'backgroundColor' #FFFFFF: contrast 4.00:1 is below the minimum 4.5:1"
+                "'textColor' #00000080 on 'backgroundColor' #FFFFFF: contrast 4.00:1 is below the minimum 4.5:1 of .rules.min_contrast.pairs[0] in test.json"
             ])
         let lenient = ContrastPair(foreground: "textColor", background: "backgroundColor", minimum: 3)
         #expect(try lint(files, pairs(lenient)) == [])
@@ -102,8 +102,58 @@ struct ContrastRuleTests {
         #expect(diagnostics.map(\.location.description) == ["strict.plist:4:2"])
         #expect(
             diagnostics.map(\.message) == [
-                "'textColor' #666666 on 'backgroundColor' #FFFFFF: contrast 5.74:1 is below the minimum 7:1"
+                "'textColor' #666666 on 'backgroundColor' #FFFFFF: contrast 5.74:1 is below the minimum 7:1 of .rules.min_contrast.pairs[0] in test.json"
             ])
+    }
+
+    @Test("a pair with folders is checked in the themes of those folders only, named as the configuration names it")
+    func foldersScopeAPair() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contrast-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let grey = RuleExample.plist([
+            "<key>textColor</key><string>777777</string>", "<key>backgroundColor</key><string>FFFFFF</string>",
+        ])
+        let files = [
+            "Themes/default.plist": grey,
+            // Another feature's own themes, with other keys: no pair names its folder.
+            "Features/Onboarding/Themes/default.plist": RuleExample.plist([
+                "<key>accentColor</key><string>777777</string>"
+            ]),
+            "Features/Store/Themes/default.plist": grey,
+            "Other/default.plist": grey,
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let pairs = [
+            #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 3, "themes": ["default"]}"#,
+            #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 4.5, "themes": ["default"], "folders": ["Themes", "Features/Store"]}"#,
+        ]
+        try Data(#"{"rules": {"min_contrast": {"pairs": [\#(pairs.joined(separator: ", "))]}}}"#.utf8)
+            .write(to: folder.appendingPathComponent(".themelint.json"))
+        let configuration = try LintConfiguration.load(path: ".themelint.json", currentDirectory: folder.path)
+        let diagnostics = try ThemeLinter(currentDirectory: folder.path, configuration: configuration)
+            .lint(paths: ["."]).diagnostics
+        let below = "'textColor' #777777 on 'backgroundColor' #FFFFFF: contrast 4.47:1 is below the minimum 4.5:1"
+        #expect(
+            diagnostics.map(\.summary) == [
+                // The first pair names the theme in any folder, as before: it has no textColor.
+                "Features/Onboarding/Themes/default.plist: error: contrast cannot be checked: this theme has no key "
+                    + "'textColor'; it is named by .rules.min_contrast.pairs[0].foreground in .themelint.json [min_contrast]",
+                "Features/Store/Themes/default.plist:3:2: error: \(below) of .rules.min_contrast.pairs[1] in .themelint.json [min_contrast]",
+                "Themes/default.plist:3:2: error: \(below) of .rules.min_contrast.pairs[1] in .themelint.json [min_contrast]",
+            ])
+        // Built in code, with no configuration file, folders match no theme.
+        let inCode = ContrastPair(
+            foreground: "textColor", background: "backgroundColor", minimum: 4.5, folders: ["Themes"])
+        #expect(!inCode.applies(toTheme: "default"))
+        #expect(inCode.applies(toTheme: "default", inFolder: ["Themes"]))
+        #expect(inCode.applies(toTheme: "default", inFolder: ["Themes", "Sub"]))
+        #expect(!inCode.applies(toTheme: "default", inFolder: ["Features", "Themes"]))
+        #expect(!inCode.applies(toTheme: "default", inFolder: nil))
     }
 
     @Test("a key a theme does not have is an error on that theme, with a suggestion and the config path")

@@ -40,13 +40,71 @@ struct PathPatternTests {
         #expect(anywhere.matches(["App", "Vendor", "x", "Vendor", "a.plist"], shortest: 3))
     }
 
+    /// Patterns that share starts, literal and wildcard segments, `**` and `.`.
+    static let setPatterns = [
+        "Vendor", "Vendor/a", "App/Vendor", "*.plist", "Themes/*.plist", "Themes/*", "Themes/?.plist", "**/Themes",
+        "App/**/legacy-*.plist", "App/**/*-old.plist", "**", "a*b*c", "**/**/x", "a/**/b/**/c", "legacy-*",
+        "*-old.plist", "Themes/é.plist", "*x*", "?", "App/**", "App/*/Themes/*",
+    ]
+    static let setPaths = [
+        "Vendor/a/b.plist", "Vendor", "App/Vendor/a.plist", "a.plist", "Themes/a.plist", "Themes/sub/a.plist",
+        "Themes/ab.plist", "Themes/é.plist", "App/UI/Themes/a.plist", "App/Themesx/a.plist", "App/legacy-a.plist",
+        "App/x/y/legacy-a.plist", "Other/legacy-a.plist", "aXbYc", "aXbY", ".hidden", "x", "a/1/b/2/3/c/d.plist",
+        "App/x/dark-old.plist", "legacy-b", "z", "App/One/Themes/dark.plist", "Themes/e\u{301}.plist",
+    ]
+
+    @Test("the compiled set says what its patterns say one by one, at every shortest length")
+    func setMatchesAsEachPattern() throws {
+        let patterns = try Self.setPatterns.map { try #require(PathPattern($0)) }
+        let all = PathPatternSet(patterns)
+        for path in Self.setPaths.map({ $0.split(separator: "/") }) {
+            for shortest in 0...path.count + 1 {
+                for pattern in patterns {
+                    #expect(
+                        PathPatternSet([pattern]).matches(path, shortest: shortest)
+                            == pattern.matches(path, shortest: shortest),
+                        "\(pattern) \(path) \(shortest)")
+                }
+                #expect(
+                    all.matches(path, shortest: shortest)
+                        == patterns.contains { $0.matches(path, shortest: shortest) }, "\(path) \(shortest)")
+            }
+        }
+        #expect(!PathPatternSet([]).matches(["a.plist"]))
+    }
+
     @Test("a pattern must stay inside the configuration's folder")
     func refusedPatterns() {
         #expect(PathPattern("/abs") == nil)
         #expect(PathPattern("../x") == nil)
         #expect(PathPattern("a/../../x") == nil)
-        #expect(PathPattern("./") == nil)
+        #expect(PathPattern("") == nil)
         #expect(PathPattern("a..b") != nil)
+    }
+
+    @Test("'.' and './' are the configuration's folder itself: every path below it", arguments: [".", "./", "./."])
+    func wholeFolder(_ text: String) throws {
+        let pattern = try #require(PathPattern(text))
+        #expect(pattern.isWholeFolder)
+        #expect(pattern.matches(["Themes", "a.plist"]))
+        #expect(PathPattern("./Vendor")?.isWholeFolder == false)
+    }
+
+    @Test("in included, '.' and './' take every file; in excluded, they are an error that says why")
+    func wholeFolderInTheConfiguration() throws {
+        for text in [".", "./"] {
+            let included = try LintConfiguration.parse(Data(#"{"included": ["\#(text)"]}"#.utf8), file: "c.json")
+            #expect(included.included.map(\.description) == [text])
+            #expect(
+                throws: ConfigurationError(
+                    file: "c.json", jsonPath: ".excluded[0]",
+                    message:
+                        "'\(text)' is the configuration's folder itself, which a folder search never skips (a folder "
+                        + "named is searched): name the folders or files below it to skip")
+            ) {
+                try LintConfiguration.parse(Data(#"{"excluded": ["\#(text)"]}"#.utf8), file: "c.json")
+            }
+        }
     }
 
     @Test("paths are normalized on their text, and placed below a folder")

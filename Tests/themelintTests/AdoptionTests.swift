@@ -127,7 +127,7 @@ struct BaselineTests {
         #expect(inside.stdout == "0 errors, 0 warnings in 1 file (1 problem in the baseline)\n")
     }
 
-    @Test("a problem with no key is matched by rule, file and message (its digits left out)")
+    @Test("a problem with no key is matched by rule, file and message, its line numbers left out")
     func keylessProblemsMatchByMessage() throws {
         let app = try TemporaryRepository([
             "Themes/default.plist": theme([]),
@@ -150,12 +150,16 @@ struct BaselineTests {
         ])
         let cases: [(String, String)] = [
             ("missing.json", "cannot read the baseline missing.json: no such file"),
-            ("broken.json", "the baseline broken.json is not a themelint baseline: it is not valid JSON"),
-            ("wrong.json", "the baseline wrong.json is not a themelint baseline: problems[0].count is missing"),
+            (
+                "broken.json",
+                "broken.json:1:2: the baseline is not valid JSON: expected a key in double quotes, found the end of the file"
+            ),
+            ("wrong.json", "wrong.json: .tool: is required"),
             (
                 "other.json",
-                "the baseline other.json is not a themelint baseline: expected \"tool\" : \"themelint\" and \"version\" : 1"
+                "other.json: .: not a themelint baseline: expected \"tool\" : \"themelint\" and \"version\" : 1"
             ),
+            ("Themes", "cannot read the baseline Themes: it is a directory, not a file"),
         ]
         for (file, message) in cases {
             let result = try CLI.run(["--baseline", file, "Themes"], in: app.root)
@@ -163,6 +167,118 @@ struct BaselineTests {
             #expect(result.stdout == "")
             #expect(result.stderr == "themelint: error: \(message)\n")
         }
+    }
+
+    /// A baseline of one problem of `default.plist`, `extra` added to its first problem's
+    /// fields or to the document.
+    static func tampered(problems: String = Self.oneProblem, document extra: String = "") -> String {
+        #"{"problems": ["# + problems + #"], "tool": "themelint", "version": 1"# + extra + "}"
+    }
+    static let oneProblem =
+        #"{"count": 1, "file": "Themes/default.plist", "key": "primaryColor", "rule": "duplicate_key"}"#
+
+    @Test(
+        "a tampered baseline (counts that overflow, a key written twice, an unknown key or rule) is exit 2 with where")
+    func tamperedBaselineIsExit2() throws {
+        let entry = { (count: String) in
+            #"{"count": \#(count), "file": "Themes/default.plist", "key": "primaryColor", "rule": "duplicate_key"}"#
+        }
+        // 1,024 of the largest count add up past Int.max: the sum is checked, not trapped on.
+        let many = Array(repeating: entry("9007199254740992"), count: 1_024).joined(separator: ", ")
+        let cases: [(String, String)] = [
+            (
+                Self.tampered(problems: entry("9223372036854775807") + ", " + entry("1")),
+                "base.json: .problems[0].count: must be a whole number from 1 to 9007199254740992"
+            ),
+            (
+                Self.tampered(problems: many),
+                "base.json: .problems[1023].count: with the counts of the same problem before it, it adds up past 9223372036854775807"
+            ),
+            (
+                // jq and Python read the last list (empty), a lenient reader the first.
+                Self.tampered(document: #", "problems": []"#),
+                "base.json:1:145: the baseline is not valid JSON: the key 'problems' is written twice in one object"
+            ),
+            (
+                Self.tampered(problems: entry("1").replacingOccurrences(of: #""key""#, with: #""kye""#)),
+                "base.json: .problems[0].kye: unknown key 'kye'; the keys here are 'count', 'file', 'key', 'message', 'rule'"
+            ),
+            (
+                Self.tampered(problems: entry("1").replacingOccurrences(of: "duplicate_key", with: "duplicate_kye")),
+                "base.json: .problems[0].rule: unknown rule 'duplicate_kye'; did you mean 'duplicate_key'?; themelint --list-rules lists the rules"
+            ),
+            (
+                Self.tampered(document: #", "comment": "x""#),
+                "base.json: .comment: unknown key 'comment'; the keys here are 'problems', 'tool', 'version'"
+            ),
+        ]
+        for (text, message) in cases {
+            let app = try TemporaryRepository([
+                "Themes/default.plist": theme(Self.problems), "base.json": text,
+            ])
+            let result = try CLI.run(["--baseline", "base.json", "Themes"], in: app.root)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "themelint: error: \(message)\n")
+        }
+    }
+
+    @Test("--baseline on a FIFO or a device says it is not a regular file, and never waits on it")
+    func baselineThatIsNoFileIsNamed() throws {
+        let app = try TemporaryRepository(["Themes/default.plist": theme([])])
+        #expect(mkfifo(app.url("fifo").path, 0o600) == 0)
+        for path in [app.url("fifo").path, "/dev/null"] {
+            let result = try CLI.run(["--baseline", path, "Themes"], in: app.root)
+            #expect(result.status == 2)
+            #expect(result.stderr == "themelint: error: cannot read the baseline \(path): it is not a regular file\n")
+        }
+    }
+
+    @Test("a baseline in another folder names the themes with '..', so it still matches after the checkout moves")
+    func baselineOutsideItsFolderIsRelative() throws {
+        let app = try TemporaryRepository(["T/default.plist": theme(Self.problems)])
+        try FileManager.default.createDirectory(at: app.url("ci"), withIntermediateDirectories: true)
+        _ = try CLI.run(["--write-baseline", "ci/baseline.json", "T"], in: app.root)
+        let written = try app.read("ci/baseline.json")
+        #expect(written.contains("\"file\" : \"../T/default.plist\""))
+        #expect(!written.contains(app.root.path))
+        // The checkout moves: the same baseline holds the same problems there.
+        let moved = try TemporaryRepository([
+            "T/default.plist": theme(Self.problems), "ci/baseline.json": written,
+        ])
+        let result = try CLI.run(["--baseline", "ci/baseline.json", "T"], in: moved.root)
+        #expect(result.stdout == "0 errors, 0 warnings in 1 file (2 problems in the baseline)\n")
+        #expect(result.status == 0)
+        let inside = try CLI.run(["--baseline", "baseline.json", "../T"], in: moved.url("ci"))
+        #expect(inside.stdout == "0 errors, 0 warnings in 1 file (2 problems in the baseline)\n")
+        // A baseline of the first version named such a file by its absolute path: still read.
+        try moved.write(
+            written.replacingOccurrences(of: "../T/default.plist", with: moved.url("T/default.plist").path),
+            to: "ci/old.json")
+        let old = try CLI.run(["--baseline", "ci/old.json", "T"], in: moved.root)
+        #expect(old.stdout == "0 errors, 0 warnings in 1 file (2 problems in the baseline)\n")
+    }
+
+    @Test("a problem with no key is matched by what it names: a baselined 'unknown1' does not hide 'unknown2'")
+    func keylessProblemsMatchByWhatTheyName() throws {
+        let directive = { (rule: String) in
+            theme(["<!-- themelint:disable-next-line \(rule) -->", "<key>aColor</key><string>fff</string>"])
+        }
+        let app = try TemporaryRepository(["Themes/default.plist": directive("unknown1")])
+        _ = try CLI.run(["--write-baseline", "base.json", "Themes"], in: app.root)
+        // Moved down a line: the same problem.
+        try app.write("<!-- moved -->\n" + directive("unknown1"), to: "Themes/default.plist")
+        let moved = try CLI.run(["--baseline", "base.json", "Themes"], in: app.root)
+        #expect(moved.stdout == "0 errors, 0 warnings in 1 file (1 problem in the baseline)\n")
+        try app.write(directive("unknown2"), to: "Themes/default.plist")
+        let other = try CLI.run(["--baseline", "base.json", "Themes"], in: app.root)
+        #expect(other.status == 1)
+        #expect(
+            other.stdout == """
+                Themes/default.plist:3:2: error: 'unknown2' is not a themelint rule [invalid_disable]
+                1 error, 0 warnings in 1 file
+
+                """)
     }
 }
 

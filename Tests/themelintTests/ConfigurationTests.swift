@@ -105,6 +105,22 @@ struct BadConfiguration: Sendable, CustomStringConvertible {
                 #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["a", "a"]}"#
             ),
             path: ".rules.min_contrast.pairs[0].themes[1]"),
+        .init(
+            json: pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "folders": []}"#),
+            path: ".rules.min_contrast.pairs[0].folders"),
+        .init(
+            json: pair(
+                #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "folders": ["../App"]}"#),
+            path: ".rules.min_contrast.pairs[0].folders[0]"),
+        .init(
+            json: pair(
+                #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "folders": ["A", "A"]}"#),
+            path: ".rules.min_contrast.pairs[0].folders[1]"),
+        .init(
+            json: pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "folders": "A"}"#),
+            path: ".rules.min_contrast.pairs[0].folders"),
+        .init(json: #"{"excluded": ["Vendor", "."]}"#, path: ".excluded[1]"),
+        .init(json: #"{"excluded": ["./"]}"#, path: ".excluded[0]"),
         .init(json: #"{"disabled_rules": "duplicate_key"}"#, path: ".disabled_rules"),
         .init(json: #"{"disabled_rules": ["duplicate_keys"]}"#, path: ".disabled_rules[0]"),
         .init(json: #"{"disabled_rules": [3]}"#, path: ".disabled_rules[0]"),
@@ -129,6 +145,11 @@ struct BadConfiguration: Sendable, CustomStringConvertible {
         #"{"rules": {}}"#,
         pair(#"{"foreground": "Color", "background": "backgroundColor", "minimum": 21, "themes": ["a.b-c_1"]}"#),
         pair(#"{"foreground": "textColor", "background": "backgroundColor", "minimum": 1}"#),
+        pair(
+            #"{"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["default"], "folders": ["Themes", "Features/*/Themes", "."]}"#
+        ),
+        #"{"included": ["."], "excluded": ["./Vendor", "..x", ".hidden"]}"#,
+        #"{"included": ["./"]}"#,
         #"{"disabled_rules": [], "included": [], "excluded": []}"#,
         #"{"disabled_rules": ["case_collision", "min_contrast"], "included": ["**/Themes", "./App/*/Theme?"], "excluded": ["Vendor/", "**/*-old.plist"]}"#,
         #"{"rules": {"unknown_override": {"severity": "error"}, "parse_error": {"severity": "warning"}, "duplicate_key": {}}}"#,
@@ -187,7 +208,7 @@ struct ConfigurationTests {
         #expect(strict.status == 1)
         #expect(
             strict.stdout == """
-                Themes/highcontrast.plist:17:2: error: 'headerTextColor' #FFFFFF (from 'canvasColor') on 'headerColor' #0040DD (from 'brandColor'): contrast 7.56:1 is below the minimum 7.6:1 [min_contrast]
+                Themes/highcontrast.plist:17:2: error: 'headerTextColor' #FFFFFF (from 'canvasColor') on 'headerColor' #0040DD (from 'brandColor'): contrast 7.56:1 is below the minimum 7.6:1 of .rules.min_contrast.pairs[0] in .themelint.json [min_contrast]
                 1 error, 0 warnings in 4 files
 
                 """)

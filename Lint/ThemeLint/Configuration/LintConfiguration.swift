@@ -15,7 +15,8 @@ public import ThemeKit
 ///         "min_contrast": {
 ///           "pairs": [
 ///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 4.5},
-///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["highcontrast"]}
+///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "themes": ["highcontrast"]},
+///             {"foreground": "textColor", "background": "backgroundColor", "minimum": 7, "folders": ["Features/*/Themes"]}
 ///           ]
 ///         }
 ///       }
@@ -23,8 +24,9 @@ public import ThemeKit
 ///
 /// Parsing is strict, as `Lint/themelint.schema.json` is: an unknown key or rule id at any
 /// level, a value of the wrong type, a rule that cannot be disabled in `disabled_rules`, a
-/// pattern outside the configuration's folder, a minimum outside 1…21 or an empty list of
-/// pairs is an error that names the JSON path of the problem.
+/// pattern outside the configuration's folder (or `.` in `excluded`, which would skip
+/// nothing), a minimum outside 1…21 or an empty list of pairs is an error that names the
+/// JSON path of the problem.
 public struct LintConfiguration: Sendable, Hashable {
     /// The name of the file themelint looks for, from the current folder up to the
     /// repository root (`discover(in:)`).
@@ -83,15 +85,22 @@ public struct LintConfiguration: Sendable, Hashable {
         }
     }
 
-    /// Whether an enabled rule needs the theme named `name` built whole (its values
+    /// Whether an enabled rule needs the theme named `name`, in the folder `folder` (its
+    /// segments below the configuration's folder, `nil` outside it), built whole (its values
     /// resolved and parsed), which the linter otherwise skips.
-    func needsResolvedTheme(named name: String) -> Bool {
-        contrastPairs.contains { $0.applies(toTheme: name) }
+    func needsResolvedTheme(named name: String, inFolder folder: [Substring]?) -> Bool {
+        contrastPairs.contains { $0.applies(toTheme: name, inFolder: folder) }
+    }
+
+    /// The segments of the folder at `path` (absolute) below the configuration's folder;
+    /// `nil` when it is not below it, or for a configuration built in code.
+    func segments(ofFolder path: String) -> [Substring]? {
+        folder.flatMap { PathPattern.segments(of: PathPattern.normalized(path), below: PathPattern.normalized($0)) }
     }
 }
 
 /// One `min_contrast` pair: text drawn in `foreground` on `background` must reach
-/// `minimum`, in every theme or in the themes named.
+/// `minimum`, in every theme or in the themes named, anywhere or in the folders named.
 public struct ContrastPair: Sendable, Hashable {
     /// The `…Color` key of the text (or icon) color.
     public var foreground: String
@@ -101,19 +110,64 @@ public struct ContrastPair: Sendable, Hashable {
     /// body text, 7 is AAA).
     public var minimum: Double
     /// The names of the themes the pair applies to; `nil`: every theme linted.
-    public var themes: [String]?
+    public var themes: [String]? {
+        didSet { themeSet = themes.map(Set.init) }
+    }
+    /// `themes` as a set: a pair is asked about each theme linted, and a list of many names
+    /// scanned for each made that quadratic.
+    private var themeSet: Set<String>?
+    /// Glob patterns, relative to the configuration's folder as `excluded` is, of the
+    /// folders whose themes the pair applies to (at or below a match); `nil`: any folder.
+    /// A theme outside the configuration's folder is in none.
+    public var folders: [String]? {
+        didSet { folderSet = Self.compile(folders) }
+    }
+    /// `folders`, compiled.
+    private var folderSet: PathPatternSet?
 
-    /// Creates a pair.
-    public init(foreground: String, background: String, minimum: Double, themes: [String]? = nil) {
+    /// Creates a pair; `folders` that are not patterns relative to the configuration's
+    /// folder (`/abs`, `../x`) match no folder.
+    public init(
+        foreground: String, background: String, minimum: Double, themes: [String]? = nil, folders: [String]? = nil
+    ) {
         self.foreground = foreground
         self.background = background
         self.minimum = minimum
         self.themes = themes
+        self.folders = folders
+        themeSet = themes.map(Set.init)
+        folderSet = Self.compile(folders)
     }
 
-    /// Whether the pair is checked in the theme named `name`.
+    private static func compile(_ folders: [String]?) -> PathPatternSet? {
+        folders.map { PathPatternSet($0.compactMap(PathPattern.init)) }
+    }
+
+    /// Whether the pair is checked in the theme named `name`, wherever it is (a pair that
+    /// names folders is checked in none here: see `applies(toTheme:inFolder:)`).
     public func applies(toTheme name: String) -> Bool {
-        themes?.contains(name) ?? true
+        folderSet == nil && themeSet?.contains(name) ?? true
+    }
+
+    /// Whether the pair is checked in the theme named `name` in the folder `folder` (its
+    /// segments below the configuration's folder; `nil` outside it).
+    func applies(toTheme name: String, inFolder folder: [Substring]?) -> Bool {
+        guard themeSet?.contains(name) ?? true else { return false }
+        guard let folderSet else { return true }
+        return folder.map { folderSet.matches($0) } ?? false
+    }
+
+    public static func == (lhs: ContrastPair, rhs: ContrastPair) -> Bool {
+        (lhs.foreground, lhs.background, lhs.minimum, lhs.themes, lhs.folders)
+            == (rhs.foreground, rhs.background, rhs.minimum, rhs.themes, rhs.folders)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(foreground)
+        hasher.combine(background)
+        hasher.combine(minimum)
+        hasher.combine(themes)
+        hasher.combine(folders)
     }
 }
 
@@ -156,7 +210,9 @@ extension LintConfiguration {
         let absolute = path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            throw LintFailure("no such configuration file: \(path)")
+            // A link that leads nowhere is there, but is no file: say what it is.
+            guard isLink(absolute) else { throw LintFailure("no such configuration file: \(path)") }
+            throw LintFailure("the configuration \(path) is \(brokenLink(absolute))")
         }
         guard !isDirectory.boolValue else {
             throw LintFailure("the configuration \(path) is a directory, not a file")
@@ -183,6 +239,25 @@ extension LintConfiguration {
         return configuration
     }
 
+    /// Whether `path` is a symbolic link, whether or not it leads anywhere (`lstat`: a link
+    /// to nothing is one too).
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// What a symbolic link that leads to no file is, in the system's words where it has
+    /// no better ones: `a loop of symbolic links`.
+    static func brokenLink(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return "a symbolic link that cannot be followed" }
+        switch errno {
+        case ELOOP: return "a loop of symbolic links"
+        case ENOENT: return "a symbolic link to a file that does not exist"
+        case let code: return "a symbolic link that cannot be followed: " + String(cString: strerror(code)).lowercased()
+        }
+    }
+
     /// The configuration of a run started in `currentDirectory`: the `.themelint.json` in it
     /// or in the nearest folder above it, inside the repository that holds it (the search
     /// stops at the folder holding `.git`, a folder or a worktree's file); `nil` when there
@@ -202,8 +277,7 @@ extension LintConfiguration {
         while true {
             let base = folder.hasSuffix("/") ? folder : folder + "/"
             let candidate = base + fileName
-            if found == nil, FileManager.default.fileExists(atPath: candidate) || ThemeLoader.isSymbolicLink(candidate)
-            {
+            if found == nil, FileManager.default.fileExists(atPath: candidate) || isLink(candidate) {
                 found = (folder, levels)
             }
             // Inside a repository: the nearest file found so far is the one.
@@ -247,7 +321,7 @@ struct ConfigurationParser {
     static let rootKeys = ["$schema", "disabled_rules", "excluded", "included", "rules"]
     static let ruleSettingKeys = ["severity"]
     static let minContrastKeys = ["pairs", "severity"]
-    static let pairKeys = ["background", "foreground", "minimum", "themes"]
+    static let pairKeys = ["background", "folders", "foreground", "minimum", "themes"]
     /// The range a contrast ratio can take.
     static let ratioRange = 1.0...21.0
     /// Every rule id, for `disabled_rules` and `rules`.
@@ -287,7 +361,7 @@ struct ConfigurationParser {
     }
 
     /// A rule id that names a rule (`themelint --list-rules`), else an error with the closest.
-    private func ruleID(_ id: String, at path: String) throws(ConfigurationError) -> DiagnosticCode {
+    func ruleID(_ id: String, at path: String) throws(ConfigurationError) -> DiagnosticCode {
         guard Self.ruleIDs.contains(id) else {
             let hint = Suggestions.hint(Suggestions.closest(to: id, among: Self.ruleIDs))
             throw error(
@@ -330,6 +404,13 @@ struct ConfigurationParser {
                     at: itemPath,
                     "\(ConfigurationText.quoted(text)) must be relative to the configuration's folder, without '..'"
                 )
+            }
+            // `.` is the folder itself, which a folder search never skips: it would match nothing.
+            guard !(pattern.isWholeFolder && path.hasSuffix("excluded")) else {
+                throw error(
+                    at: itemPath,
+                    "\(ConfigurationText.quoted(text)) is the configuration's folder itself, which a folder search never "
+                        + "skips (a folder named is searched): name the folders or files below it to skip")
             }
             patterns.append(pattern)
         }
@@ -379,7 +460,23 @@ struct ConfigurationParser {
         if let list = fields["themes"] {
             themes = try themeNames(list, at: Self.path(path, "themes"))
         }
-        return ContrastPair(foreground: foreground, background: background, minimum: minimum, themes: themes)
+        var folders: [String]?
+        if let list = fields["folders"] {
+            let foldersPath = Self.path(path, "folders")
+            let patterns = try self.patterns(list, at: foldersPath)
+            guard !patterns.isEmpty else {
+                throw error(
+                    at: foldersPath, "must name at least one folder; leave it out to check themes in any folder")
+            }
+            var seen = Set<String>()
+            for (index, pattern) in patterns.enumerated() where !seen.insert(pattern.description).inserted {
+                throw error(
+                    at: "\(foldersPath)[\(index)]", "\(ConfigurationText.quoted(pattern.description)) is listed twice")
+            }
+            folders = patterns.map(\.description)
+        }
+        return ContrastPair(
+            foreground: foreground, background: background, minimum: minimum, themes: themes, folders: folders)
     }
 
     private func colorKey(_ value: JSONValue?, at path: String) throws(ConfigurationError) -> String {
@@ -399,6 +496,8 @@ struct ConfigurationParser {
             throw error(at: path, "must name at least one theme; leave it out to check every theme")
         }
         var names: [String] = []
+        // Each name is checked against those before it: a set, not a scan of the list.
+        var seen = Set<String>()
         for (index, item) in items.enumerated() {
             let itemPath = "\(path)[\(index)]"
             let name = try string(item, at: itemPath)
@@ -408,7 +507,7 @@ struct ConfigurationParser {
                     "\(ConfigurationText.quoted(name)) is not a theme name: a theme's file name without .plist, of letters, digits, '.', '_' and '-'"
                 )
             }
-            guard !names.contains(name) else {
+            guard seen.insert(name).inserted else {
                 throw error(at: itemPath, "\(ConfigurationText.quoted(name)) is listed twice")
             }
             names.append(name)
@@ -416,7 +515,8 @@ struct ConfigurationParser {
         return names
     }
 
-    private func object(
+    /// The fields of an object that has every key of `required` and no key outside `allowed`.
+    func object(
         _ value: JSONValue, at path: String, allowed: [String], required: [String]
     ) throws(ConfigurationError) -> [String: JSONValue] {
         guard case .object(let fields) = value else { throw error(at: path, "must be an object, not \(value.kind)") }
@@ -431,13 +531,14 @@ struct ConfigurationParser {
         return fields
     }
 
-    private func string(_ value: JSONValue, at path: String) throws(ConfigurationError) -> String {
+    /// A string that is not empty.
+    func string(_ value: JSONValue, at path: String) throws(ConfigurationError) -> String {
         guard case .string(let text) = value else { throw error(at: path, "must be a string, not \(value.kind)") }
         guard !text.isEmpty else { throw error(at: path, "must not be empty") }
         return text
     }
 
-    private func error(at path: String, _ message: String) -> ConfigurationError {
+    func error(at path: String, _ message: String) -> ConfigurationError {
         ConfigurationError(file: file, jsonPath: path, message: message)
     }
 

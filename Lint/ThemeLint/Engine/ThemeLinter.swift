@@ -193,8 +193,11 @@ public struct ThemeLinter: Sendable {
         let loader = ThemeLoader(directory: folder, options: options)
         let analysis = loader.analyze(name, in: session, defersLineageProblems: true)
         var context = ThemeContext(analysis: analysis, configuration: configuration)
+        context.folder = configuration.segments(ofFolder: folder)
         // A theme is built only when an enabled rule reads its values: building one is not free.
-        if configuration.needsResolvedTheme(named: name) { context.resolvedTheme = analysis.theme }
+        if configuration.needsResolvedTheme(named: name, inFolder: context.folder) {
+            context.resolvedTheme = analysis.theme
+        }
         var diagnostics = rules.flatMap { $0.check(context) }
         diagnostics += analysis.diagnostics
         return (diagnostics, analysis.lineageProblems)
@@ -258,8 +261,9 @@ struct ThemeDiscovery: Sendable {
     var currentDirectory: String
     /// The configuration's folder (normalized) when it has patterns; `nil` otherwise.
     var patternFolder: String?
-    var included: [PathPattern] = []
-    var excluded: [PathPattern] = []
+    /// The configuration's patterns, each list compiled into one matcher.
+    var included = PathPatternSet([])
+    var excluded = PathPatternSet([])
 
     /// Folder names skipped by default, besides every hidden folder. Four names: compared in
     /// place, with no string made for each entry of the walk.
@@ -269,8 +273,8 @@ struct ThemeDiscovery: Sendable {
         self.currentDirectory = currentDirectory
         if let folder = configuration.folder, !configuration.included.isEmpty || !configuration.excluded.isEmpty {
             patternFolder = PathPattern.normalized(folder)
-            included = configuration.included
-            excluded = configuration.excluded
+            included = PathPatternSet(configuration.included)
+            excluded = PathPatternSet(configuration.excluded)
         }
     }
 
@@ -332,11 +336,11 @@ struct ThemeDiscovery: Sendable {
                 let isPlist = name.hasSuffix(".plist")
                 if let base, !excluded.isEmpty || (isPlist && !included.isEmpty) {
                     let segments = base + relative.split(separator: "/")
-                    if excluded.contains(where: { $0.matches(segments, shortest: base.count + 1) }) {
+                    if excluded.matches(segments, shortest: base.count + 1) {
                         walker.skipDescendants()
                         continue
                     }
-                    if isPlist, !included.isEmpty, !included.contains(where: { $0.matches(segments) }) { continue }
+                    if isPlist, !included.isEmpty, !included.matches(segments) { continue }
                 }
                 guard isPlist else { continue }
                 let file = join(path, relative)

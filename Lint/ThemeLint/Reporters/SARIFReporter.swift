@@ -206,8 +206,8 @@ public enum SARIFReporter: Sendable {
 }
 
 extension Diagnostic {
-    /// What stands for a problem with no key when it is followed across edits (SARIF's
-    /// fingerprint, the baseline's match): its message without its digits, which are
-    /// usually line numbers.
+    /// What stands for a problem with no key in SARIF's fingerprint: its message without
+    /// its digits, which are usually line numbers. (The baseline keeps what the message
+    /// names: `Baseline.identity(ofMessage:)`.)
     static func identity(ofMessage message: String) -> String { message.filter { !$0.isNumber } }
 }

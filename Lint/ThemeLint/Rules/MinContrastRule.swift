@@ -19,7 +19,7 @@ package struct MinContrastRule: Rule {
 
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         let pairs = theme.configuration.contrastPairs.enumerated().filter {
-            $0.element.applies(toTheme: theme.analysis.name)
+            $0.element.applies(toTheme: theme.analysis.name, inFolder: theme.folder)
         }
         guard !pairs.isEmpty, let file = theme.file, let resolved = theme.resolvedTheme else { return [] }
         let origin = theme.configuration.file ?? LintConfiguration.fileName
@@ -40,17 +40,22 @@ package struct MinContrastRule: Rule {
             let ratio = foreground.contrastRatio(against: background)
             guard ratio < pair.minimum else { return nil }
             return Self.tooLow(
-                pair, foreground: foreground, background: background, ratio: ratio, in: resolved, file: file)
+                pair, foreground: foreground, background: background, ratio: ratio, in: resolved, file: file,
+                named: "\(path) in \(origin)")
         }
     }
 
     // MARK: What the rule says
 
     /// A pair below its minimum: `'textColor' #777777 on 'backgroundColor' #FFFFFF: contrast
-    /// 4.47:1 is below the minimum 4.5:1` (each color as `describe` words it).
-    static func belowMinimum(_ foreground: String, on background: String, ratio: Double, minimum: Double) -> String {
+    /// 4.47:1 is below the minimum 4.5:1 of .rules.min_contrast.pairs[0] in .themelint.json`
+    /// (each color as `describe` words it; the pair as the configuration names it, since
+    /// several pairs can check the same colors in different themes or folders).
+    static func belowMinimum(
+        _ foreground: String, on background: String, ratio: Double, minimum: Double, namedBy origin: String
+    ) -> String {
         "\(foreground) on \(background): contrast \(ThemeColor.contrastRatioText(ratio)):1 is below the minimum "
-            + "\(ThemeValue.text(of: minimum)):1"
+            + "\(ThemeValue.text(of: minimum)):1 of \(origin)"
     }
 
     /// The note at where a color of the pair gets its value.
@@ -74,11 +79,11 @@ package struct MinContrastRule: Rule {
     /// when both colors are inherited unchanged.
     private static func tooLow(
         _ pair: ContrastPair, foreground: ThemeColor, background: ThemeColor, ratio: Double, in theme: Theme,
-        file: ThemeFile
+        file: ThemeFile, named origin: String
     ) -> Diagnostic {
         let message = Self.belowMinimum(
             describe(pair.foreground, foreground, in: theme), on: describe(pair.background, background, in: theme),
-            ratio: ratio, minimum: pair.minimum)
+            ratio: ratio, minimum: pair.minimum, namedBy: origin)
         var notes: [Diagnostic.Note] = []
         for (key, role) in [(pair.foreground, "foreground"), (pair.background, "background")] {
             if let source = theme.source(forKey: key), source.value.line > 0 {
@@ -149,7 +154,8 @@ package struct MinContrastRule: Rule {
                     "<key>backgroundColor</key><string>FFFFFF</string>",
                 ], configuration: examples,
                 messages: [
-                    "'textColor' #777777 on 'backgroundColor' #FFFFFF: contrast 4.47:1 is below the minimum 4.5:1"
+                    "'textColor' #777777 on 'backgroundColor' #FFFFFF: contrast 4.47:1 is below the minimum 4.5:1 "
+                        + "of .rules.min_contrast.pairs[0] in .themelint.json"
                 ]),
             RuleExample(
                 [

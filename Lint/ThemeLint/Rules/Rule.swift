@@ -9,6 +9,9 @@ package struct ThemeContext: Sendable {
     /// The theme built whole (values resolved and parsed), when an enabled rule needs its
     /// values; `nil` otherwise, and for a theme with errors.
     package var resolvedTheme: Theme?
+    /// The segments of the theme file's folder below the configuration's folder (what a
+    /// `min_contrast` pair's `folders` match); `nil` outside it.
+    package var folder: [Substring]?
 
     /// The theme's own file (the first of its lineage), if it could be read.
     package var file: ThemeFile? { analysis.files.first }
