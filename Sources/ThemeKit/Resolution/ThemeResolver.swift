@@ -67,6 +67,15 @@ struct ThemeResolver {
     private var path: [Int] = []
     private var pathCount = 0
     private var diagnostics: [Diagnostic] = []
+    /// For each entry whose alias chain was asked for it (`nearestLink(from:)`), the link of
+    /// that chain in the file nearest the child; allocated at the first ask, which only a
+    /// broken alias of a chain of files makes.
+    private var nearest: [Int32] = []
+    /// The index in `diagnostics` of each entry's own wrong-value problem.
+    private var wrongValueReport: [Int: Int] = [:]
+    /// Ancestors' aliases broken by a nearer file's value of their kind, which is an error
+    /// of its own: each a note on that error, added when every key is resolved.
+    private var reachedFrom: [(link: Int, alias: Int, target: Int, kind: ValueKind)] = []
     private var keyShapes = KeyShapes()
     private var fontNames = FontNames()
     /// `ValueKind.typedDomains`, read once (a static is a `swift_once` check each time).
@@ -101,6 +110,7 @@ struct ThemeResolver {
         for id in 0..<isKey.count where isKey[id] {
             if !typedValue(id) { broken += 1 }
         }
+        addReachedNotes()
         addSuggestions()
         let provenance = ThemeProvenance(entries: entries, table: table, literal: literal, sizeOf: sizeOf)
         return Outcome(
@@ -488,23 +498,92 @@ struct ThemeResolver {
     /// `key`'s value is not of its kind: said at the value, through the chain that led to it
     /// if there is one; a would-be alias in a key whose kind takes no names is a dangling
     /// alias instead.
+    ///
+    /// An ancestor's alias that reaches a nearer file's value (a child's override) is not
+    /// blamed on the ancestor, which is fine on its own: the problem is reported at the
+    /// nearest link of the chain, once. When that link is of the alias's kind it is wrong
+    /// itself, and the alias is a note on its error; otherwise the error is said there, with
+    /// the alias as its note.
     private mutating func reportWrongType(_ kind: ValueKind, id: Int, target: Int) {
         guard let code = kind.code else { return }
         let key = entries.key(id)
         if target != id {
-            report(
-                code,
-                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind),
-                at: id, \.valueRange)
+            let message = Message.wrongType(
+                key, through: entries.key(target), is: Self.describe(entries.value(target)), kind)
+            let next = Int(aliasOf[id])
+            if entries.file(of: id) > 0, next >= 0 {
+                let link = nearestLink(from: next)
+                if entries.file(of: link) < entries.file(of: id) {
+                    if entries[link].typedKind == entries[id].typedKind {
+                        reachedFrom.append((link, id, target, kind))
+                    } else {
+                        report(
+                            code, message, at: link, \.valueRange,
+                            notes: [Diagnostic.Note(Message.reachedFrom(key), at: location(of: id, \.valueRange))])
+                    }
+                    return
+                }
+            }
+            report(code, message, at: id, \.valueRange)
+            wrongValueReport[id] = diagnostics.count - 1
             return
         }
         let own = entries.value(id)
         if case .string(let text) = own, !kind.domain.takesNames, Self.looksLikeKeyName(text) {
             report(.unresolvedAlias, Message.neitherValueNorKey(key, is: text, kind), at: id, \.valueRange)
             pendingSuggestions.append((diagnostics.count - 1, text))
+            wrongValueReport[id] = diagnostics.count - 1
             return
         }
         report(code, Message.wrongType(key, is: Self.describe(own), kind), at: id, \.valueRange)
+        wrongValueReport[id] = diagnostics.count - 1
+    }
+
+    /// The link of the alias chain from `start` (itself first) in the file nearest the
+    /// child, the first of them on a tie. Memoized: a chain is walked once however many of
+    /// its aliases ask, so that a long chain of broken aliases costs its length, not its
+    /// square. Only asked for chains that resolved, which end at a literal.
+    private mutating func nearestLink(from start: Int) -> Int {
+        if nearest.isEmpty { nearest = Array(repeating: -1, count: entries.count) }
+        pathCount = 0
+        var current = start
+        var steps = 0
+        while nearest[current] < 0 && steps <= entries.count {
+            steps += 1
+            if pathCount < path.count { path[pathCount] = current } else { path.append(current) }
+            pathCount += 1
+            let next = Int(aliasOf[current])
+            guard next >= 0 else { break }
+            current = next
+        }
+        var best = nearest[current] >= 0 ? Int(nearest[current]) : -1
+        for index in stride(from: pathCount - 1, through: 0, by: -1) {
+            let id = path[index]
+            if best < 0 || entries.file(of: id) <= entries.file(of: best) { best = id }
+            nearest[id] = Int32(best)
+        }
+        return best < 0 ? start : best
+    }
+
+    /// Adds each ancestor's alias that reaches a nearer file's wrong value as a note on that
+    /// value's error; one whose link has none (which resolution does not make) keeps its
+    /// own error, as before.
+    private mutating func addReachedNotes() {
+        let reached = reachedFrom
+        reachedFrom = []
+        for (link, alias, target, kind) in reached {
+            let note = Diagnostic.Note(Message.reachedFrom(entries.key(alias)), at: location(of: alias, \.valueRange))
+            if let index = wrongValueReport[link] {
+                diagnostics[index].notes.append(note)
+            } else if let code = kind.code {
+                report(
+                    code,
+                    Message.wrongType(
+                        entries.key(alias), through: entries.key(target), is: Self.describe(entries.value(target)),
+                        kind),
+                    at: alias, \.valueRange)
+            }
+        }
     }
 
     /// Whether a string reads as a key name (a would-be alias) rather than a value:
@@ -564,6 +643,12 @@ extension ThemeResolver {
         /// `unresolved_alias`: a typed key's value reads as a key name but is no key.
         package static func neitherValueNorKey(_ key: String, is text: String, _ kind: ValueKind) -> String {
             "'\(key)' is '\(text)', which is neither \(kind.noun) nor a key"
+        }
+
+        /// The note, at an ancestor's alias, on the error of a nearer file's value that the
+        /// alias reaches: the ancestor is fine on its own, and is not blamed with an error.
+        package static func reachedFrom(_ alias: String) -> String {
+            "'\(alias)' is an alias that reaches this value"
         }
 
         /// `missing_font_size`: a font with no size on its key or along its alias chain.

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import ThemeKit
+
+/// Issue 26: one bad value in a child was also reported at the unchanged parent's alias
+/// that reaches it, an error on a file nobody touched. It is reported once, at the child's
+/// value; the parent's alias is a note on it.
+@Suite("Problems reported at the child's value")
+struct ChildValueReportTests {
+    /// `default` maps `backgroundColor` (line 4) through `canvasColor` (line 3).
+    private func parent(in folder: TemporaryDirectory) throws {
+        try folder.theme(
+            "default", ["canvasColor": "#ffffff", "backgroundColor": "canvasColor", "borderColor": "backgroundColor"])
+    }
+
+    @Test("a bad color in a child is one error at the child's value, the parent's aliases are notes")
+    func badChildColorIsOneError() throws {
+        let folder = try TemporaryDirectory()
+        try parent(in: folder)
+        let child = try folder.theme("dark", ["INHERITED_THEME": "default", "canvasColor": "#12345"])
+        let analysis = folder.loader.analyze("dark")
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(child):4:24: error: 'canvasColor' is '#12345', which is not a color (3, 4, 6 or 8 hex digits, '#' optional) [invalid_color]"
+            ])
+        let parentPath = folder.path + "/default.plist"
+        #expect(
+            analysis.diagnostics.first?.notes == [
+                Diagnostic.Note(
+                    "'backgroundColor' is an alias that reaches this value",
+                    at: SourceLocation(file: parentPath, line: 4, column: 28)),
+                Diagnostic.Note(
+                    "'borderColor' is an alias that reaches this value",
+                    at: SourceLocation(file: parentPath, line: 5, column: 24)),
+            ])
+        // The parent alone is fine.
+        #expect(folder.loader.analyze("default").diagnostics.isEmpty)
+    }
+
+    @Test("the manager's error for the child holds the problem once, and the aliases read nil in a partial load")
+    func managerErrorOnce() throws {
+        let folder = try TemporaryDirectory()
+        try parent(in: folder)
+        try folder.theme("dark", ["INHERITED_THEME": "default", "canvasColor": "#12345"])
+        #expect(throws: ThemeError.self) { try folder.loader.load("dark") }
+        do {
+            _ = try folder.loader.load("dark")
+        } catch {
+            #expect(error.diagnostics.map(\.code) == [.invalidColor])
+            #expect(error.diagnostics.allSatisfy { $0.location.file.hasSuffix("dark.plist") })
+        }
+        let partial = try folder.loader.load("dark", allowingErrors: true)
+        #expect(partial.color(forKey: "canvasColor") == nil)
+        #expect(partial.color(forKey: "backgroundColor") == nil)
+        #expect(partial.color(forKey: "borderColor") == nil)
+    }
+
+    @Test("a child value of another kind that a parent's alias reaches: one error at the child's value")
+    func childValueOfAnotherKind() throws {
+        let folder = try TemporaryDirectory()
+        let child = try folder.theme("dark", ["INHERITED_THEME": "default", "canvasName": "canvas"])
+        try folder.theme(
+            "default", ["canvasName": "fff", "backgroundColor": "canvasName", "borderColor": "canvasName"])
+        #expect(folder.loader.analyze("default").diagnostics.isEmpty)
+        let broken = folder.loader.analyze("dark")
+        #expect(
+            broken.diagnostics.map(\.summary) == [
+                "\(child):4:23: error: 'backgroundColor' resolves through 'canvasName' to 'canvas', which is not a color (3, 4, 6 or 8 hex digits, '#' optional) [invalid_color]",
+                "\(child):4:23: error: 'borderColor' resolves through 'canvasName' to 'canvas', which is not a color (3, 4, 6 or 8 hex digits, '#' optional) [invalid_color]",
+            ])
+        #expect(
+            broken.diagnostics.first?.notes == [
+                Diagnostic.Note(
+                    "'backgroundColor' is an alias that reaches this value",
+                    at: SourceLocation(file: folder.path + "/default.plist", line: 4, column: 28))
+            ])
+    }
+
+    @Test("a bad value in a parent is still reported at the parent, once")
+    func parentValueStaysAtParent() throws {
+        let folder = try TemporaryDirectory()
+        let parent = try folder.theme("default", ["canvasColor": "#12345", "backgroundColor": "canvasColor"])
+        try folder.theme("dark", ["INHERITED_THEME": "default", "textColor": "#000000"])
+        let analysis = folder.loader.analyze("dark")
+        #expect(analysis.diagnostics.map(\.code) == [.invalidColor, .invalidColor])
+        #expect(analysis.diagnostics.allSatisfy { $0.location.file == parent })
+        #expect(analysis.diagnostics.allSatisfy { $0.notes.isEmpty })
+    }
+}
