@@ -314,36 +314,33 @@ struct ThemeDiscovery: Sendable {
                 files.append(ThemePath(path: path, display: display(path)))
                 continue
             }
-            guard let walker = fileManager.enumerator(atPath: path) else {
-                throw LintFailure("cannot read the folder \(given)")
-            }
             // The given folder's place below the configuration's folder, once: patterns match
             // paths relative to it, and do not apply outside it. `excluded` skips only what
             // lies below the given folder (naming an excluded folder lints it, as naming
             // `.build/…` does); `included` holds whatever folder was named.
             let base = patternFolder.flatMap { PathPattern.segments(of: PathPattern.normalized(path), below: $0) }
             var found: [ThemePath] = []
-            while let relative = walker.nextObject() as? String {
-                let name = relative.lastIndex(of: "/").map { relative[relative.index(after: $0)...] } ?? relative[...]
-                if Self.skipsByName(name, isFolder: { Self.isFolder(join(path, relative)) }) {
-                    walker.skipDescendants()
-                    continue
-                }
+            // Links to folders are followed, the one given too, each folder once.
+            let readable = FolderWalk().walk(path) { entry in
+                let name = entry.name[...]
+                if Self.skipsByName(name, isFolder: { entry.isFolder }) { return false }
+                let relative = entry.relative
                 let isPlist = name.hasSuffix(".plist")
                 if let base, !excluded.isEmpty || (isPlist && !included.isEmpty) {
                     let segments = base + relative.split(separator: "/")
-                    if excluded.contains(where: { $0.matches(segments, shortest: base.count + 1) }) {
-                        walker.skipDescendants()
-                        continue
-                    }
-                    if isPlist, !included.isEmpty, !included.contains(where: { $0.matches(segments) }) { continue }
+                    if excluded.contains(where: { $0.matches(segments, shortest: base.count + 1) }) { return false }
+                    if isPlist, !included.isEmpty, !included.contains(where: { $0.matches(segments) }) { return true }
                 }
-                guard isPlist else { continue }
+                guard isPlist else { return true }
                 let file = join(path, relative)
                 let shown = display(file)
                 found.append(ThemePath(path: file, display: shown))
                 let folder = String(file.dropLast(name.count + 1))
                 folders[folder, default: []].append(shown)
+                return true
+            }
+            guard readable else {
+                throw LintFailure("cannot read the folder \(given)")
             }
             guard !found.isEmpty else {
                 throw LintFailure("no themes (*.plist) in \(given)")
@@ -359,11 +356,6 @@ struct ThemeDiscovery: Sendable {
         return Found(
             files: files.sorted().filter { seen.insert($0.display).inserted },
             folders: contexts.sorted { $0.displayPath < $1.displayPath })
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     private func join(_ folder: String, _ name: String) -> String {
