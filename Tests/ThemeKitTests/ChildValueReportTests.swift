@@ -56,7 +56,8 @@ struct ChildValueReportTests {
         #expect(partial.color(forKey: "borderColor") == nil)
     }
 
-    @Test("a child value of another kind that a parent's alias reaches: one error at the child's value")
+    @Test(
+        "a child value of another kind that parents' aliases reach: one error at the child's value, each alias a note")
     func childValueOfAnotherKind() throws {
         let folder = try TemporaryDirectory()
         let child = try folder.theme("dark", ["INHERITED_THEME": "default", "canvasName": "canvas"])
@@ -66,15 +67,32 @@ struct ChildValueReportTests {
         let broken = folder.loader.analyze("dark")
         #expect(
             broken.diagnostics.map(\.summary) == [
-                "\(child):4:23: error: 'backgroundColor' resolves through 'canvasName' to 'canvas', which is not a color (3, 4, 6 or 8 hex digits, '#' optional) [invalid_color]",
-                "\(child):4:23: error: 'borderColor' resolves through 'canvasName' to 'canvas', which is not a color (3, 4, 6 or 8 hex digits, '#' optional) [invalid_color]",
+                "\(child):4:23: error: 'backgroundColor' resolves through 'canvasName' to 'canvas', which is not a color (3, 4, 6 or 8 hex digits, '#' optional) [invalid_color]"
             ])
+        #expect(broken.diagnostics.first?.key == "canvasName")
         #expect(
             broken.diagnostics.first?.notes == [
                 Diagnostic.Note(
                     "'backgroundColor' is an alias that reaches this value",
-                    at: SourceLocation(file: folder.path + "/default.plist", line: 4, column: 28))
+                    at: SourceLocation(file: folder.path + "/default.plist", line: 4, column: 28)),
+                Diagnostic.Note(
+                    "'borderColor' is an alias that reaches this value",
+                    at: SourceLocation(file: folder.path + "/default.plist", line: 5, column: 24)),
             ])
+    }
+
+    @Test("a child size that a parent's font size reaches: the size's own error, the font size a note")
+    func childSizeOfAnotherNumberKind() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default",
+            ["baseSize": "<integer>12</integer>", "bodyFont": "Helvetica", "bodyFontSize": "baseSize"])
+        let child = try folder.theme("dark", ["INHERITED_THEME": "default", "baseSize": "<integer>0</integer>"])
+        let analysis = folder.loader.analyze("dark")
+        #expect(analysis.diagnostics.map(\.location.file) == [child])
+        #expect(analysis.diagnostics.map(\.code) == [.invalidSize])
+        #expect(
+            analysis.diagnostics.first?.notes.map(\.message) == ["'bodyFontSize' is an alias that reaches this value"])
     }
 
     @Test("a bad value in a parent is still reported at the parent, once")

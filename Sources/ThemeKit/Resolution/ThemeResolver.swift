@@ -73,8 +73,8 @@ struct ThemeResolver {
     private var nearest: [Int32] = []
     /// The index in `diagnostics` of each entry's own wrong-value problem.
     private var wrongValueReport: [Int: Int] = [:]
-    /// Ancestors' aliases broken by a nearer file's value of their kind, which is an error
-    /// of its own: each a note on that error, added when every key is resolved.
+    /// Ancestors' aliases broken by a nearer file's value, each reported at that value when
+    /// every key is resolved: a note on its own error, or on one error said there for them.
     private var reachedFrom: [(link: Int, alias: Int, target: Int, kind: ValueKind)] = []
     private var keyShapes = KeyShapes()
     private var fontNames = FontNames()
@@ -500,31 +500,24 @@ struct ThemeResolver {
     /// alias instead.
     ///
     /// An ancestor's alias that reaches a nearer file's value (a child's override) is not
-    /// blamed on the ancestor, which is fine on its own: the problem is reported at the
-    /// nearest link of the chain, once. When that link is of the alias's kind it is wrong
-    /// itself, and the alias is a note on its error; otherwise the error is said there, with
-    /// the alias as its note.
+    /// blamed on the ancestor, which is fine on its own: the problem is reported once, at the
+    /// chain's link in the nearest file (`addReachedNotes`).
     private mutating func reportWrongType(_ kind: ValueKind, id: Int, target: Int) {
         guard let code = kind.code else { return }
         let key = entries.key(id)
         if target != id {
-            let message = Message.wrongType(
-                key, through: entries.key(target), is: Self.describe(entries.value(target)), kind)
             let next = Int(aliasOf[id])
             if entries.file(of: id) > 0, next >= 0 {
                 let link = nearestLink(from: next)
                 if entries.file(of: link) < entries.file(of: id) {
-                    if entries[link].typedKind == entries[id].typedKind {
-                        reachedFrom.append((link, id, target, kind))
-                    } else {
-                        report(
-                            code, message, at: link, \.valueRange,
-                            notes: [Diagnostic.Note(Message.reachedFrom(key), at: location(of: id, \.valueRange))])
-                    }
+                    reachedFrom.append((link, id, target, kind))
                     return
                 }
             }
-            report(code, message, at: id, \.valueRange)
+            report(
+                code,
+                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind),
+                at: id, \.valueRange)
             wrongValueReport[id] = diagnostics.count - 1
             return
         }
@@ -565,24 +558,28 @@ struct ThemeResolver {
         return best < 0 ? start : best
     }
 
-    /// Adds each ancestor's alias that reaches a nearer file's wrong value as a note on that
-    /// value's error; one whose link has none (which resolution does not make) keeps its
-    /// own error, as before.
+    /// Reports each ancestor's alias that reaches a nearer file's value at that value: a note
+    /// on the value's own error when it has one (a child's `canvasColor` that is no color);
+    /// otherwise (a child's untyped `canvasName` that a parent's color reaches) one error
+    /// there per code, said for the first such alias, with every alias as a note.
     private mutating func addReachedNotes() {
+        guard !reachedFrom.isEmpty else { return }
         let reached = reachedFrom
         reachedFrom = []
+        var saidAt: [Int: [(code: DiagnosticCode, index: Int)]] = [:]
         for (link, alias, target, kind) in reached {
-            let note = Diagnostic.Note(Message.reachedFrom(entries.key(alias)), at: location(of: alias, \.valueRange))
-            if let index = wrongValueReport[link] {
+            guard let code = kind.code else { continue }
+            let key = entries.key(alias)
+            let note = Diagnostic.Note(Message.reachedFrom(key), at: location(of: alias, \.valueRange))
+            if let index = wrongValueReport[link] ?? saidAt[link]?.first(where: { $0.code == code })?.index {
                 diagnostics[index].notes.append(note)
-            } else if let code = kind.code {
-                report(
-                    code,
-                    Message.wrongType(
-                        entries.key(alias), through: entries.key(target), is: Self.describe(entries.value(target)),
-                        kind),
-                    at: alias, \.valueRange)
+                continue
             }
+            report(
+                code,
+                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind),
+                at: link, \.valueRange, notes: [note])
+            saidAt[link, default: []].append((code, diagnostics.count - 1))
         }
     }
 
