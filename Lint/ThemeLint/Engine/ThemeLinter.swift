@@ -157,19 +157,37 @@ public struct ThemeLinter: Sendable {
 
     /// Removes the second and later copies of each diagnostic from `diagnostics`, which is
     /// sorted: copies sort side by side, among the few that share a location, code and
-    /// message, so no set of the whole report is needed.
+    /// message, so no set of the whole report is needed. Copies whose notes differ are one
+    /// problem with the notes of both: a child's bad value found again for a grandchild
+    /// that sets one of the parent's aliases that reach it has one note fewer there.
     static func removeRepeats(fromSorted diagnostics: inout [Diagnostic]) {
         var kept = 0
-        var run: [Diagnostic] = []
+        var runStart = 0
         for index in diagnostics.indices {
             let diagnostic = diagnostics[index]
-            if let first = run.first, first < diagnostic { run.removeAll(keepingCapacity: true) }
-            guard !run.contains(diagnostic) else { continue }
-            run.append(diagnostic)
-            diagnostics[kept] = diagnostic
-            kept += 1
+            if runStart < kept, diagnostics[runStart] < diagnostic { runStart = kept }
+            guard let same = (runStart..<kept).first(where: { isCopy(diagnostics[$0], of: diagnostic) }) else {
+                diagnostics[kept] = diagnostic
+                kept += 1
+                continue
+            }
+            if diagnostics[same].notes != diagnostic.notes {
+                var known = Set(diagnostics[same].notes)
+                for note in diagnostic.notes where known.insert(note).inserted { diagnostics[same].notes.append(note) }
+                // In the order of their places, whichever copy the sort put first.
+                diagnostics[same].notes.sort {
+                    $0.location != $1.location ? $0.location < $1.location : $0.message < $1.message
+                }
+            }
         }
         diagnostics.removeSubrange(kept...)
+    }
+
+    /// Whether `copy` says what `diagnostic` says, at the same place, notes aside.
+    private static func isCopy(_ copy: Diagnostic, of diagnostic: Diagnostic) -> Bool {
+        copy.location == diagnostic.location && copy.code == diagnostic.code && copy.message == diagnostic.message
+            && copy.severity == diagnostic.severity && copy.end == diagnostic.end && copy.key == diagnostic.key
+            && copy.sourceLine == diagnostic.sourceLine
     }
 
     /// The problems of one theme file, in the context of its lineage.
