@@ -95,6 +95,24 @@ struct ChildValueReportTests {
             analysis.diagnostics.first?.notes.map(\.message) == ["'bodyFontSize' is an alias that reaches this value"])
     }
 
+    @Test("a cycle a child's override closes through a parent's alias is the child's error, the parent's member a note")
+    func cycleClosedByChild() throws {
+        let folder = try TemporaryDirectory()
+        let parent = try folder.theme("default", ["aColor": "bColor", "bColor": "#ffffff"])
+        // Named after the parent, so that the parent's path sorts first.
+        let child = try folder.theme("zebra", ["INHERITED_THEME": "default", "bColor": "aColor"])
+        #expect(folder.loader.analyze("default").diagnostics.isEmpty)
+        let analysis = folder.loader.analyze("zebra")
+        #expect(
+            analysis.diagnostics.map(\.summary) == [
+                "\(child):4:19: error: alias cycle: bColor → aColor → bColor [alias_cycle]"
+            ])
+        #expect(
+            analysis.diagnostics.first?.notes == [
+                Diagnostic.Note("'aColor' is part of this cycle", at: SourceLocation(file: parent, line: 3, column: 19))
+            ])
+    }
+
     @Test("a bad value in a parent is still reported at the parent, once")
     func parentValueStaysAtParent() throws {
         let folder = try TemporaryDirectory()

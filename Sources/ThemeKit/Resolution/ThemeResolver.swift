@@ -260,11 +260,15 @@ struct ThemeResolver {
         return outcome
     }
 
+    /// Reported at the member in the file nearest the child, the first there: a cycle that a
+    /// child's override closes through a parent's aliases is the child's error, with the
+    /// parent's members as notes (the parent alone has no cycle).
     private mutating func reportCycle(path: [Int], revisiting: Int) {
         guard let start = path.firstIndex(of: revisiting) else { return }
         var members = Array(path[start...])
         let locations = members.map { location(of: $0, \.valueRange) }
-        if let first = locations.indices.min(by: { locations[$0] < locations[$1] }) {
+        let files = members.map { entries.file(of: $0) }
+        if let first = locations.indices.min(by: { (files[$0], locations[$0]) < (files[$1], locations[$1]) }) {
             members = Array(members[first...] + members[..<first])
         }
         let names = members.map { entries.key($0) }
@@ -626,7 +630,8 @@ extension ThemeResolver {
     /// (`alias_cycle`, `unresolved_alias`, `missing_font_size`, and each typed kind's
     /// `invalid_…`) name these functions.
     package enum Message {
-        /// `alias_cycle`, at the cycle's first alias: `alias cycle: a → b → a`.
+        /// `alias_cycle`, at the cycle's first alias (in the file nearest the child):
+        /// `alias cycle: a → b → a`.
         package static func aliasCycle(_ keys: [String]) -> String {
             "alias cycle: \((keys + keys.prefix(1)).joined(separator: " → "))"
         }
