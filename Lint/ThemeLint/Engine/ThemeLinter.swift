@@ -157,19 +157,37 @@ public struct ThemeLinter: Sendable {
 
     /// Removes the second and later copies of each diagnostic from `diagnostics`, which is
     /// sorted: copies sort side by side, among the few that share a location, code and
-    /// message, so no set of the whole report is needed.
+    /// message, so no set of the whole report is needed. Copies whose notes differ are one
+    /// problem with the notes of both: a child's bad value found again for a grandchild
+    /// that sets one of the parent's aliases that reach it has one note fewer there.
     static func removeRepeats(fromSorted diagnostics: inout [Diagnostic]) {
         var kept = 0
-        var run: [Diagnostic] = []
+        var runStart = 0
         for index in diagnostics.indices {
             let diagnostic = diagnostics[index]
-            if let first = run.first, first < diagnostic { run.removeAll(keepingCapacity: true) }
-            guard !run.contains(diagnostic) else { continue }
-            run.append(diagnostic)
-            diagnostics[kept] = diagnostic
-            kept += 1
+            if runStart < kept, diagnostics[runStart] < diagnostic { runStart = kept }
+            guard let same = (runStart..<kept).first(where: { isCopy(diagnostics[$0], of: diagnostic) }) else {
+                diagnostics[kept] = diagnostic
+                kept += 1
+                continue
+            }
+            if diagnostics[same].notes != diagnostic.notes {
+                var known = Set(diagnostics[same].notes)
+                for note in diagnostic.notes where known.insert(note).inserted { diagnostics[same].notes.append(note) }
+                // In the order of their places, whichever copy the sort put first.
+                diagnostics[same].notes.sort {
+                    $0.location != $1.location ? $0.location < $1.location : $0.message < $1.message
+                }
+            }
         }
         diagnostics.removeSubrange(kept...)
+    }
+
+    /// Whether `copy` says what `diagnostic` says, at the same place, notes aside.
+    private static func isCopy(_ copy: Diagnostic, of diagnostic: Diagnostic) -> Bool {
+        copy.location == diagnostic.location && copy.code == diagnostic.code && copy.message == diagnostic.message
+            && copy.severity == diagnostic.severity && copy.end == diagnostic.end && copy.key == diagnostic.key
+            && copy.sourceLine == diagnostic.sourceLine
     }
 
     /// The problems of one theme file, in the context of its lineage.
@@ -318,36 +336,33 @@ struct ThemeDiscovery: Sendable {
                 files.append(ThemePath(path: path, display: display(path)))
                 continue
             }
-            guard let walker = fileManager.enumerator(atPath: path) else {
-                throw LintFailure("cannot read the folder \(given)")
-            }
             // The given folder's place below the configuration's folder, once: patterns match
             // paths relative to it, and do not apply outside it. `excluded` skips only what
             // lies below the given folder (naming an excluded folder lints it, as naming
             // `.build/…` does); `included` holds whatever folder was named.
             let base = patternFolder.flatMap { PathPattern.segments(of: PathPattern.normalized(path), below: $0) }
             var found: [ThemePath] = []
-            while let relative = walker.nextObject() as? String {
-                let name = relative.lastIndex(of: "/").map { relative[relative.index(after: $0)...] } ?? relative[...]
-                if Self.skipsByName(name, isFolder: { Self.isFolder(join(path, relative)) }) {
-                    walker.skipDescendants()
-                    continue
-                }
+            // Links to folders are followed, the one given too, each folder once.
+            let readable = FolderWalk().walk(path) { entry in
+                let name = entry.name[...]
+                if Self.skipsByName(name, isFolder: { entry.isFolder }) { return false }
+                let relative = entry.relative
                 let isPlist = name.hasSuffix(".plist")
                 if let base, !excluded.isEmpty || (isPlist && !included.isEmpty) {
                     let segments = base + relative.split(separator: "/")
-                    if excluded.matches(segments, shortest: base.count + 1) {
-                        walker.skipDescendants()
-                        continue
-                    }
-                    if isPlist, !included.isEmpty, !included.matches(segments) { continue }
+                    if excluded.matches(segments, shortest: base.count + 1) { return false }
+                    if isPlist, !included.isEmpty, !included.matches(segments) { return true }
                 }
-                guard isPlist else { continue }
+                guard isPlist else { return true }
                 let file = join(path, relative)
                 let shown = display(file)
                 found.append(ThemePath(path: file, display: shown))
                 let folder = String(file.dropLast(name.count + 1))
                 folders[folder, default: []].append(shown)
+                return true
+            }
+            guard readable else {
+                throw LintFailure("cannot read the folder \(given)")
             }
             guard !found.isEmpty else {
                 throw LintFailure("no themes (*.plist) in \(given)")
@@ -363,11 +378,6 @@ struct ThemeDiscovery: Sendable {
         return Found(
             files: files.sorted().filter { seen.insert($0.display).inserted },
             folders: contexts.sorted { $0.displayPath < $1.displayPath })
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     private func join(_ folder: String, _ name: String) -> String {

@@ -3,7 +3,8 @@ import ThemeKit
 /// `alias_cycle`: Aliases lead back to where they started.
 ///
 /// Checked while resolving, by the shared resolver: `ThemeResolver.resolveLiteral` walks each
-/// alias chain once and `reportCycle` reports a cycle at its first alias. It says
+/// alias chain once and `reportCycle` reports a cycle at its first alias (the first in the
+/// file nearest the child, so that a cycle a child's override closes is not the parent's). It says
 /// `ThemeResolver.Message.aliasCycle`, with `cycleMember` as a note at each other member.
 package struct AliasCycleRule: Rule {
     package init() {}

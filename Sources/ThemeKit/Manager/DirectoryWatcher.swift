@@ -28,6 +28,11 @@ import Synchronization
 /// a symbolic link is watched through it, but only the link's name is looked for in the
 /// parent.
 ///
+/// An entry that is a symbolic link to a file (`default.plist -> real.plist`, or a file in
+/// another folder) is reported, under the link's name, when the file it leads to changes:
+/// the watcher watches the target's folder too, and follows the link when it is made,
+/// removed or pointed elsewhere (and anew after a rescan).
+///
 /// Handler calls never overlap. The watcher is `Sendable`: its mutable state lives behind
 /// `Mutex`es, and `stop()` may be called from any thread, including from the handler.
 /// On other platforms the initializer throws: live reload needs inotify.
@@ -246,6 +251,9 @@ extension DirectoryWatcher {
         static let ignored = Self(rawValue: 0x0000_8000)
         /// Asked for: watch the path only if it is a directory.
         static let onlyDirectory = Self(rawValue: 0x0100_0000)
+        /// Asked for: add these events to the directory's watch, if it has one, rather than
+        /// replace its events (a link's target may sit in the folder's parent).
+        static let addToWatch = Self(rawValue: 0x2000_0000)
         /// Reported: the entry the event names is a directory.
         static let isDirectory = Self(rawValue: 0x4000_0000)
 
@@ -256,6 +264,14 @@ extension DirectoryWatcher {
         ]
         /// What the parent's watch asks for: entries appearing (the folder made again), and its own end.
         static let parentWatch: Self = [.created, .movedTo, .deletedSelf, .movedSelf, .onlyDirectory]
+        /// What the watch of a folder holding a link's target asks for: its entries' changes,
+        /// added to what the folder's watch already asks for, if it has one.
+        static let targetWatch: Self = [
+            .closedAfterWrite, .movedTo, .movedFrom, .created, .deleted, .attributes, .deletedSelf, .movedSelf,
+            .onlyDirectory, .addToWatch,
+        ]
+        /// Events that may make an entry a link, or end one.
+        static let entryReplaced: Self = [.created, .movedTo, .movedFrom, .deleted]
         /// Any of these ends what a watch stands for: the kernel dropped it (`ignored`, after
         /// `deletedSelf`), or its directory left the watched path (`movedSelf`).
         static let watchEnded: Self = [.ignored, .deletedSelf, .movedSelf]
@@ -349,6 +365,8 @@ private struct Watches: Sendable {
     /// Why there is no parent watch, worded to end "it was deleted or moved away"; empty
     /// while the parent is watched or when the path names no parent.
     var parentProblem = ""
+    /// The folder's links to files, and the watches that see their targets.
+    var linked = LinkedFiles()
 
     /// Opens a descriptor and watches the parent, then the folder: in that order, a folder
     /// replaced just after it was watched still shows up in the parent.
@@ -370,6 +388,7 @@ private struct Watches: Sendable {
             Inotify.close(descriptor)
             throw Self.failure(directory, error.reason)
         }
+        followLinks()
     }
 
     /// Adds a buffer of records to `burst`, following the folder as it goes and comes back.
@@ -379,13 +398,22 @@ private struct Watches: Sendable {
         for record in records {
             if record.events.contains(.queueOverflow) {
                 overflowed = true
-            } else if record.watch == folder {
+                continue
+            }
+            // A link's target may sit in the folder, its parent or another folder: its
+            // change is the link's.
+            if let name = record.name, let links = linked.links(to: name, in: record.watch) {
+                burst.names.formUnion(links)
+            }
+            if record.watch == folder {
                 if !record.events.isDisjoint(with: .watchEnded) {
                     release(record)
                     folder = nil
+                    unfollowLinks()
                     if parent == nil { return gone() }
                 } else if let name = record.name {
                     burst.names.insert(name)
+                    if !record.events.isDisjoint(with: .entryReplaced) { follow(name) }
                 }
             } else if record.watch == parent {
                 if !record.events.isDisjoint(with: .watchEnded) {
@@ -393,9 +421,15 @@ private struct Watches: Sendable {
                     parent = nil
                     parentProblem = ", and so was its parent folder \(placement?.parent ?? "")"
                     if folder == nil { return gone() }
-                } else if record.events.contains(.isDirectory), let name = record.name, name == placement?.name {
+                } else if record.events.contains(.isDirectory), !record.events.isDisjoint(with: [.created, .movedTo]),
+                    let name = record.name, name == placement?.name
+                {
                     if let error = watchFolderAgain(into: &burst) { return error }
                 }
+            } else if !record.events.isDisjoint(with: .watchEnded), let links = linked.forget(watch: record.watch) {
+                // A target's folder went: its links lead nowhere now, which is news.
+                release(record)
+                burst.names.formUnion(links)
             }
             // Any other watch is one this code already ended; its last records mean nothing.
         }
@@ -404,9 +438,41 @@ private struct Watches: Sendable {
             // ask the kernel again what the paths hold now.
             burst.rescan = true
             watchParent()
-            return watchFolderAgain(into: &burst)
+            let error = watchFolderAgain(into: &burst)
+            followLinks()
+            return error
         }
         return nil
+    }
+
+    /// Follows every link to a file in the folder anew (at the start, and after anything
+    /// that is a rescan): one read of the folder, and a look at each link.
+    private mutating func followLinks() {
+        unfollowLinks()
+        guard folder != nil else { return }
+        for name in Inotify.linkNames(in: directory) { follow(name) }
+    }
+
+    /// Forgets every link, and ends the watches kept only for their targets.
+    private mutating func unfollowLinks() {
+        for watch in linked.removeAll() { releaseTarget(watch) }
+    }
+
+    /// Looks at the folder's entry `name` again: when it is a link to a file, watches the
+    /// folder of the file it leads to (or would lead to, for a link whose file is not there)
+    /// and notes the link under the target's name; otherwise forgets it.
+    private mutating func follow(_ name: String) {
+        if let unused = linked.remove(link: name) { releaseTarget(unused) }
+        guard let target = Inotify.linkTarget(directory + "/" + name),
+            let watch = try? Inotify.addWatch(target.folder, .targetWatch, to: descriptor)
+        else { return }
+        linked.add(link: name, watch: watch, target: target.name)
+    }
+
+    /// Ends a watch kept for links' targets, unless it is the folder's or its parent's too.
+    private func releaseTarget(_ watch: Int32) {
+        guard watch != folder, watch != parent else { return }
+        Inotify.removeWatch(watch, from: descriptor)
     }
 
     /// Removes the watch of a record that says its directory moved away: the kernel keeps
@@ -427,10 +493,12 @@ private struct Watches: Sendable {
             if let folder { Inotify.removeWatch(folder, from: descriptor) }
             folder = watch
             burst.rescan = true
+            followLinks()
             return nil
         } catch let error where error.isMissing {
             if let folder { Inotify.removeWatch(folder, from: descriptor) }
             folder = nil
+            unfollowLinks()
             return parent == nil ? gone() : nil
         } catch {
             return Self.failure(directory, error.reason)
@@ -463,6 +531,57 @@ private struct Watches: Sendable {
             Diagnostic(
                 .ioError, "cannot watch \(directory): \(reason)",
                 at: SourceLocation(file: directory, line: 1, column: 1)))
+    }
+}
+
+/// The folder's symbolic links to files, by the watch and name of the file each leads to,
+/// so that a record about a target names its links in one lookup.
+private struct LinkedFiles: Sendable {
+    /// For each watch, the names of the targets in its folder, and the links to each.
+    private var targets: [Int32: [String: Set<String>]] = [:]
+    /// For each link, its target's watch and name.
+    private var links: [String: Target] = [:]
+
+    private struct Target: Sendable {
+        var watch: Int32
+        var name: String
+    }
+
+    /// The links whose target is the entry `name` of the folder `watch` watches.
+    func links(to name: String, in watch: Int32) -> Set<String>? {
+        targets.isEmpty ? nil : targets[watch]?[name]
+    }
+
+    mutating func add(link: String, watch: Int32, target: String) {
+        links[link] = Target(watch: watch, name: target)
+        targets[watch, default: [:]][target, default: []].insert(link)
+    }
+
+    /// Forgets `link`; returns its target's watch when no other link needs it.
+    mutating func remove(link: String) -> Int32? {
+        guard let target = links.removeValue(forKey: link) else { return nil }
+        targets[target.watch]?[target.name]?.remove(link)
+        if targets[target.watch]?[target.name]?.isEmpty == true { targets[target.watch]?[target.name] = nil }
+        guard targets[target.watch]?.isEmpty ?? true else { return nil }
+        targets[target.watch] = nil
+        return target.watch
+    }
+
+    /// Forgets the links whose targets `watch` watched (its folder went); returns them.
+    mutating func forget(watch: Int32) -> Set<String>? {
+        guard let names = targets.removeValue(forKey: watch) else { return nil }
+        let gone = names.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        for link in gone { links[link] = nil }
+        return gone
+    }
+
+    /// Forgets every link; returns the watches they used.
+    mutating func removeAll() -> [Int32] {
+        defer {
+            targets = [:]
+            links = [:]
+        }
+        return Array(targets.keys)
     }
 }
 
@@ -529,6 +648,56 @@ private enum Inotify {
             _ = Glibc.close(descriptor)
         }
 
+        /// The names of the entries of `folder` that are symbolic links.
+        static func linkNames(in folder: String) -> [String] {
+            guard let stream = opendir(folder) else { return [] }
+            defer { closedir(stream) }
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let type = entry.pointee.d_type
+                guard type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) else { continue }
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                        String(cString: $0)
+                    }
+                }
+                guard name != ".", name != ".." else { continue }
+                if type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
+                }
+                names.append(name)
+            }
+            return names
+        }
+
+        /// Where the symbolic link at `path` leads, as a folder and a name in it: the file at
+        /// the end of its links; for a link whose file is not there, the path it names. Nil
+        /// when `path` is no link, or leads to a folder.
+        static func linkTarget(_ path: String) -> (folder: String, name: String)? {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+            let target: String
+            if let resolved = realpath(path, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+                guard stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
+            } else {
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(path, &buffer, buffer.count - 1)
+                guard count > 0 else { return nil }
+                let written = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                    .joined(separator: "/")
+                target = written.hasPrefix("/") ? written : folder + "/" + written
+            }
+            guard let slash = target.lastIndex(of: "/") else { return nil }
+            let name = String(target[target.index(after: slash)...])
+            guard !name.isEmpty, name != ".", name != ".." else { return nil }
+            let folder = String(target[..<slash])
+            return (folder.isEmpty ? "/" : folder, name)
+        }
+
         static func currentThread() -> UInt {
             UInt(pthread_self())
         }
@@ -544,6 +713,8 @@ private enum Inotify {
         static func removeWatch(_ watch: Int32, from descriptor: Int32) {}
         static func drain(_ descriptor: Int32, _ body: ([DirectoryWatcher.InotifyRecord]) -> Void) {}
         static func close(_ descriptor: Int32) {}
+        static func linkNames(in folder: String) -> [String] { [] }
+        static func linkTarget(_ path: String) -> (folder: String, name: String)? { nil }
         static func currentThread() -> UInt { 0 }
     #endif
 }

@@ -67,6 +67,15 @@ struct ThemeResolver {
     private var path: [Int] = []
     private var pathCount = 0
     private var diagnostics: [Diagnostic] = []
+    /// For each entry whose alias chain was asked for it (`nearestLink(from:)`), the link of
+    /// that chain in the file nearest the child; allocated at the first ask, which only a
+    /// broken alias of a chain of files makes.
+    private var nearest: [Int32] = []
+    /// The index in `diagnostics` of each entry's own wrong-value problem.
+    private var wrongValueReport: [Int: Int] = [:]
+    /// Ancestors' aliases broken by a nearer file's value, each reported at that value when
+    /// every key is resolved: a note on its own error, or on one error said there for them.
+    private var reachedFrom: [(link: Int, alias: Int, target: Int, kind: ValueKind)] = []
     private var keyShapes = KeyShapes()
     private var fontNames = FontNames()
     /// `ValueKind.typedDomains`, read once (a static is a `swift_once` check each time).
@@ -101,6 +110,7 @@ struct ThemeResolver {
         for id in 0..<isKey.count where isKey[id] {
             if !typedValue(id) { broken += 1 }
         }
+        addReachedNotes()
         addSuggestions()
         let provenance = ThemeProvenance(entries: entries, table: table, literal: literal, sizeOf: sizeOf)
         return Outcome(
@@ -250,11 +260,15 @@ struct ThemeResolver {
         return outcome
     }
 
+    /// Reported at the member in the file nearest the child, the first there: a cycle that a
+    /// child's override closes through a parent's aliases is the child's error, with the
+    /// parent's members as notes (the parent alone has no cycle).
     private mutating func reportCycle(path: [Int], revisiting: Int) {
         guard let start = path.firstIndex(of: revisiting) else { return }
         var members = Array(path[start...])
         let locations = members.map { location(of: $0, \.valueRange) }
-        if let first = locations.indices.min(by: { locations[$0] < locations[$1] }) {
+        let files = members.map { entries.file(of: $0) }
+        if let first = locations.indices.min(by: { (files[$0], locations[$0]) < (files[$1], locations[$1]) }) {
             members = Array(members[first...] + members[..<first])
         }
         let names = members.map { entries.key($0) }
@@ -488,23 +502,89 @@ struct ThemeResolver {
     /// `key`'s value is not of its kind: said at the value, through the chain that led to it
     /// if there is one; a would-be alias in a key whose kind takes no names is a dangling
     /// alias instead.
+    ///
+    /// An ancestor's alias that reaches a nearer file's value (a child's override) is not
+    /// blamed on the ancestor, which is fine on its own: the problem is reported once, at the
+    /// chain's link in the nearest file (`addReachedNotes`).
     private mutating func reportWrongType(_ kind: ValueKind, id: Int, target: Int) {
         guard let code = kind.code else { return }
         let key = entries.key(id)
         if target != id {
+            let next = Int(aliasOf[id])
+            if entries.file(of: id) > 0, next >= 0 {
+                let link = nearestLink(from: next)
+                if entries.file(of: link) < entries.file(of: id) {
+                    reachedFrom.append((link, id, target, kind))
+                    return
+                }
+            }
             report(
                 code,
                 Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind),
                 at: id, \.valueRange)
+            wrongValueReport[id] = diagnostics.count - 1
             return
         }
         let own = entries.value(id)
         if case .string(let text) = own, !kind.domain.takesNames, Self.looksLikeKeyName(text) {
             report(.unresolvedAlias, Message.neitherValueNorKey(key, is: text, kind), at: id, \.valueRange)
             pendingSuggestions.append((diagnostics.count - 1, text))
+            wrongValueReport[id] = diagnostics.count - 1
             return
         }
         report(code, Message.wrongType(key, is: Self.describe(own), kind), at: id, \.valueRange)
+        wrongValueReport[id] = diagnostics.count - 1
+    }
+
+    /// The link of the alias chain from `start` (itself first) in the file nearest the
+    /// child, the first of them on a tie. Memoized: a chain is walked once however many of
+    /// its aliases ask, so that a long chain of broken aliases costs its length, not its
+    /// square. Only asked for chains that resolved, which end at a literal.
+    private mutating func nearestLink(from start: Int) -> Int {
+        if nearest.isEmpty { nearest = Array(repeating: -1, count: entries.count) }
+        pathCount = 0
+        var current = start
+        var steps = 0
+        while nearest[current] < 0 && steps <= entries.count {
+            steps += 1
+            if pathCount < path.count { path[pathCount] = current } else { path.append(current) }
+            pathCount += 1
+            let next = Int(aliasOf[current])
+            guard next >= 0 else { break }
+            current = next
+        }
+        var best = nearest[current] >= 0 ? Int(nearest[current]) : -1
+        for index in stride(from: pathCount - 1, through: 0, by: -1) {
+            let id = path[index]
+            if best < 0 || entries.file(of: id) <= entries.file(of: best) { best = id }
+            nearest[id] = Int32(best)
+        }
+        return best < 0 ? start : best
+    }
+
+    /// Reports each ancestor's alias that reaches a nearer file's value at that value: a note
+    /// on the value's own error when it has one (a child's `canvasColor` that is no color);
+    /// otherwise (a child's untyped `canvasName` that a parent's color reaches) one error
+    /// there per code, said for the first such alias, with every alias as a note.
+    private mutating func addReachedNotes() {
+        guard !reachedFrom.isEmpty else { return }
+        let reached = reachedFrom
+        reachedFrom = []
+        var saidAt: [Int: [(code: DiagnosticCode, index: Int)]] = [:]
+        for (link, alias, target, kind) in reached {
+            guard let code = kind.code else { continue }
+            let key = entries.key(alias)
+            let note = Diagnostic.Note(Message.reachedFrom(key), at: location(of: alias, \.valueRange))
+            if let index = wrongValueReport[link] ?? saidAt[link]?.first(where: { $0.code == code })?.index {
+                diagnostics[index].notes.append(note)
+                continue
+            }
+            report(
+                code,
+                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind),
+                at: link, \.valueRange, notes: [note])
+            saidAt[link, default: []].append((code, diagnostics.count - 1))
+        }
     }
 
     /// Whether a string reads as a key name (a would-be alias) rather than a value:
@@ -550,7 +630,8 @@ extension ThemeResolver {
     /// (`alias_cycle`, `unresolved_alias`, `missing_font_size`, and each typed kind's
     /// `invalid_…`) name these functions.
     package enum Message {
-        /// `alias_cycle`, at the cycle's first alias: `alias cycle: a → b → a`.
+        /// `alias_cycle`, at the cycle's first alias (in the file nearest the child):
+        /// `alias cycle: a → b → a`.
         package static func aliasCycle(_ keys: [String]) -> String {
             "alias cycle: \((keys + keys.prefix(1)).joined(separator: " → "))"
         }
@@ -564,6 +645,12 @@ extension ThemeResolver {
         /// `unresolved_alias`: a typed key's value reads as a key name but is no key.
         package static func neitherValueNorKey(_ key: String, is text: String, _ kind: ValueKind) -> String {
             "'\(key)' is '\(text)', which is neither \(kind.noun) nor a key"
+        }
+
+        /// The note, at an ancestor's alias, on the error of a nearer file's value that the
+        /// alias reaches: the ancestor is fine on its own, and is not blamed with an error.
+        package static func reachedFrom(_ alias: String) -> String {
+            "'\(alias)' is an alias that reaches this value"
         }
 
         /// `missing_font_size`: a font with no size on its key or along its alias chain.

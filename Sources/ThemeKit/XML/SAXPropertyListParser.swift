@@ -884,7 +884,25 @@ private struct Builder {
             fail("a NUL byte is not allowed in XML", at: at)
             return
         }
-        fail("malformed XML: \(Self.lowercasingFirst(Self.withoutFunctionName(message)))", at: at)
+        // Content after the root is what is wrong, where the cursor stands; anything else
+        // libxml2 found missing after it skipped blank space, at the end of the text before.
+        let place = Int(error.code) == Int(XML_ERR_DOCUMENT_END.rawValue) ? at : endOfText(before: at)
+        fail("malformed XML: \(Self.lowercasingFirst(Self.withoutFunctionName(message)))", at: place)
+    }
+
+    /// Where to report what libxml2 found missing at `at`: when only blank space with a
+    /// line break lies between the last text and `at` (libxml2 skips it looking for a `>`,
+    /// an `=`, or reaches the end of the input), the end of that text, on its own line;
+    /// `at` otherwise. `<key>a</key` at the end of line 11 is then reported at its end,
+    /// not at the next line's first tag. A CR before the LF is blank space too.
+    private func endOfText(before at: Int) -> Int {
+        var index = min(at, bytes.count)
+        var crossesLine = false
+        while index > 0, Self.isXMLSpace(bytes[index - 1]) {
+            if bytes[index - 1] == UInt8(ascii: "\n") { crossesLine = true }
+            index -= 1
+        }
+        return crossesLine && index > 0 ? index : at
     }
 
     /// libxml2's message without the name of the C function that raised it
