@@ -201,7 +201,7 @@ struct BaselineTests {
             ),
             (
                 Self.tampered(problems: entry("1").replacingOccurrences(of: #""key""#, with: #""kye""#)),
-                "base.json: .problems[0].kye: unknown key 'kye'; the keys here are 'count', 'file', 'key', 'message', 'rule'"
+                "base.json: .problems[0].kye: unknown key 'kye'; did you mean 'key'?; the keys here are 'count', 'file', 'key', 'message', 'rule'"
             ),
             (
                 Self.tampered(problems: entry("1").replacingOccurrences(of: "duplicate_key", with: "duplicate_kye")),
