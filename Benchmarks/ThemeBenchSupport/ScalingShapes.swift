@@ -64,6 +64,21 @@ public struct ScalingShape: Sendable {
 
     /// The path of the configuration file the linter is given, when the shape has one.
     public static let configurationPath = "themelint.json"
+
+    /// The IDs of `--only`'s value: separated by commas, empty ones left out.
+    public static func ids(in only: String) -> [String] {
+        only.split(separator: ",").map { String($0) }
+    }
+
+    /// Whether the shape is one `--only`'s value names (every shape without one): its ID
+    /// contains one of the value's IDs.
+    public func isNamed(by only: String?) -> Bool {
+        guard let only else { return true }
+        return Self.ids(in: only).contains { id.contains($0) }
+    }
+
+    /// The size the benchmark starts from at `scale` (at least 1).
+    public func n(scaledBy scale: Double) -> Int { max(1, Int((Double(n) * scale).rounded())) }
 }
 
 extension ScalingShape {
