@@ -436,14 +436,10 @@ extension ThemeLoader {
                     let entry = store.packed[index]
                     let hash = Int(entry.hash)
                     let mine = Setter(file: box, depth: Int32(depth), entry: Int32(index))
-                    let setters = next.setters
-                    switch next.table.probe(
-                        hash: hash,
-                        matching: { number in
-                            let setter = setters[number]
-                            return setter.store.sameKey(setter.packed, entry, of: store)
-                        })
-                    {
+                    // The probe reads `next.setters` inside a call that ends before they are
+                    // written: a copy of them held in a local here stayed alive across the
+                    // write in a debug build, and copy-on-write copied them all for every key.
+                    switch next.probe(entry, of: store) {
                     case .found(let number, _):
                         next.setters[number] = mine
                     case .vacant(let slot):
@@ -454,12 +450,18 @@ extension ThemeLoader {
                 return next
             }
 
-            /// Whether some theme sets the key of `entry` (an entry of `store`).
-            func contains(_ entry: PackedEntry, of store: EntryStore) -> Bool {
-                table.find(hash: Int(entry.hash)) { number in
+            /// Where the key of `entry` (an entry of `store`) is in `table`, or would go.
+            private func probe(_ entry: PackedEntry, of store: EntryStore) -> KeyTable.Probe {
+                table.probe(hash: Int(entry.hash)) { number in
                     let setter = setters[number]
                     return setter.store.sameKey(setter.packed, entry, of: store)
-                } != nil
+                }
+            }
+
+            /// Whether some theme sets the key of `entry` (an entry of `store`).
+            func contains(_ entry: PackedEntry, of store: EntryStore) -> Bool {
+                if case .found = probe(entry, of: store) { return true }
+                return false
             }
 
             /// The files that set some key, by depth, for the depths below `depth`.
