@@ -32,11 +32,32 @@ struct HashTrie<Value: Sendable>: Sendable {
         }
     }
 
-    /// A slot: a node below (`child`), or a leaf of the values stored under `hash`.
+    /// A slot: a node below (`child`), or a leaf of the values stored under `hash`: the
+    /// first in place (no array to allocate for the usual leaf of one), any others after it.
     struct Slot: Sendable {
         var hash: UInt32
-        var values: [Value]
+        var first: Value?
+        var more: [Value] = []
         var child: Node?
+
+        init(hash: UInt32, first: Value?, child: Node?) {
+            self.hash = hash
+            self.first = first
+            self.child = child
+        }
+
+        /// The leaf's value that `matching` accepts.
+        func value(matching: (Value) -> Bool) -> Value? {
+            if let first, matching(first) { return first }
+            for value in more where matching(value) { return value }
+            return nil
+        }
+
+        /// Calls `body` with each of the leaf's values.
+        func forEachValue(_ body: (Value) -> Void) {
+            if let first { body(first) }
+            for value in more { body(value) }
+        }
     }
 
     /// The value under `hash` that `matching` accepts.
@@ -54,8 +75,7 @@ struct HashTrie<Value: Sendable>: Sendable {
                 continue
             }
             guard node.slots[position].hash == hash else { return nil }
-            for value in node.slots[position].values where matching(value) { return value }
-            return nil
+            return node.slots[position].value(matching: matching)
         }
     }
 
@@ -77,7 +97,7 @@ struct HashTrie<Value: Sendable>: Sendable {
             let bit = UInt32(1) << (hash >> shift & 31)
             let position = (node.bitmap & (bit &- 1)).nonzeroBitCount
             if node.bitmap & bit == 0 {
-                node.slots.insert(Slot(hash: hash, values: [value], child: nil), at: position)
+                node.slots.insert(Slot(hash: hash, first: value, child: nil), at: position)
                 node.bitmap |= bit
                 return false
             }
@@ -92,11 +112,15 @@ struct HashTrie<Value: Sendable>: Sendable {
                 continue
             }
             if node.slots[position].hash == hash {
-                if let index = node.slots[position].values.firstIndex(where: matching) {
-                    node.slots[position].values[index] = value
+                if let first = node.slots[position].first, matching(first) {
+                    node.slots[position].first = value
                     return true
                 }
-                node.slots[position].values.append(value)
+                if let index = node.slots[position].more.firstIndex(where: matching) {
+                    node.slots[position].more[index] = value
+                    return true
+                }
+                node.slots[position].more.append(value)
                 return false
             }
             // Another hash's leaf is here: it moves one level down, into a node of its own,
@@ -105,7 +129,7 @@ struct HashTrie<Value: Sendable>: Sendable {
             let child = Node()
             child.bitmap = UInt32(1) << (moved.hash >> (shift + 5) & 31)
             child.slots = [moved]
-            node.slots[position] = Slot(hash: 0, values: [], child: child)
+            node.slots[position] = Slot(hash: 0, first: nil, child: child)
             node = child
             shift += 5
         }
@@ -119,7 +143,7 @@ struct HashTrie<Value: Sendable>: Sendable {
                 if let child = slot.child {
                     pending.append(child)
                 } else {
-                    for value in slot.values { body(value) }
+                    slot.forEachValue(body)
                 }
             }
         }
