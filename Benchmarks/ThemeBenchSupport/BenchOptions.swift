@@ -15,8 +15,9 @@ public enum BenchRun: Equatable, Sendable {
 
     /// Every case against its baseline, as a table or as JSON.
     case table(json: Bool)
-    /// Time and memory of each scaling shape at n and 4n.
-    case scaling(only: String?, repeats: Int, timeout: Double, json: Bool)
+    /// Time and memory of each scaling shape at n and 4n, each shape's n multiplied by
+    /// `scale` (a debug build runs them at a fraction of it).
+    case scaling(only: String?, repeats: Int, timeout: Double, json: Bool, scale: Double = 1)
     /// `count` passes over the generated theme of `keys` keys, for callgrind.
     case profileLoad(count: Int, keys: Int, pass: ProfilePass)
     /// `count` calls of `changeTheme` between two RNThemeManager-style themes, for callgrind.
@@ -46,7 +47,10 @@ public struct BenchOptions: ParsableCommand {
     @Flag(help: "Time and memory of each input shape at n and 4n (about 10 minutes).")
     var scaling = false
 
-    @Option(help: ArgumentHelp("With --scaling: only the shapes whose ID contains ID.", valueName: "ID"))
+    @Option(
+        help: ArgumentHelp(
+            "With --scaling: only the shapes whose ID contains ID (several IDs: separated by commas).",
+            valueName: "ID"))
     var only: String?
 
     @Option(
@@ -56,6 +60,12 @@ public struct BenchOptions: ParsableCommand {
 
     @Option(help: ArgumentHelp("With --scaling: seconds before a tool's run is stopped (default 300).", valueName: "S"))
     var timeout: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --scaling: each shape's n times F (default 1), for a debug build, whose tools are slower.",
+            valueName: "F"))
+    var scale: Double?
 
     @Option(
         name: .customLong("profile-load"),
@@ -86,7 +96,9 @@ public struct BenchOptions: ParsableCommand {
 
     /// The run the options name; only valid after `validate()`, which `parse` calls.
     public var benchRun: BenchRun {
-        if scaling { return .scaling(only: only, repeats: repeats ?? 3, timeout: timeout ?? 300, json: json) }
+        if scaling {
+            return .scaling(only: only, repeats: repeats ?? 3, timeout: timeout ?? 300, json: json, scale: scale ?? 1)
+        }
         if let count = profileLoad {
             return .profileLoad(
                 count: count, keys: keys ?? 10_000, pass: profileFloor ? .floor : profileRead ? .read : .load)
@@ -106,6 +118,7 @@ public struct BenchOptions: ParsableCommand {
         }
         let scalingSettings = [
             only.map { _ in "--only" }, repeats.map { _ in "--repeat" }, timeout.map { _ in "--timeout" },
+            scale.map { _ in "--scale" },
         ].compactMap { $0 }
         if !scaling, let setting = scalingSettings.first {
             throw ValidationError("\(setting) is a setting of --scaling")
@@ -128,10 +141,15 @@ public struct BenchOptions: ParsableCommand {
         if let keys, keys < 20 { throw ValidationError("a generated theme has at least 20 keys, not \(keys)") }
         if let repeats, repeats < 1 { throw ValidationError("--repeat takes 1 or more, not \(repeats)") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes seconds above 0, not \(timeout)") }
-        if let only, !ScalingShape.all.contains(where: { $0.id.contains(only) }) {
-            throw ValidationError(
-                "no scaling shape's ID contains '\(only)'; the shapes: "
-                    + ScalingShape.all.map(\.id).joined(separator: ", "))
+        if let scale, !(scale > 0 && scale <= 1) {
+            throw ValidationError("--scale takes a factor above 0 and at most 1, not \(scale)")
+        }
+        if let only {
+            for id in ScalingShape.ids(in: only) where !ScalingShape.all.contains(where: { $0.id.contains(id) }) {
+                throw ValidationError(
+                    "no scaling shape's ID contains '\(id)'; the shapes: "
+                        + ScalingShape.all.map(\.id).joined(separator: ", "))
+            }
         }
     }
 }

@@ -64,6 +64,21 @@ public struct ScalingShape: Sendable {
 
     /// The path of the configuration file the linter is given, when the shape has one.
     public static let configurationPath = "themelint.json"
+
+    /// The IDs of `--only`'s value: separated by commas, empty ones left out.
+    public static func ids(in only: String) -> [String] {
+        only.split(separator: ",").map { String($0) }
+    }
+
+    /// Whether the shape is one `--only`'s value names (every shape without one): its ID
+    /// contains one of the value's IDs.
+    public func isNamed(by only: String?) -> Bool {
+        guard let only else { return true }
+        return Self.ids(in: only).contains { id.contains($0) }
+    }
+
+    /// The size the benchmark starts from at `scale` (at least 1).
+    public func n(scaledBy scale: Double) -> Int { max(1, Int((Double(n) * scale).rounded())) }
 }
 
 extension ScalingShape {
@@ -211,6 +226,18 @@ extension ScalingShape {
         ScalingShape("many-themes", "n themes inheriting one parent", tool: .lint(format: "text"), n: 8_000) { n in
             manyThemes(n)
         },
+        ScalingShape(
+            "growing-chain-lint", "n themes in one inheritance chain, each adding a key of its own",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            growingChain(n)
+        },
+        ScalingShape(
+            "wide-parent-lint", "a parent of 10n keys and n children, each adding a key of its own",
+            tool: .lint(format: "text"), n: 1_000
+        ) { n in
+            wideParent(n)
+        },
         // At 4n the configuration is just under themelint's 1 MiB limit for one.
         ScalingShape(
             "contrast-pairs", "min_contrast with n configured pairs", tool: .lint(format: "text"), n: 3_000
@@ -303,6 +330,14 @@ extension ScalingShape {
         ScalingShape(
             "keys-error-chain", "n themes in one chain, each with a key written twice", tool: .keys, n: 2_000
         ) { n in errorChain(n) },
+        ScalingShape(
+            "keys-growing-chain", "n themes in one inheritance chain, each adding a key of its own", tool: .keys,
+            n: 2_000
+        ) { n in growingChain(n) },
+        ScalingShape(
+            "keys-wide-parent", "a parent of 10n keys and n children, each adding a key of its own", tool: .keys,
+            n: 1_000
+        ) { n in wideParent(n) },
         ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -470,6 +505,45 @@ extension ScalingShape {
         for index in 0..<n {
             files["Themes/t\(index).plist"] = document(
                 entries([("INHERITED_THEME", "<string>default</string>")] + Array(palette(20, seed: index).prefix(5))))
+        }
+        return files
+    }
+
+    /// A key of its own for theme `index`, of one of four kinds (a color, a title, a size, an
+    /// image) by `index`.
+    static func ownKey(_ prefix: String, _ index: Int) -> (String, String) {
+        switch index % 4 {
+        case 0:
+            (
+                "\(prefix)\(index)Color",
+                "<string>#\(String(index &* 2_654_435 & 0xFF_FFFF | 0x100_0000, radix: 16).dropFirst())</string>"
+            )
+        case 1: ("\(prefix)\(index)Title", "<string>Title \(index)</string>")
+        case 2: ("\(prefix)\(index)Size", "<integer>\(10 + index % 20)</integer>")
+        default: ("\(prefix)\(index)Image", "<string>image\(index)</string>")
+        }
+    }
+
+    /// `default` and `t0` … `t<n-1>`, each inheriting the one before, each (`default` too)
+    /// setting one key no other theme has: the merged theme grows by a key at every link,
+    /// so the last theme has n + 1 keys, where `inheritanceChain`'s keep twenty.
+    static func growingChain(_ n: Int) -> [String: String] {
+        var files = ["Themes/default.plist": document(entries([ownKey("root", 0)]))]
+        for index in 0..<n {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            files["Themes/t\(index).plist"] = document(
+                entries([("INHERITED_THEME", "<string>\(parent)</string>"), ownKey("t", index)]))
+        }
+        return files
+    }
+
+    /// `default` of 10n keys (the mix of `palette`) and `c0` … `c<n-1>`, each inheriting it,
+    /// each setting one key of its own: every child's merged theme has 10n + 1 keys.
+    static func wideParent(_ n: Int) -> [String: String] {
+        var files = ["Themes/default.plist": document(entries(palette(10 * n)))]
+        for index in 0..<n {
+            files["Themes/c\(index).plist"] = document(
+                entries([("INHERITED_THEME", "<string>default</string>"), ownKey("c", index)]))
         }
         return files
     }

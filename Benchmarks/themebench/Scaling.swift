@@ -48,17 +48,19 @@ enum Scaling {
     /// A run of n longer than this is not run again at 4n.
     static let slowSeconds = 60.0
 
-    /// Measures the shapes whose ID contains `only` (all without it), `repeats` runs of
-    /// each size, stopping a tool's run after `timeout` seconds. Returns whether every
-    /// shape holds.
-    static func run(only filter: String?, repeats: Int, timeout: Double, json wantsJSON: Bool, workspace: String)
-        throws -> Bool
-    {
+    /// Measures the shapes `only` names (all without it), `repeats` runs of each size, each
+    /// shape's n times `scale`, stopping a tool's run after `timeout` seconds. Returns
+    /// whether every shape holds.
+    static func run(
+        only filter: String?, repeats: Int, timeout: Double, json wantsJSON: Bool, scale: Double = 1,
+        workspace: String
+    ) throws -> Bool {
         let folder = URL(fileURLWithPath: executablePath()).deletingLastPathComponent().path
         let tools = Tools(folder: folder, timeout: timeout)
         try tools.check()
         var results: [ScalingResult] = []
-        for shape in ScalingShape.all where filter.map({ shape.id.contains($0) }) ?? true {
+        for var shape in ScalingShape.all where shape.isNamed(by: filter) {
+            shape.n = shape.n(scaledBy: scale)
             log("\(shape.id): \(shape.about), \(shape.tool), n = \(shape.n) and \(4 * shape.n)…")
             results.append(try measure(shape, tools: tools, repeats: repeats, workspace: workspace))
             let result = results[results.count - 1]

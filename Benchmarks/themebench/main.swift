@@ -177,12 +177,13 @@ func finish(_ status: Int32) -> Never {
     exit(status)
 }
 
-if case .scaling(let only, let repeats, let timeout, let json) = run {
+if case .scaling(let only, let repeats, let timeout, let json, let scale) = run {
     // Exit status: 0 every shape holds, 1 one does not, 2 the benchmark could not run.
     let status: Int32
     do {
         status =
-            try Scaling.run(only: only, repeats: repeats, timeout: timeout, json: json, workspace: workspace) ? 0 : 1
+            try Scaling.run(
+                only: only, repeats: repeats, timeout: timeout, json: json, scale: scale, workspace: workspace) ? 0 : 1
     } catch {
         log("themebench: \(error)")
         status = 2

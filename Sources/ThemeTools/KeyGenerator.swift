@@ -53,14 +53,19 @@ public struct KeyGenerator: Sendable {
     /// Themes that failed to load, names that collide and keys that cannot be named are
     /// errors: the result then has no source, so a tool writes no partial file.
     public func generate(from collections: [ThemeCollection]) -> GeneratedKeys {
+        generate(from: collections.map(KeySurvey.init))
+    }
+
+    /// Generates the keys of every theme the surveys read (`themekit keys`, which reads no
+    /// theme whole that only adds keys to its lineage), as `generate(from:)` does.
+    package func generate(from surveys: [KeySurvey]) -> GeneratedKeys {
         var failures = Set<Diagnostic>()
-        for collection in collections {
-            for error in collection.failures.values { failures.formUnion(error.diagnostics) }
+        for survey in surveys {
+            for error in survey.failures.values { failures.formUnion(error.diagnostics) }
         }
         if !failures.isEmpty { return GeneratedKeys(source: nil, diagnostics: failures.sorted()) }
 
-        let themes = collections.flatMap(\.themes)
-        let keys = ThemeCollection.keyUses(of: themes)
+        let keys = ThemeCollection.keyUses(of: surveys.flatMap(\.records))
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
         var owners: [String: ThemeCollection.KeyUse] = [:]
@@ -117,8 +122,8 @@ public struct KeyGenerator: Sendable {
         if diagnostics.contains(where: { $0.severity == .error }) {
             return GeneratedKeys(source: nil, diagnostics: diagnostics)
         }
-        let names = Set(themes.map(\.name)).sorted()
-        let folders = collections.map { Self.folderLabel($0.directory) }
+        let names = Set(surveys.flatMap(\.themeNames)).sorted()
+        let folders = surveys.map { Self.folderLabel($0.directory) }
         return GeneratedKeys(source: render(entries, themes: names, folders: folders), diagnostics: diagnostics)
     }
 

@@ -35,18 +35,17 @@ struct KeysCommand: ParsableCommand {
             throw ToolFailure.usage("unknown access level '\(accessLevel)': use internal or public")
         }
         guard !directories.isEmpty else { throw ToolFailure.usage("give at least one folder of themes") }
-        var collections: [ThemeCollection] = []
+        var surveys: [KeySurvey] = []
         for directory in directories {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
             else { throw ToolFailure.usage("no such folder: \(directory)") }
-            let collection = ThemeCollection(directory: directory)
-            guard !collection.themes.isEmpty || !collection.failures.isEmpty else {
-                throw ToolFailure.usage("no themes (*.plist) in \(directory)")
-            }
-            collections.append(collection)
+            // The keys' names, kinds and places, not every theme whole.
+            let survey = KeySurvey(directory: directory)
+            guard !survey.isEmpty else { throw ToolFailure.usage("no themes (*.plist) in \(directory)") }
+            surveys.append(survey)
         }
-        let generated = KeyGenerator(accessLevel: level).generate(from: collections)
+        let generated = KeyGenerator(accessLevel: level).generate(from: surveys)
         let rendered = generated.diagnostics.map { $0.rendered + "\n" }.joined()
         guard let source = generated.source else {
             let errors = generated.diagnostics.count { $0.severity == .error }

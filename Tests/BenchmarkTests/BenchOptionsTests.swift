@@ -30,6 +30,9 @@ struct BenchOptionsTests {
         #expect(
             try run(["--scaling", "--only", "long-name", "--repeat", "1", "--timeout", "60", "--json"])
                 == .scaling(only: "long-name", repeats: 1, timeout: 60, json: true))
+        #expect(
+            try run(["--scaling", "--only", "load-,chain-lint", "--scale", "0.1"])
+                == .scaling(only: "load-,chain-lint", repeats: 3, timeout: 300, json: false, scale: 0.1))
         #expect(try run(["--profile-load", "0"]) == .profileLoad(count: 0, keys: 10_000, pass: .load))
         #expect(
             try run(["--profile-load", "500", "100", "--profile-floor"])
@@ -62,6 +65,9 @@ struct BenchOptionsTests {
             (["--scaling", "--repeat", "0"], "--repeat takes 1 or more"),
             (["--scaling", "--timeout", "0"], "--timeout takes seconds above 0"),
             (["--scaling", "--only", "nosuchshape"], "no scaling shape's ID contains 'nosuchshape'"),
+            (["--scaling", "--only", "load-,nosuchshape"], "no scaling shape's ID contains 'nosuchshape'"),
+            (["--scaling", "--scale", "0"], "--scale takes a factor above 0 and at most 1"),
+            (["--scaling", "--scale", "2"], "--scale takes a factor above 0 and at most 1"),
             (["--profile-load", "5", "10"], "at least 20 keys, not 10"),
             (["--profile-change=-1"], "a count of 0 or more"),
         ])
@@ -77,6 +83,7 @@ struct BenchOptionsTests {
             (["500"], "KEYS is a setting of --profile-load"),
             (["--only", "long"], "--only is a setting of --scaling"),
             (["--repeat", "3"], "--repeat is a setting of --scaling"),
+            (["--scale", "0.5"], "--scale is a setting of --scaling"),
             (["--profile-change", "2", "--timeout", "9"], "--timeout is a setting of --scaling"),
             (["--profile-load", "1", "--profile-change", "2"], "choose one of --profile-load, --profile-change"),
             (["--scaling", "--lint-corpus", "x"], "choose one of --scaling, --lint-corpus"),

@@ -38,6 +38,9 @@ struct ScalingShapeTests {
         // Each theme's own duplicate once, though the themes below meet them all.
         "error-chain-lint": [.duplicateKey: 7],
         "many-themes": [:],
+        // Each theme below `default` sets a key no ancestor has.
+        "growing-chain-lint": [.unknownOverride: 6],
+        "wide-parent-lint": [.unknownOverride: 6],
         "contrast-pairs": [.minContrast: 6],
         "char-references": [:],
         "duplicates-text": [.duplicateKey: 5],
@@ -145,6 +148,18 @@ struct ScalingShapeTests {
             #expect(theme.color(forKey: group + "TitleColor") == theme.color(forKey: group + "BackgroundColor"))
             #expect(theme.font(forKey: group + "TitleFont") == ThemeFont(name: "HelveticaNeue-Medium-5", size: 17))
             #expect(theme.values.count == 30)
+        }
+        if shape.id == "keys-growing-chain" {
+            // Each of the 7 themes adds a key: the last has them all, and so do the keys.
+            #expect(try #require(collection.theme(named: "t5")).values.count == 7)
+            #expect(collection.keyKinds.count == 7)
+            #expect(collection.themes.count == 7)
+        }
+        if shape.id == "keys-wide-parent" {
+            // 60 keys in `default`, and one of its own in each of the 6 children.
+            #expect(try #require(collection.theme(named: "c5")).values.count == 61)
+            #expect(collection.keyKinds.count == 66)
+            #expect(collection.themes.count == 7)
         }
         if shape.id.hasSuffix("inheritance-chain") {
             // The chain's last theme inherits every other: 6 + 1 themes.

@@ -161,4 +161,85 @@ struct SharedAnalysisTests {
         }
         Self.expectSameAnalyses(in: folder.path)
     }
+
+    /// `default` and `t0` … `t<count-1>`, each inheriting the one before and adding keys of
+    /// its own (a color, a font with its size, an alias of its own color).
+    static func writeGrowingChain(_ count: Int, in folder: TemporaryDirectory) throws {
+        try folder.write("default.plist", "<plist><dict><key>rootColor</key><string>#010203</string></dict></plist>\n")
+        for index in 0..<count {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            try folder.write(
+                "t\(index).plist",
+                "<plist><dict><key>INHERITED_THEME</key><string>\(parent)</string>"
+                    + "<key>k\(index)Color</key><string>#0000\(index % 10)\(index % 10)</string>"
+                    + "<key>k\(index)Font</key><string>Avenir</string><key>k\(index)FontSize</key><integer>12</integer>"
+                    + "<key>k\(index)TintColor</key><string>@k\(index)Color</string></dict></plist>\n")
+        }
+    }
+
+    @Test("a chain where each theme adds keys: each theme as alone, resolved from its own file and its parent's")
+    func chainOfAddedKeys() throws {
+        let folder = try TemporaryDirectory()
+        try Self.writeGrowingChain(40, in: folder)
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = loader.availableThemes().map { loader.analyze($0, in: session) }
+        // The work of a theme that only adds keys is its own file's (and its parent's, for
+        // what it inherits), not its chain's: 2 files each, where every theme of the chain
+        // was resolved from every ancestor (40 · 43 / 2 files in all).
+        #expect(analyses.reduce(0) { $0 + $1.files.count } == 1 + 2 * 40)
+        #expect(analyses.filter(\.addsKeysOnly).count == 40)
+        let last = try #require(analyses.first { $0.name == "t39" })
+        #expect(last.mergedKeys?.count == 1 + 4 * 40)
+        #expect(last.addedTheme?.values.count == 4)
+        #expect(last.theme?.color(forKey: "k0TintColor") == ThemeColor(hex: "000000"))
+        #expect(last.introducedKeys.map(Set.init) == ["k39Color", "k39Font", "k39FontSize", "k39TintColor"])
+    }
+
+    /// Keys added below a parent that change how an inherited key resolves, or that depend
+    /// on an inherited key, or below a parent with a problem: such a theme does not only
+    /// add keys, and is resolved with its chain.
+    @Test("added keys that an inherited value names, that size an inherited font, or that name an inherited key")
+    func addedKeysThatChangeOrUseInheritedOnes() throws {
+        let folder = try TemporaryDirectory()
+        func theme(_ parent: String?, _ entries: [(String, String)]) -> String {
+            let inherit = parent.map { [("INHERITED_THEME", "<string>\($0)</string>")] } ?? []
+            return "<plist><dict>" + (inherit + entries).map { "<key>\($0.0)</key>\($0.1)" }.joined()
+                + "</dict></plist>\n"
+        }
+        try folder.write(
+            "default.plist",
+            theme(
+                nil,
+                [
+                    ("title", "<string>label</string>"), ("aFont", "<string>bFont</string>"),
+                    ("bFont", "<string>Avenir</string>"), ("bFontSize", "<integer>12</integer>"),
+                    ("inkColor", "<string>#000000</string>"), ("dFontSize", "<integer>14</integer>"),
+                    ("refColor", "<string>@inkColor</string>"),
+                ]))
+        // An inherited value becomes an alias of the added key.
+        try folder.write("namedByParent.plist", theme("default", [("label", "<string>Hello</string>")]))
+        // An inherited font, sized along its alias chain, gets a size of its own.
+        try folder.write("sizesParentFont.plist", theme("default", [("aFontSize", "<integer>20</integer>")]))
+        // Added keys that name inherited ones, by a bare name or `@`.
+        try folder.write("namesParentKey.plist", theme("default", [("cColor", "<string>inkColor</string>")]))
+        try folder.write("namesParentKeyAt.plist", theme("default", [("eColor", "<string>@refColor</string>")]))
+        // An added font sized by an inherited size.
+        try folder.write("usesParentSize.plist", theme("default", [("dFont", "<string>Futura</string>")]))
+        // An added key with an error of its own, and a parent with one.
+        try folder.write("ownError.plist", theme("default", [("badColor", "<string>#zz</string>")]))
+        try folder.write("belowError.plist", theme("ownError", [("fColor", "<string>#ffffff</string>")]))
+        // Only added keys, one differing from an inherited one in case alone: added only.
+        try folder.write("addsOnly.plist", theme("default", [("InkColor", "<string>#111111</string>")]))
+        try folder.write("addsBelow.plist", theme("addsOnly", [("gTitle", "<string>g</string>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let adding = loader.availableThemes().filter { loader.analyze($0, in: session).addsKeysOnly }
+        #expect(adding == ["addsBelow", "addsOnly"])
+        #expect(loader.analyze("namedByParent", in: session).theme?.string(forKey: "title") == "Hello")
+        #expect(loader.analyze("sizesParentFont", in: session).theme?.font(forKey: "aFont")?.size == 20)
+        #expect(loader.analyze("belowError", in: session).errors.map(\.code) == [.invalidColor])
+    }
 }

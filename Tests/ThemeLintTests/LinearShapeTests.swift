@@ -361,4 +361,32 @@ import ThemeKit
         let report = try ThemeLinter(currentDirectory: root.path).lint(paths: [name])
         return Self.render(report)
     }
+
+    /// A chain where each theme adds a key (the linter reads each such theme's own keys,
+    /// not its merged theme's): a key that differs only in case from one far up the chain,
+    /// and a misspelling of one, are still found, and each theme's unknown override once.
+    @Test("a chain where each theme adds a key: case collisions and misspellings across it")
+    func chainOfAddedKeys() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adding-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ parent: String?, _ key: String) throws {
+            let inherit = parent.map { "<key>INHERITED_THEME</key><string>\($0)</string>" } ?? ""
+            try Self.plist([inherit + "<key>\(key)</key><string>#123456</string>"])
+                .write(to: folder.appendingPathComponent(name + ".plist"), atomically: true, encoding: .utf8)
+        }
+        try write("default", nil, "primaryColor")
+        for index in 0..<20 { try write("t\(index)", index == 0 ? "default" : "t\(index - 1)", "k\(index)Color") }
+        try write("u0", "t19", "PrimaryColor")
+        try write("u1", "u0", "primaryColr")
+        let report = try ThemeLinter(currentDirectory: folder.path).lint(paths: ["."])
+        let lines = report.diagnostics.map { "\($0.location.file):\($0.location.line) \($0.message)" }
+        #expect(lines.contains("u0.plist:4 'PrimaryColor' differs from 'primaryColor' only in letter case"))
+        #expect(
+            lines.contains(
+                "u1.plist:4 'primaryColr' overrides nothing: no ancestor of this theme ('u0' and up) has it; did you mean 'primaryColor'?"
+            ))
+        #expect(report.diagnostics.count { $0.code == .unknownOverride } == 22)
+        #expect(report.diagnostics.count { $0.code == .caseCollision } == 1)
+    }
 }

@@ -32,6 +32,44 @@ final class ScratchThemes {
         KeyGenerator(accessLevel: access).generate(from: directories.map { ThemeCollection(directory: $0) })
     }
 
+    /// A chain of `count` themes below `default`, each adding a key of its own, and two
+    /// themes below `zeta` (which sets `modeTitle` again, as a flag) that add keys: one
+    /// named before every other theme, so that it is the one named for `zeta`'s flag.
+    static func addingThemes(_ count: Int) throws -> ScratchThemes {
+        var themes = [
+            "default": "<key>modeTitle</key><string>light</string><key>rootColor</key><string>#123456</string>",
+            "zeta": "<key>INHERITED_THEME</key><string>default</string><key>modeTitle</key><true/>",
+            "alpha": "<key>INHERITED_THEME</key><string>zeta</string><key>alphaSize</key><integer>3</integer>",
+            "omega": "<key>INHERITED_THEME</key><string>zeta</string><key>omegaImage</key><string>o</string>",
+        ]
+        for index in 0..<count {
+            let parent = index == 0 ? "default" : "t\(index)"
+            themes["t\(index + 1)"] =
+                "<key>INHERITED_THEME</key><string>\(parent)</string><key>k\(index)Color</key><string>#00000\(index % 10)</string>"
+        }
+        return try ScratchThemes(themes)
+    }
+
+    @Test(
+        "themekit keys reads a theme that only adds keys as those keys: the output of every theme whole, from n records"
+    )
+    func themesThatOnlyAddKeys() throws {
+        let themes = try Self.addingThemes(30)
+        let survey = KeySurvey(directory: themes.path)
+        // default's 2 keys and zeta's 2 (it sets one again: it is read whole), then one key
+        // for each theme that only adds one; every theme whole was 2 + 2 + 3 + 3 + (3 + … +
+        // 32) = 535 records.
+        #expect(survey.records.count == 2 + 2 + 1 + 1 + 30)
+        #expect(survey.failures.isEmpty)
+        let whole = KeyGenerator().generate(from: [ThemeCollection(directory: themes.path)])
+        let surveyed = KeyGenerator().generate(from: [survey])
+        #expect(surveyed.source == whole.source)
+        #expect(surveyed.diagnostics == whole.diagnostics)
+        // The flag `zeta` sets is held by `alpha` too, which comes first by name.
+        let mixed = try #require(surveyed.diagnostics.first { $0.code == .mixedKeyKind })
+        #expect(mixed.notes.map(\.message) == ["a bool in 'alpha'", "a string in 'default'"])
+    }
+
     @Test func shippedThemesMatchTheGolden() throws {
         let generated = Self.generate(Paths.themes)
         #expect(generated.diagnostics.isEmpty)

@@ -6,6 +6,22 @@ package struct CaseCollisionRule: Rule {
 
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
+        // A theme that only adds keys to its lineage is reported at its own keys only, and
+        // its ancestors' keys were checked with theirs: a folded hash of each of its keys,
+        // looked up among its own and its parent's, says whether there can be anything to
+        // report, without a pass over the merged theme (which grows along a chain).
+        if theme.analysis.addsKeysOnly {
+            var seen = Set<Int>()
+            var mayCollide = false
+            file.forEachKey { _, bytes in
+                guard !mayCollide else { return }
+                let folded = KeyHash.foldingASCIICase(bytes)
+                if !seen.insert(folded).inserted || theme.analysis.parentMayHave(foldingLike: bytes) == true {
+                    mayCollide = true
+                }
+            }
+            guard mayCollide else { return [] }
+        }
         // Most themes have no collision: find out with one case-insensitive hash per key
         // before building anything. The hash is Swift's seeded `Hasher`, so no choice of
         // keys can make them pile up in one bucket.

@@ -14,22 +14,43 @@ package struct UnknownOverrideRule: Rule {
         guard let file = files.first, files.count > 1, let introduced = theme.analysis.introducedKeys,
             !introduced.isEmpty
         else { return [] }
-        let known = files.dropFirst().flatMap(\.keys)
         let parent = theme.analysis.parentName ?? "its parent"
         let keys = introduced.compactMap { key in file[key].map { (key, $0) } }.sorted {
             $0.1.keyRange.start < $1.1.keyRange.start
         }
-        // Suggestions compare each key with every ancestor key: spend at most a fixed
-        // amount of work, in file order, so a huge child cannot make it quadratic.
+        // Suggestions compare each key with the ancestors' keys: spend at most a fixed
+        // amount of work, in file order, so a huge child cannot make it quadratic; and
+        // compare with the first `Suggestions.inheritedCandidates` keys of the ancestors,
+        // nearest first, gathered once, so that many children of a large lineage (a long
+        // chain, a large parent) cannot either.
+        var known: [String]?
         var budget = Suggestions.Budget()
         return keys.compactMap { key, entry -> Diagnostic? in
             guard key != ThemeName.inheritanceKey else { return nil }
-            let suggestion = budget.closest(to: key, among: known)
+            let candidates = known ?? Self.nearestKeys(of: theme.analysis.ancestorFiles)
+            known = candidates
+            let suggestion = budget.closest(to: key, among: candidates)
             return file.document.diagnostic(
                 Self.description.id, severity: .warning,
                 Self.message(key, parent: parent, suggestion: suggestion),
                 at: entry.keyRange, key: key)
         }
+    }
+
+    /// The first `Suggestions.inheritedCandidates` keys of `files` (the ancestors' files,
+    /// nearest first), `INHERITED_THEME` left out; a file's keys are made into strings only
+    /// as far as they are needed.
+    static func nearestKeys(of files: some Sequence<ThemeFile>) -> [String] {
+        var keys: [String] = []
+        for file in files {
+            // One more than is missing: `INHERITED_THEME` may be among them.
+            for key in file.keys(first: Suggestions.inheritedCandidates - keys.count + 1)
+            where key != ThemeName.inheritanceKey && keys.count < Suggestions.inheritedCandidates {
+                keys.append(key)
+            }
+            if keys.count >= Suggestions.inheritedCandidates { break }
+        }
+        return keys
     }
 
     package static let description = RuleDescription(

@@ -56,6 +56,11 @@ package enum Suggestions: Sendable {
     /// 12 bytes, fewer of longer names.
     package static let budget = 200_000 * cellsPerComparison
 
+    /// The most keys of other files a name is compared with (a child's key with its
+    /// ancestors' keys, nearest first): each of many small themes that share a large
+    /// lineage then spends a bounded amount, not the lineage's size.
+    package static let inheritedCandidates = 512
+
     /// The one way a message offers a suggestion: `; did you mean 'x'?` appended to it, or
     /// nothing when there is none.
     package static func hint(_ suggestion: String?) -> String {

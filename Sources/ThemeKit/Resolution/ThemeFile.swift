@@ -40,6 +40,13 @@ package struct ThemeFile: Sendable {
         for position in store.packed.indices { store.withBytes(store.packed[position].key) { body(position, $0) } }
     }
 
+    /// The keys of the file's first `count` entries (all of a shorter file), in file order:
+    /// strings made for those only.
+    package func keys(first count: Int) -> [String] {
+        let store = document.store
+        return (0..<min(max(count, 0), store.count)).map { store.key($0) }
+    }
+
     /// Where entry `position`'s `<key>` element is, as byte offsets.
     package func keyRange(at position: Int) -> SourceRange { document.store.packed[position].keyRange }
 

@@ -9,7 +9,8 @@ package struct ThemeAnalysis: Sendable {
     package var diagnostics: [Diagnostic]
     /// The files resolved: the theme's first, then its ancestors'. Analyses made in one
     /// `ThemeLoader.Session` leave out the ancestors none of whose keys the merged theme
-    /// keeps (every key they set, a nearer theme sets again), except the parent.
+    /// keeps (every key they set, a nearer theme sets again), except the parent; for a
+    /// theme that only adds keys (`addsKeysOnly`), the theme's file and its parent's.
     package var files: [ThemeFile]
     /// The theme's lineage, shared between analyses of one session.
     var ancestry = ThemeLineage(names: [], paths: [])
@@ -19,9 +20,41 @@ package struct ThemeAnalysis: Sendable {
     package var parentName: String? { ancestry.parent }
     /// What resolution found, when it ran (the files could be read and the lineage is
     /// whole).
-    var resolved: ResolvedTheme?
+    var resolution: ResolvedTheme?
+    /// For a theme that only adds keys, the link to resolve, and how, when the merged theme
+    /// is asked for: the session knows it has no problem without resolving it.
+    var deferred: (link: ThemeLoader.Session.SharedLink, options: ThemeOptions)?
     /// For an analysis made in a session, the parent's merged keys and who sets them.
     var parentLink: ThemeLoader.Session.SharedLink?
+
+    /// What resolution found: `resolution`, or, for a theme that only adds keys, its merged
+    /// theme resolved now (on each access: ask once). Nil when resolution did not run.
+    var resolved: ResolvedTheme? {
+        resolution ?? deferred.map { $0.link.resolve(options: $0.options).resolved }
+    }
+
+    /// Whether resolution ran or can run (its files could be read and its lineage is whole).
+    private var isResolvable: Bool { resolution != nil || deferred != nil }
+
+    /// Whether the theme only adds keys to a parent whose merged theme has no problem:
+    /// every key it sets is new to its lineage and none changes how an inherited key
+    /// resolves, so the problems of its merged theme are those of its own keys, and it has
+    /// none. A session finds it without resolving the merged theme (`addedTheme` holds the
+    /// keys the theme adds); the linter and `themekit keys` then look only at those keys.
+    package var addsKeysOnly: Bool { deferred != nil }
+
+    /// For a theme that only adds keys (`addsKeysOnly`), those keys resolved: a theme of
+    /// them alone, each with the value and source it has in the merged theme.
+    package var addedTheme: Theme? { deferred?.link.addedKeys?.whole() }
+
+    /// For a theme that only adds keys, whether its parent's merged theme may have a key
+    /// that differs from `key` (UTF-8 bytes) only in ASCII letter case, or is `key`: by a
+    /// hash of the folded key, so now and then it says yes for no such key. Nil for other
+    /// analyses.
+    package func parentMayHave(foldingLike key: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let parent = deferred?.link.parent else { return nil }
+        return parent.hints().foldedKeys.find(hash: KeyHash.foldingASCIICase(key)) { _ in true } != nil
+    }
 
     /// With `defersLineageProblems`, the problems of the theme's files and lineage, left out
     /// of `diagnostics`: a chain shared with the other themes of the session, for a caller
@@ -55,15 +88,26 @@ package struct ThemeAnalysis: Sendable {
     }
 
     /// The keys of the merged theme (the theme and its ancestors); nil when resolution
-    /// did not run. A view of the resolver's own table: nothing is copied to offer it.
-    package var mergedKeys: MergedKeys? { resolved?.keys }
+    /// did not run. A view of the resolver's own table, or, for a theme that only adds keys,
+    /// of the session's: nothing is copied to offer it.
+    package var mergedKeys: MergedKeys? {
+        if let resolution { return resolution.keys }
+        return deferred.map { MergedKeys(setters: $0.link.setters) }
+    }
+
+    /// The files of the theme's ancestors, nearest first: in a session, every ancestor's
+    /// (met one at a time, up the shared links); else those of `files`.
+    package var ancestorFiles: AnySequence<ThemeFile> {
+        guard let parentLink else { return AnySequence(files.dropFirst()) }
+        return AnySequence(sequence(first: parentLink, next: \.parent).lazy.map(\.file))
+    }
 
     /// The keys the theme's own file sets that none of its ancestors has (empty for a
     /// theme without a parent; `INHERITED_THEME` is not counted); nil when resolution did
     /// not run. Worked out on each access, from the parent's merged keys in a session, else
     /// from the ancestors' files.
     package var introducedKeys: [String]? {
-        guard resolved != nil, let own = files.first else { return nil }
+        guard isResolvable, let own = files.first else { return nil }
         guard files.count > 1 else { return [] }
         var introduced: [String] = []
         if let setters = parentLink?.setters {
@@ -223,7 +267,7 @@ public struct ThemeLoader: Sendable {
                 name: name, lineage: analysis.ancestry, chain: analysis.files, options: options)
             let outcome = resolver.resolve()
             diagnostics += outcome.diagnostics
-            analysis.resolved = outcome.resolved
+            analysis.resolution = outcome.resolved
         }
         diagnostics.sort()
         analysis.diagnostics = diagnostics
@@ -247,12 +291,18 @@ public struct ThemeLoader: Sendable {
     /// The analysis of a theme whose lineage is whole and clean, from its shared link: the
     /// resolver is given the theme's file, its parent's, and those of the ancestors that
     /// still set a key of the merged theme, so that the work is that of the merged theme,
-    /// however many ancestors it has.
+    /// however many ancestors it has. A theme that only adds keys (`addsKeysOnly`) has no
+    /// problem, and is resolved only when its theme or values are asked for.
     private func analyze(_ shared: Session.SharedLink, defersLineageProblems: Bool) -> ThemeAnalysis {
-        var kept = shared.setters.files(below: shared.depth)
-        if let parent = shared.parent { kept[parent.depth] = parent.file }
-        let chain = [shared.file] + kept.keys.sorted(by: >).compactMap { kept[$0] }
         let lineage = ThemeLineage(shared.link)
+        if shared.addedKeys != nil, let parent = shared.parent {
+            var analysis = ThemeAnalysis(name: shared.link.name, files: [shared.file, parent.file])
+            analysis.ancestry = lineage
+            analysis.parentLink = parent
+            analysis.deferred = (shared, options)
+            return analysis
+        }
+        let chain = shared.chain
         var resolver = ThemeResolver(name: shared.link.name, lineage: lineage, chain: chain, options: options)
         let outcome = resolver.resolve()
         var diagnostics = outcome.diagnostics
@@ -262,7 +312,7 @@ public struct ThemeLoader: Sendable {
         var analysis = ThemeAnalysis(name: shared.link.name, diagnostics: diagnostics, files: chain)
         analysis.ancestry = lineage
         if defersLineageProblems { analysis.lineageProblems = shared.problems }
-        analysis.resolved = outcome.resolved
+        analysis.resolution = outcome.resolved
         analysis.parentLink = shared.parent
         return analysis
     }
@@ -405,18 +455,26 @@ extension ThemeLoader {
         }
 
         /// Every key of a merged theme and the depth of the theme that sets it (the root is
-        /// 0), held as the reader packed the keys: a table placed by their stored hashes,
-        /// copied from parent to child and updated with the child's keys, so that no key is
-        /// hashed again or made into a string.
+        /// 0), held as the reader packed the keys, placed by their stored hashes, so that no
+        /// key is hashed again or made into a string.
+        ///
+        /// A theme that sets many keys for its merged theme's size copies its parent's into
+        /// a table of its own and sets its keys there (a copy its own keys pay for); one that
+        /// sets few sets them in a persistent trie it shares with its parent, so that a link
+        /// costs its own keys, not the merged theme's, however long the chain or large the
+        /// parent (n themes that each add a key held n²/2 keys in tables copied down).
         struct Setters: Sendable {
-            /// The keys, by number into `setters`.
-            private var table = KeyTable()
-            /// Each key's setter: its file, its depth, and its entry there.
-            private var setters: [Setter] = []
+            private enum Storage: Sendable {
+                /// A table of its own: the keys, by number into `setters`.
+                case table(KeyTable, [Setter])
+                case trie(HashTrie<Setter>)
+            }
+
+            private var storage = Storage.table(KeyTable(), [])
 
             struct Setter: Sendable {
-                /// Boxed: the setters are copied from theme to theme, and a box is one
-                /// reference to retain where a `ThemeFile` is a dozen.
+                /// Boxed: the setters are copied or shared from theme to theme, and a box is
+                /// one reference to retain where a `ThemeFile` is a dozen.
                 let file: FileBox
                 let depth: Int32
                 let entry: Int32
@@ -425,50 +483,154 @@ extension ThemeLoader {
                 var packed: PackedEntry { store.packed[Int(entry)] }
             }
 
+            /// How many keys there are.
+            var count: Int {
+                switch storage {
+                case .table(let table, _): table.count
+                case .trie(let trie): trie.count
+                }
+            }
+
+            /// The setters in a trie: the one they are, or one made of their table.
+            var trie: HashTrie<Setter> {
+                switch storage {
+                case .trie(let trie): return trie
+                case .table(_, let setters):
+                    var trie = HashTrie<Setter>()
+                    for setter in setters {
+                        let packed = setter.packed
+                        let store = setter.store
+                        trie.set(setter, hash: Int(packed.hash)) { $0.store.sameKey($0.packed, packed, of: store) }
+                    }
+                    return trie
+                }
+            }
+
+            /// Whether these setters are in a trie.
+            var isTrie: Bool {
+                if case .trie = storage { return true }
+                return false
+            }
+
             /// These setters, with `file`'s keys (scalar or nested, its first entry of each,
-            /// `INHERITED_THEME` left out) set at `depth` over them.
-            func adding(_ file: ThemeFile, atDepth depth: Int) -> Setters {
-                var next = self
+            /// `INHERITED_THEME` left out) set at `depth` over them: in a table of their own
+            /// when the file has at least a quarter as many entries as there are keys, else
+            /// in a trie shared with these (`trie()`, asked only then, gives them as one).
+            func adding(
+                _ file: ThemeFile, atDepth depth: Int, trie shared: () -> HashTrie<Setter>
+            ) -> Setters {
                 let box = FileBox(file)
                 let store = file.document.store
                 let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+                guard store.count * 4 < count else {
+                    var (table, setters) = tableForm
+                    for index in 0..<store.count where index != inheritance && store.isFirstOfKey(index) {
+                        let entry = store.packed[index]
+                        let mine = Setter(file: box, depth: Int32(depth), entry: Int32(index))
+                        // The probe reads `setters` inside a call that ends before they are
+                        // written: a copy of them held in a local here stayed alive across the
+                        // write in a debug build, and copy-on-write copied them all for every key.
+                        switch Self.probe(entry, of: store, in: table, setters) {
+                        case .found(let number, _):
+                            setters[number] = mine
+                        case .vacant(let slot):
+                            table.place(setters.count, hash: Int(entry.hash), in: slot)
+                            setters.append(mine)
+                        }
+                    }
+                    return Setters(storage: .table(table, setters))
+                }
+                var trie = shared()
                 for index in 0..<store.count where index != inheritance && store.isFirstOfKey(index) {
                     let entry = store.packed[index]
-                    let hash = Int(entry.hash)
-                    let mine = Setter(file: box, depth: Int32(depth), entry: Int32(index))
-                    // The closure reads `next.setters` in place: a local copy of the array,
-                    // alive across the append below, made a debug build copy the whole
-                    // array for every key (quadratic in a theme's keys, 16,000 keys 9 s).
-                    switch next.table.probe(
-                        hash: hash,
-                        matching: { number in
-                            let setter = next.setters[number]
-                            return setter.store.sameKey(setter.packed, entry, of: store)
-                        })
-                    {
-                    case .found(let number, _):
-                        next.setters[number] = mine
-                    case .vacant(let slot):
-                        next.table.place(next.setters.count, hash: hash, in: slot)
-                        next.setters.append(mine)
-                    }
+                    trie.set(
+                        Setter(file: box, depth: Int32(depth), entry: Int32(index)), hash: Int(entry.hash),
+                        matching: { $0.store.sameKey($0.packed, entry, of: store) })
                 }
-                return next
+                return Setters(storage: .trie(trie))
+            }
+
+            /// The setters as a table and its numbers: theirs, or made of the trie.
+            private var tableForm: (KeyTable, [Setter]) {
+                switch storage {
+                case .table(let table, let setters):
+                    return (table, setters)
+                case .trie(let trie):
+                    var table = KeyTable(capacity: trie.count)
+                    var setters: [Setter] = []
+                    setters.reserveCapacity(trie.count)
+                    trie.forEachValue { setter in
+                        table.place(setters.count, hash: Int(setter.packed.hash), in: Self.vacantSlot(table, setter))
+                        setters.append(setter)
+                    }
+                    return (table, setters)
+                }
+            }
+
+            /// The slot of `table` where `setter`'s key, which it does not hold, goes.
+            private static func vacantSlot(_ table: KeyTable, _ setter: Setter) -> Int {
+                if case .vacant(let slot) = table.probe(hash: Int(setter.packed.hash), matching: { _ in false }) {
+                    return slot
+                }
+                return 0
+            }
+
+            /// Where the key of `entry` (an entry of `store`) is in `table`, or would go.
+            private static func probe(
+                _ entry: PackedEntry, of store: EntryStore, in table: KeyTable, _ setters: [Setter]
+            ) -> KeyTable.Probe {
+                table.probe(hash: Int(entry.hash)) { number in
+                    let setter = setters[number]
+                    return setter.store.sameKey(setter.packed, entry, of: store)
+                }
             }
 
             /// Whether some theme sets the key of `entry` (an entry of `store`).
             func contains(_ entry: PackedEntry, of store: EntryStore) -> Bool {
-                table.find(hash: Int(entry.hash)) { number in
-                    let setter = setters[number]
-                    return setter.store.sameKey(setter.packed, entry, of: store)
-                } != nil
+                switch storage {
+                case .table(let table, let setters):
+                    if case .found = Self.probe(entry, of: store, in: table, setters) { return true }
+                    return false
+                case .trie(let trie):
+                    return trie.find(hash: Int(entry.hash)) { $0.store.sameKey($0.packed, entry, of: store) } != nil
+                }
+            }
+
+            /// Whether some theme sets the key whose UTF-8 bytes are `key`.
+            func contains(bytes key: UnsafeBufferPointer<UInt8>) -> Bool {
+                let (hash, isASCII) = KeyHash.of(key)
+                let matches = { (setter: Setter) -> Bool in
+                    let packed = setter.packed
+                    return setter.store.withBytes(packed.key) {
+                        KeyHash.sameKey($0, isASCII: packed.keyIsASCII, key, isASCII: isASCII)
+                    }
+                }
+                switch storage {
+                case .table(let table, let setters): return table.find(hash: hash) { matches(setters[$0]) } != nil
+                case .trie(let trie): return trie.find(hash: hash, matching: matches) != nil
+                }
+            }
+
+            /// Calls `body` with each setter, in no set order.
+            private func forEachSetter(_ body: (Setter) -> Void) {
+                switch storage {
+                case .table(_, let setters): for setter in setters { body(setter) }
+                case .trie(let trie): trie.forEachValue(body)
+                }
+            }
+
+            /// Calls `body` with each key's bytes, in no set order.
+            func forEachKey(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+                forEachSetter { setter in setter.store.withBytes(setter.packed.key, body) }
             }
 
             /// The files that set some key, by depth, for the depths below `depth`.
             func files(below depth: Int) -> [Int: ThemeFile] {
                 var found: [Int: ThemeFile] = [:]
-                for setter in setters where Int(setter.depth) < depth && found[Int(setter.depth)] == nil {
-                    found[Int(setter.depth)] = setter.file.file
+                forEachSetter { setter in
+                    if Int(setter.depth) < depth && found[Int(setter.depth)] == nil {
+                        found[Int(setter.depth)] = setter.file.file
+                    }
                 }
                 return found
             }
@@ -492,14 +654,169 @@ extension ThemeLoader {
             let setters: Setters
             /// The problems of the lineage's files (a duplicate key, a nested value).
             let problems: Problems?
+            /// The theme's own file resolved alone, when the theme only adds keys: its
+            /// parent's merged theme resolves with no problem, and the theme sets no key an
+            /// ancestor sets, names none with a value, sizes no inherited font, and is named
+            /// by no inherited value. Its merged theme is then the parent's with these keys
+            /// beside it, each resolving as it does alone, with no problem either; nil
+            /// otherwise.
+            let addedKeys: ResolvedTheme?
+            /// For a theme that does not only add keys, whether its merged theme resolves
+            /// with no problem: worked out once, when a child asks.
+            private let cleanness = Mutex<Bool?>(nil)
+            /// The lineage's `Hints`, made when a child asks for them (a theme whose keys
+            /// override its parent's never does).
+            private let madeHints = Mutex<Hints?>(nil)
+            /// `setters` as a trie, when they are a table and a child that shares them asks.
+            private let madeTrie = Mutex<HashTrie<Setters.Setter>?>(nil)
 
-            init(name: String, file: ThemeFile, parent: SharedLink?) {
+            /// What a child that may only add keys asks of its lineage, as hashes: keys whose
+            /// hash is not there are surely not there. Kept for the lineage as a whole, from
+            /// the parent's and the theme's own file; values a nearer theme set again stay,
+            /// so a few more keys seem there than are.
+            struct Hints: Sendable {
+                /// The hashes of every `<string>` value (and of the name after an `@`), as
+                /// `KeyHash` hashes a key: the keys a value of the lineage may name.
+                var mentions = HashTrie<Bool>()
+                /// The hashes of the keys folded to ASCII lower case
+                /// (`KeyHash.foldingASCIICase`), for the case-collision check of a child.
+                var foldedKeys = HashTrie<Bool>()
+            }
+
+            init(name: String, file: ThemeFile, parent: SharedLink?, options: ThemeOptions) {
                 link = ThemeLineage.Link(name: name, path: file.path, parent: parent?.link)
                 self.file = file
                 self.parent = parent
                 depth = parent.map { $0.depth + 1 } ?? 0
-                setters = (parent?.setters ?? Setters()).adding(file, atDepth: depth)
+                setters = (parent?.setters ?? Setters()).adding(file, atDepth: depth) {
+                    parent?.settersTrie() ?? HashTrie()
+                }
                 problems = Problems.link(file.diagnostics, before: parent?.problems)
+                if let parent, problems == nil, Self.onlyAddsKeys(file, to: parent),
+                    parent.isClean(options: options)
+                {
+                    var resolver = ThemeResolver(
+                        name: name, lineage: ThemeLineage(link), chain: [file], options: options)
+                    let outcome = resolver.resolve()
+                    addedKeys = outcome.diagnostics.isEmpty ? outcome.resolved : nil
+                } else {
+                    addedKeys = nil
+                }
+            }
+
+            /// Whether no key of `file` is set by an ancestor, sizes an inherited font, or may
+            /// be named by an inherited value, and no value of it names an inherited key: the
+            /// keys of `parent`'s merged theme then resolve as they do there, and `file`'s as
+            /// they do alone. Stops at the first key that says no, before asking `parent` for
+            /// its hints.
+            private static func onlyAddsKeys(_ file: ThemeFile, to parent: SharedLink) -> Bool {
+                let store = file.document.store
+                let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+                for index in 0..<store.count where index != inheritance {
+                    let entry = store.packed[index]
+                    if parent.setters.contains(entry, of: store) { return false }
+                    let sizesInheritedFont = store.withBytes(entry.key) { key in
+                        ValueKind.isFontSizeKey(key) && key.count > 4
+                            && parent.setters.contains(bytes: UnsafeBufferPointer(rebasing: key.dropLast(4)))
+                    }
+                    if sizesInheritedFont { return false }
+                    guard entry.kind == .string else { continue }
+                    let namesInheritedKey = store.withBytes(entry.text) { text in
+                        parent.setters.contains(bytes: text)
+                            || (text.first == UInt8(ascii: "@")
+                                && parent.setters.contains(bytes: UnsafeBufferPointer(rebasing: text.dropFirst())))
+                    }
+                    if namesInheritedKey { return false }
+                }
+                let mentions = parent.hints().mentions
+                for index in 0..<store.count where index != inheritance {
+                    if mentions.find(hash: Int(store.packed[index].hash), matching: { _ in true }) != nil {
+                        return false
+                    }
+                }
+                return true
+            }
+
+            /// The setters in a trie, for a child that shares it: made once from a table.
+            func settersTrie() -> HashTrie<Setters.Setter> {
+                if setters.isTrie { return setters.trie }
+                if let made = madeTrie.withLock({ $0 }) { return made }
+                let made = setters.trie
+                return madeTrie.withLock { kept in
+                    if let kept { return kept }
+                    kept = made
+                    return made
+                }
+            }
+
+            /// The lineage's hints: the nearest ancestor's that has them made, with the files
+            /// below it added in turn (a walk, not a recursion: chains are long).
+            func hints() -> Hints {
+                if let made = madeHints.withLock({ $0 }) { return made }
+                var pending = [self]
+                var hints = Hints()
+                var next = parent
+                while let link = next {
+                    if let made = link.madeHints.withLock({ $0 }) {
+                        hints = made
+                        break
+                    }
+                    pending.append(link)
+                    next = link.parent
+                }
+                for link in pending.reversed() {
+                    hints = link.adding(link.file, to: hints)
+                    link.madeHints.withLock { made in
+                        if made == nil { made = hints }
+                    }
+                }
+                return hints
+            }
+
+            /// `hints` with `file`'s keys and values added.
+            private func adding(_ file: ThemeFile, to hints: Hints) -> Hints {
+                var hints = hints
+                let store = file.document.store
+                let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+                for index in 0..<store.count where index != inheritance {
+                    let entry = store.packed[index]
+                    store.withBytes(entry.key) { key in
+                        hints.foldedKeys.set(true, hash: KeyHash.foldingASCIICase(key)) { _ in true }
+                    }
+                    guard entry.kind == .string else { continue }
+                    store.withBytes(entry.text) { text in
+                        hints.mentions.set(true, hash: KeyHash.of(text).hash) { _ in true }
+                        if text.first == UInt8(ascii: "@") {
+                            let name = UnsafeBufferPointer(rebasing: text.dropFirst())
+                            hints.mentions.set(true, hash: KeyHash.of(name).hash) { _ in true }
+                        }
+                    }
+                }
+                return hints
+            }
+
+            /// The files resolution reads for the merged theme: the theme's, its parent's,
+            /// and those of the ancestors that still set a key of it, nearest first.
+            var chain: [ThemeFile] {
+                var kept = setters.files(below: depth)
+                if let parent { kept[parent.depth] = parent.file }
+                return [file] + kept.keys.sorted(by: >).compactMap { kept[$0] }
+            }
+
+            /// The merged theme resolved from `chain`.
+            func resolve(options: ThemeOptions) -> ThemeResolver.Outcome {
+                var resolver = ThemeResolver(
+                    name: link.name, lineage: ThemeLineage(link), chain: chain, options: options)
+                return resolver.resolve()
+            }
+
+            /// Whether the lineage's files and the merged theme have no problem.
+            func isClean(options: ThemeOptions) -> Bool {
+                if addedKeys != nil { return true }
+                if let known = cleanness.withLock({ $0 }) { return known }
+                let clean = problems == nil && resolve(options: options).diagnostics.isEmpty
+                cleanness.withLock { $0 = clean }
+                return clean
             }
         }
 
@@ -668,7 +985,7 @@ extension ThemeLoader {
             }
             var link = known
             for (name, path, file) in pending.reversed() {
-                let made = SharedLink(name: name, file: file, parent: link)
+                let made = SharedLink(name: name, file: file, parent: link, options: loader.options)
                 // First come, kept, so that the themes of a chain share one link each.
                 link = links.withLock { table in
                     if let existing = table[path] { return existing }

@@ -107,33 +107,62 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
 /// The keys of a merged theme, as the resolver's table holds them: `contains` is a table
 /// lookup, and iterating makes each key's string.
 package struct MergedKeys: Sequence, Sendable {
-    let provenance: ThemeProvenance
+    private enum Source: Sendable {
+        case provenance(ThemeProvenance)
+        case setters(ThemeLoader.Session.Setters)
+    }
+
+    private let source: Source
+
+    init(provenance: ThemeProvenance) { source = .provenance(provenance) }
+
+    /// The keys a session knows for a theme it has not resolved.
+    init(setters: ThemeLoader.Session.Setters) { source = .setters(setters) }
 
     /// How many keys there are.
-    package var count: Int { provenance.table.count }
+    package var count: Int {
+        switch source {
+        case .provenance(let provenance): provenance.table.count
+        case .setters(let setters): setters.count
+        }
+    }
 
     package var underestimatedCount: Int { count }
 
     /// Whether the merged theme has `key` (nested values included).
-    package func contains(_ key: String) -> Bool { provenance.id(ofKey: key) != nil }
+    package func contains(_ key: String) -> Bool {
+        switch source {
+        case .provenance(let provenance): return provenance.id(ofKey: key) != nil
+        case .setters(let setters):
+            var key = key
+            return key.withUTF8 { setters.contains(bytes: $0) }
+        }
+    }
 
     /// Whether the merged theme has the key whose UTF-8 bytes are `key`.
     package func contains(bytes key: UnsafeBufferPointer<UInt8>) -> Bool {
-        provenance.table.find(key: key, in: provenance.entries) != nil
+        switch source {
+        case .provenance(let provenance): provenance.table.find(key: key, in: provenance.entries) != nil
+        case .setters(let setters): setters.contains(bytes: key)
+        }
     }
 
     /// Calls `body` with each key's bytes (UTF-8, as written), in no set order, making no
     /// string: for a check over every key that needs the text of a few.
     package func forEachKey(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let entries = provenance.entries
-        for id in provenance.table.numbers { entries.withKey(id, body) }
+        switch source {
+        case .provenance(let provenance):
+            let entries = provenance.entries
+            for id in provenance.table.numbers { entries.withKey(id, body) }
+        case .setters(let setters):
+            setters.forEachKey(body)
+        }
     }
 
     package func makeIterator() -> IndexingIterator<[String]> {
         var keys: [String] = []
         keys.reserveCapacity(count)
-        let entries = provenance.entries
-        for id in provenance.table.numbers { keys.append(entries.key(id)) }
+        forEachKey { keys.append(String(decoding: $0, as: UTF8.self)) }
         return keys.makeIterator()
     }
 }
