@@ -28,6 +28,6 @@ extension ThemeDiscovery {
         guard let patternFolder, !excluded.isEmpty,
             let base = PathPattern.segments(of: here, below: patternFolder)
         else { return true }
-        return !excluded.contains { $0.matches(base + below, shortest: base.count + 1) }
+        return !excluded.matches(base + below, shortest: base.count + 1)
     }
 }
