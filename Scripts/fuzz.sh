@@ -83,7 +83,7 @@ build_load() {  # ThemeKit and the entry in one module: the entry reaches ThemeK
         "${kit_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzEntry.swift" -o "$out/themekit-fuzz" 2> >(quiet)
 }
 
-build_tools() {  # ThemeKit, then ThemeOutput, as modules (as SwiftPM builds them), then ThemeTools and the entry.
+build_tools() {  # ThemeKit and ThemeOutput as modules (as SwiftPM builds them), then ThemeTools with the entry.
     local modules="$out/modules" tools_sources output_sources
     mapfile -t tools_sources < <(find "$snapshot/ThemeTools" -name '*.swift' | LC_ALL=C sort)
     mapfile -t output_sources < <(find "$snapshot/ThemeOutput" -name '*.swift' | LC_ALL=C sort)
