@@ -110,7 +110,7 @@ let package = Package(
             dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput", "ThemeBenchSupport", "CSAXBaseline"],
             path: "Benchmarks/themebench"
         ),
-        // What the test targets share: the golden-file helper.
+        // What the test targets share: the golden-file helper, the package's own files.
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
