@@ -14,7 +14,6 @@ let package = Package(
     products: [
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeLint", targets: ["ThemeLint"]),
-        .library(name: "ThemeTools", targets: ["ThemeTools"]),
         .executable(name: "themekit", targets: ["themekit"]),
         .executable(name: "themelint", targets: ["themelint"]),
         .executable(name: "themekit-demo", targets: ["themekit-demo"]),
@@ -42,31 +41,37 @@ let package = Package(
             dependencies: ["ThemeKit"],
             path: "Sources/themekit-demo"
         ),
+        // What both front ends (themelint, themekit) write through: JSON, output files, standard
+        // output, paths as reports show them. Package-only: no product, nothing public.
+        .target(
+            name: "ThemeOutput",
+            dependencies: ["ThemeKit"],
+            path: "Sources/ThemeOutput"
+        ),
         .target(
             name: "ThemeLint",
-            dependencies: ["ThemeKit"],
+            dependencies: ["ThemeKit", "ThemeOutput"],
             path: "Lint/ThemeLint"
         ),
         .executableTarget(
             name: "themelint",
             dependencies: [
-                "ThemeLint",
-                // For OutputFile: themekit and themelint write their files one way.
-                "ThemeTools",
+                "ThemeLint", "ThemeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Lint/themelint"
         ),
-        // `themekit`: typed keys, show, preview and export, thin over ThemeTools.
+        // `themekit`: typed keys, show, preview and export, thin over ThemeTools (package-only:
+        // no product, nothing public).
         .target(
             name: "ThemeTools",
-            dependencies: ["ThemeKit"],
+            dependencies: ["ThemeKit", "ThemeOutput"],
             path: "Sources/ThemeTools"
         ),
         .executableTarget(
             name: "themekit",
             dependencies: [
-                "ThemeTools",
+                "ThemeTools", "ThemeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/themekit"
@@ -102,10 +107,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "themebench",
-            dependencies: ["ThemeKit", "ThemeLint", "ThemeBenchSupport", "CSAXBaseline"],
+            dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput", "ThemeBenchSupport", "CSAXBaseline"],
             path: "Benchmarks/themebench"
         ),
-        // What the test targets share: the golden-file helper.
+        // What the test targets share: the golden-file helper, the package's own files.
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
@@ -113,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "BenchmarkTests",
             dependencies: [
-                "ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeTools",
+                "ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeOutput", "ThemeTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/BenchmarkTests"
@@ -131,8 +136,13 @@ let package = Package(
             path: "Tests/ThemeLintTests"
         ),
         .testTarget(
+            name: "ThemeOutputTests",
+            dependencies: ["ThemeOutput", "TestSupport"],
+            path: "Tests/ThemeOutputTests"
+        ),
+        .testTarget(
             name: "ThemeToolsTests",
-            dependencies: ["ThemeTools", "TestSupport"],
+            dependencies: ["ThemeTools", "ThemeOutput", "TestSupport"],
             path: "Tests/ThemeToolsTests",
             exclude: ["Fixtures"]
         ),
@@ -146,7 +156,7 @@ let package = Package(
 )
 
 /// The library targets apps link: every public type there states its `Sendable`-ness.
-let libraryTargets: Set<String> = ["ThemeKit", "ThemeLint", "ThemeTools"]
+let libraryTargets: Set<String> = ["ThemeKit", "ThemeLint"]
 
 /// `-require-explicit-sendable` is an unsafe flag, and SwiftPM refuses a product built with
 /// unsafe flags to a package that depends on it by version (`.package(url:from:)`). So the

@@ -1,10 +1,11 @@
 // libFuzzer entry point for themekit's renderers: export (CSS with both selectors, JSON),
 // show (text and JSON), the preview page and the typed keys (both access levels).
 //
-// Not part of the package: `FUZZ_TARGET=tools Scripts/fuzz.sh` builds Sources/ThemeKit as a
-// module of its own, then compiles this file together with Sources/ThemeTools/**/*.swift
-// into the module ThemeTools with `swiftc -sanitize=fuzzer,address`, so that it can reach
-// the tools' internal helpers the way the tests do.
+// Not part of the package: `FUZZ_TARGET=tools Scripts/fuzz.sh` builds Sources/ThemeKit and
+// Sources/ThemeOutput as modules of their own, then compiles this file together with
+// Sources/ThemeTools/**/*.swift into the module ThemeTools with
+// `swiftc -sanitize=fuzzer,address`, so that it can reach the tools' internal helpers the way
+// the tests do.
 //
 // One input is split on "%%%%" into up to three theme files, served from memory as
 // FuzzEntry.swift serves them: the first part is child.plist, and each parent the lineage
@@ -29,6 +30,7 @@
 import Foundation
 import Synchronization
 import ThemeKit
+import ThemeOutput
 
 /// Splits the input into theme files.
 /// How the preview and the typed keys' header name the folder: a name that breaks out of

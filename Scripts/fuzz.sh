@@ -7,10 +7,11 @@
 # Targets (FUZZ_TARGET; default "all", which runs load then tools, each for half the time):
 #   load   Fuzz/FuzzEntry.swift compiled with Sources/ThemeKit into one module: the reader,
 #          the file checks, the loader from memory and the diagnostics' rendering.
-#   tools  Fuzz/FuzzTools.swift compiled with Sources/ThemeTools against Sources/ThemeKit
-#          built as a module of its own: export (CSS, JSON), show (text, JSON), the preview
-#          page and the typed keys, checked for never trapping and for escaping every key and
-#          value (each output is read back by a parser of its own; see the file's header).
+#   tools  Fuzz/FuzzTools.swift compiled with Sources/ThemeTools against Sources/ThemeKit and
+#          Sources/ThemeOutput, each built as a module of its own: export (CSS, JSON), show
+#          (text, JSON), the preview page and the typed keys, checked for never trapping and
+#          for escaping every key and value (each output is read back by a parser of its own;
+#          see the file's header).
 #
 # Builds into .build-fuzz/ (swiftc, not SwiftPM; -sanitize=fuzzer,address), seeds a corpus
 # from the test fixtures (the tools' regression inputs in Tests/ThemeToolsTests/Fixtures/fuzz
@@ -72,7 +73,7 @@ swift_flags=(
 snapshot="$out/src"
 rm -rf "$snapshot"
 mkdir -p "$snapshot"
-cp -R Sources/ThemeKit Sources/ThemeTools Sources/CLibXML2 Fuzz "$snapshot/"
+cp -R Sources/ThemeKit Sources/ThemeOutput Sources/ThemeTools Sources/CLibXML2 Fuzz "$snapshot/"
 mapfile -t kit_sources < <(find "$snapshot/ThemeKit" -name '*.swift' | LC_ALL=C sort)
 quiet() { grep -v "Cannot export local symbol" >&2 || true; }
 
@@ -82,16 +83,21 @@ build_load() {  # ThemeKit and the entry in one module: the entry reaches ThemeK
         "${kit_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzEntry.swift" -o "$out/themekit-fuzz" 2> >(quiet)
 }
 
-build_tools() {  # ThemeKit as a module (as SwiftPM builds it), then ThemeTools with the entry.
-    local modules="$out/modules" tools_sources
+build_tools() {  # ThemeKit and ThemeOutput as modules (as SwiftPM builds them), then ThemeTools with the entry.
+    local modules="$out/modules" tools_sources output_sources
     mapfile -t tools_sources < <(find "$snapshot/ThemeTools" -name '*.swift' | LC_ALL=C sort)
+    mapfile -t output_sources < <(find "$snapshot/ThemeOutput" -name '*.swift' | LC_ALL=C sort)
     mkdir -p "$modules"
-    echo "== building $out/themetools-fuzz ($opt, ThemeKit as a module, ${#tools_sources[@]} ThemeTools sources)"
+    echo "== building $out/themetools-fuzz ($opt, ThemeKit and ThemeOutput as modules, ${#tools_sources[@]} ThemeTools sources)"
     swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
         -wmo -c -emit-module -emit-module-path "$modules/ThemeKit.swiftmodule" \
         "${kit_sources[@]}" -o "$modules/ThemeKit.o" 2> >(quiet)
+    swiftc "${swift_flags[@]}" -module-name ThemeOutput -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+        -wmo -c -emit-module -emit-module-path "$modules/ThemeOutput.swiftmodule" \
+        "${output_sources[@]}" -o "$modules/ThemeOutput.o" 2> >(quiet)
     swiftc "${swift_flags[@]}" -module-name ThemeTools -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
         "${tools_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzTools.swift" "$modules/ThemeKit.o" \
+        "$modules/ThemeOutput.o" \
         -o "$out/themetools-fuzz" 2> >(quiet)
 }
 

@@ -4,6 +4,7 @@
 import Foundation
 import ThemeBenchSupport
 import ThemeKit
+import ThemeOutput
 
 #if canImport(Glibc)
     import Glibc

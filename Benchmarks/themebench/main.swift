@@ -13,6 +13,7 @@ import Foundation
 import ThemeBenchSupport
 import ThemeKit
 import ThemeLint
+import ThemeOutput
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ThemeKit
 import ThemeLint
-import ThemeTools
+import ThemeOutput
 
 /// `themelint PATH…`: argument parsing, output files and exit codes; the work is in ThemeLint.
 @main

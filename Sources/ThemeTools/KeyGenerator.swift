@@ -1,5 +1,5 @@
 import Foundation
-public import ThemeKit
+package import ThemeKit
 
 /// Writes Swift source that declares one typed `ThemeKey` for every key of a set of themes,
 /// so that app code says `ThemeManager.shared[.primaryColor]` and a misspelt key does not
@@ -28,9 +28,9 @@ public import ThemeKit
 /// build a name from (`unnamed_key`; `ÄÖÜ` has letters, but none a name keeps).
 ///
 /// The output depends only on the themes and the options: no dates, no absolute paths.
-public struct KeyGenerator: Sendable {
+package struct KeyGenerator: Sendable {
     /// The access level of the generated keys.
-    public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+    package enum AccessLevel: String, Sendable, Hashable, CaseIterable {
         /// Keys visible in their module only (the default).
         case `internal`
         /// Keys visible to importers of their module (and a `public import ThemeKit`).
@@ -38,13 +38,13 @@ public struct KeyGenerator: Sendable {
     }
 
     /// The access level of the generated keys.
-    public var accessLevel: AccessLevel
+    package var accessLevel: AccessLevel
 
     /// The type the generated declarations name; no key may take its name.
     static let keyTypeName = "ThemeKey"
 
     /// Creates a generator.
-    public init(accessLevel: AccessLevel = .internal) {
+    package init(accessLevel: AccessLevel = .internal) {
         self.accessLevel = accessLevel
     }
 
@@ -52,7 +52,7 @@ public struct KeyGenerator: Sendable {
     ///
     /// Themes that failed to load, names that collide and keys that cannot be named are
     /// errors: the result then has no source, so a tool writes no partial file.
-    public func generate(from collections: [ThemeCollection]) -> GeneratedKeys {
+    package func generate(from collections: [ThemeCollection]) -> GeneratedKeys {
         generate(from: collections.map(KeySurvey.init))
     }
 
@@ -220,11 +220,11 @@ public struct KeyGenerator: Sendable {
 }
 
 /// What `KeyGenerator` produced: the source, unless an error stopped it, and every problem.
-public struct GeneratedKeys: Sendable {
+package struct GeneratedKeys: Sendable {
     /// The Swift source; `nil` when any diagnostic is an error.
-    public var source: String?
+    package var source: String?
     /// Errors and warnings, sorted by location.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 }
 
 /// A key's Swift name: the key itself when it is an identifier, else its escaped form.
@@ -277,9 +277,9 @@ struct SwiftName: Hashable {
 
 extension DiagnosticCode {
     /// themekit keys: two keys whose Swift names would be the same.
-    public static let keyNameCollision: DiagnosticCode = "key_name_collision"
+    package static let keyNameCollision: DiagnosticCode = "key_name_collision"
     /// themekit keys: a key with no letter, digit or underscore to build a Swift name from.
-    public static let unnamedKey: DiagnosticCode = "unnamed_key"
+    package static let unnamedKey: DiagnosticCode = "unnamed_key"
     /// themekit keys: a key that holds different kinds of value in different themes (warning).
-    public static let mixedKeyKind: DiagnosticCode = "mixed_key_kind"
+    package static let mixedKeyKind: DiagnosticCode = "mixed_key_kind"
 }

@@ -1,24 +1,25 @@
-public import ThemeKit
+package import ThemeKit
+package import ThemeOutput
 
 /// One self-contained HTML page showing every theme of a folder side by side: a table with
 /// a row per key and a column per theme. Colors are swatches with their hex and, for text
 /// colors, their contrast ratio; fonts are sample text in the named face. Inline CSS and one
 /// small inline script only: the page loads nothing, and its Content-Security-Policy forbids
 /// loading anything.
-public enum PreviewPage: Sendable {
+package enum PreviewPage: Sendable {
     /// The WCAG AA contrast ratio for normal text.
-    public static let minimumContrast = 4.5
+    package static let minimumContrast = 4.5
 
     /// Whether `key` is a text color on the page: a color key whose name contains `Text`,
     /// `text`, `Foreground` or `foreground`.
-    public static func isTextColor(_ key: String, in theme: Theme) -> Bool {
+    package static func isTextColor(_ key: String, in theme: Theme) -> Bool {
         guard theme.color(forKey: key) != nil else { return false }
         return ["Text", "text", "Foreground", "foreground"].contains { key.contains($0) }
     }
 
     /// The key of the theme's background: `backgroundColor` if the theme has that color,
     /// else the first key (sorted) ending in `BackgroundColor`; `nil` if neither.
-    public static func backgroundKey(of theme: Theme) -> String? {
+    package static func backgroundKey(of theme: Theme) -> String? {
         if theme.color(forKey: "backgroundColor") != nil { return "backgroundColor" }
         return theme.values.keys.filter { $0.hasSuffix("BackgroundColor") && theme.color(forKey: $0) != nil }
             .min { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
@@ -27,7 +28,7 @@ public enum PreviewPage: Sendable {
     /// For a text color `xTextColor` (or `xForegroundColor`), the color it most likely sits
     /// on besides the theme's background: `xBackgroundColor`, else `xColor`, if the theme has
     /// it and it is not the theme's background; `nil` otherwise.
-    public static func ownBackgroundKey(ofText key: String, in theme: Theme) -> String? {
+    package static func ownBackgroundKey(ofText key: String, in theme: Theme) -> String? {
         for suffix in ["TextColor", "ForegroundColor"] where key.hasSuffix(suffix) {
             let prefix = String(key.dropLast(suffix.count))
             guard !prefix.isEmpty else { return nil }
@@ -42,7 +43,7 @@ public enum PreviewPage: Sendable {
     /// The page for `collection`: themes in columns (`default` first, then by name), keys in
     /// rows grouped by kind; themes that failed to load are listed with their diagnostics.
     /// `folder` is how the page names the folder; `path` shows the diagnostics' paths.
-    public static func render(_ collection: ThemeCollection, folder: String, path: DisplayPath) -> String {
+    package static func render(_ collection: ThemeCollection, folder: String, path: DisplayPath) -> String {
         let themes = collection.themes.sorted { lhs, rhs in
             let lhsRank = lhs.name == ThemeName.defaultTheme ? 0 : 1
             let rhsRank = rhs.name == ThemeName.defaultTheme ? 0 : 1
@@ -180,7 +181,7 @@ public enum PreviewPage: Sendable {
     // MARK: - HTML text
 
     /// `text` escaped for HTML text and double-quoted attribute values.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         Escaping.escape(text) { scalar in
             switch scalar {
             case "&": "&amp;"

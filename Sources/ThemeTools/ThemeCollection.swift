@@ -1,21 +1,21 @@
-public import ThemeKit
+package import ThemeKit
 
 /// Every theme of one folder, loaded whole, for the tools that look across themes (typed
 /// keys, the preview page) or at one of them (show, export).
-public struct ThemeCollection: Sendable {
+package struct ThemeCollection: Sendable {
     /// The folder the themes were read from.
-    public var directory: String
+    package var directory: String
     /// The themes that loaded, sorted by name.
-    public var themes: [Theme]
+    package var themes: [Theme]
     /// The themes that did not load, by name, each with its own problems (its file's, its
     /// `INHERITED_THEME`'s, its resolution's) and those of the nearest theme of its lineage
     /// that has any: enough to say why, without every theme of a long chain repeating all
     /// its ancestors' problems.
-    public var failures: [String: ThemeError]
+    package var failures: [String: ThemeError]
 
     /// Loads every theme in `directory` (files named `NAME.plist`), each with its ancestors.
     /// A theme that fails is kept in `failures`; the others still load.
-    public init(directory: String, options: ThemeOptions = ThemeOptions()) {
+    package init(directory: String, options: ThemeOptions = ThemeOptions()) {
         let loader = ThemeLoader(directory: directory, options: options)
         var themes: [Theme] = []
         var failures: [String: ThemeError] = [:]
@@ -47,11 +47,11 @@ public struct ThemeCollection: Sendable {
     }
 
     /// The theme named `name`, if it loaded.
-    public func theme(named name: String) -> Theme? { themes.first { $0.name == name } }
+    package func theme(named name: String) -> Theme? { themes.first { $0.name == name } }
 
     /// Every key of every theme, sorted, each with the kind of value it holds. A key whose
     /// themes disagree on the kind (a color in one, a string in another) gets `nil`.
-    public var keyKinds: [(key: String, kind: ThemeValueKind?)] {
+    package var keyKinds: [(key: String, kind: ThemeValueKind?)] {
         Self.keyUses(of: themes).map { use in (use.key, use.kinds.count == 1 ? use.kinds[0].kind : nil) }
     }
 

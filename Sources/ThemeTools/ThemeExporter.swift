@@ -1,9 +1,10 @@
-public import ThemeKit
+package import ThemeKit
+import ThemeOutput
 
 /// A resolved theme written for web front ends: CSS custom properties or flat JSON.
-public enum ThemeExporter: Sendable {
+package enum ThemeExporter: Sendable {
     /// Where the CSS custom properties are declared.
-    public enum Selector: String, Sendable, Hashable, CaseIterable {
+    package enum Selector: String, Sendable, Hashable, CaseIterable {
         /// `:root { … }`: the theme applies to the whole page.
         case root
         /// `[data-theme="NAME"] { … }`: the theme applies under an element that names it,
@@ -12,31 +13,31 @@ public enum ThemeExporter: Sendable {
     }
 
     /// Why a theme cannot be written as CSS or JSON without losing or changing a value.
-    public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A key whose name or value the format cannot express.
-        public struct Unwritable: Sendable, Hashable {
+        package struct Unwritable: Sendable, Hashable {
             /// The key.
-            public var key: String
+            package var key: String
             /// Where the key was written, when the theme knows.
-            public var location: SourceLocation?
+            package var location: SourceLocation?
             /// What the format cannot express: `NaN`, `infinity`, `-infinity` or `an empty name`.
-            public var what: String
+            package var what: String
         }
 
         /// The format that cannot express the theme: `CSS` or `JSON`.
-        public var format: String = "CSS"
+        package var format: String = "CSS"
         /// The property name, and the keys (two or more, sorted) that would all be written as it.
-        public var collisions: [(property: String, keys: [String])]
+        package var collisions: [(property: String, keys: [String])]
         /// Keys whose value (NaN, an infinity) or name (empty, in CSS) the format has no way
         /// to write, sorted by key.
-        public var unwritable: [Unwritable] = []
+        package var unwritable: [Unwritable] = []
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        package static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.format == rhs.format && lhs.collisions.map(\.property) == rhs.collisions.map(\.property)
                 && lhs.collisions.map(\.keys) == rhs.collisions.map(\.keys) && lhs.unwritable == rhs.unwritable
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(format)
             for collision in collisions {
                 hasher.combine(collision.property)
@@ -45,10 +46,10 @@ public enum ThemeExporter: Sendable {
             hasher.combine(unwritable)
         }
 
-        public var description: String { rendered { $0 } }
+        package var description: String { rendered { $0 } }
 
         /// The error, one problem a line, with locations shown through `path`.
-        public func rendered(_ path: (SourceLocation) -> SourceLocation) -> String {
+        package func rendered(_ path: (SourceLocation) -> SourceLocation) -> String {
             let unwritten = unwritable.map { problem in
                 // Keys and paths escaped (`Escaping.visible`): one problem stays one line.
                 let at =
@@ -68,10 +69,10 @@ public enum ThemeExporter: Sendable {
     }
 
     /// The error `css(_:selector:)` throws.
-    public typealias CSSError = ExportError
+    package typealias CSSError = ExportError
 
     /// The error `css(_:selector:)` throws; it was about names only.
-    public typealias CSSNameError = ExportError
+    package typealias CSSNameError = ExportError
 
     /// The theme as CSS custom properties, sorted by property name, in one rule.
     ///
@@ -85,7 +86,7 @@ public enum ThemeExporter: Sendable {
     /// - Throws: `CSSError` when two keys become the same property name, when a number is
     ///   NaN or infinite, or when a key is empty (`--` alone is no custom property): nothing
     ///   is dropped, renamed or changed silently.
-    public static func css(_ theme: Theme, selector: Selector = .root) throws(CSSError) -> String {
+    package static func css(_ theme: Theme, selector: Selector = .root) throws(CSSError) -> String {
         var claims: [String: [String]] = [:]
         var declarations: [(property: String, value: String)] = []
         var unwritable: [CSSError.Unwritable] = []
@@ -150,7 +151,7 @@ public enum ThemeExporter: Sendable {
     ///
     /// - Throws: `ExportError` when a number is NaN or infinite: JSON has no such numbers,
     ///   and writing `null` would change the value silently.
-    public static func json(_ theme: Theme) throws(ExportError) -> String {
+    package static func json(_ theme: Theme) throws(ExportError) -> String {
         try checkJSON(theme)
         // Every number is finite now, and strings and flags always encode.
         return (try? JSONOutput.document(theme.values.mapValues(ThemeTable.JSONValue.init))) ?? "{}\n"
@@ -160,7 +161,7 @@ public enum ThemeExporter: Sendable {
     /// --json`), whose numbers are the same.
     ///
     /// - Throws: `ExportError` naming every key whose number is NaN or infinite.
-    public static func checkJSON(_ theme: Theme) throws(ExportError) {
+    package static func checkJSON(_ theme: Theme) throws(ExportError) {
         var unwritable: [ExportError.Unwritable] = []
         for (key, value) in theme.values {
             guard let number = nonFiniteNumber(in: value) else { continue }
@@ -188,7 +189,7 @@ public enum ThemeExporter: Sendable {
     /// A hyphen goes before an upper-case ASCII letter that follows a lower-case letter (any
     /// script) or an ASCII digit, or that starts a word after a run of capitals (`URLColor` → `url-color`);
     /// ASCII letters become lower case; other characters stay as they are.
-    public static func cssName(_ key: String) -> String {
+    package static func cssName(_ key: String) -> String {
         let scalars = Array(key.unicodeScalars)
         var out = "--"
         for (index, scalar) in scalars.enumerated() {
@@ -224,7 +225,7 @@ public enum ThemeExporter: Sendable {
 
     /// `text` as a double-quoted CSS string: `"` and `\` after a backslash, control
     /// characters and `<` as hex escapes (so that the value is also safe inside a `<style>`).
-    public static func cssString(_ text: String) -> String {
+    package static func cssString(_ text: String) -> String {
         let escaped = Escaping.escape(text) { scalar in
             switch scalar {
             case "\"": "\\\""

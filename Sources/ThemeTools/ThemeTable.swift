@@ -1,45 +1,46 @@
-public import ThemeKit
+package import ThemeKit
+package import ThemeOutput
 
 /// One theme explained key by key: each resolved value, where its key was written, and the
 /// alias chain it was resolved through. What `themekit show` prints, as text or JSON.
-public struct ThemeTable: Sendable, Hashable {
+package struct ThemeTable: Sendable, Hashable {
     /// One key of the theme.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// The key.
-        public var key: String
+        package var key: String
         /// Its resolved value.
-        public var value: ThemeValue
+        package var value: ThemeValue
         /// Where the key was written, in the child-most theme that sets it.
-        public var definedAt: SourceLocation?
+        package var definedAt: SourceLocation?
         /// Where the value was written: the end of the alias chain.
-        public var valueAt: SourceLocation?
+        package var valueAt: SourceLocation?
         /// The first keys the value was resolved through (at most `shownLinks`), in order,
         /// not counting `key` itself: empty when the key holds its value directly.
-        public var aliasChain: [String]
+        package var aliasChain: [String]
         /// How many keys the value was resolved through in all.
-        public var aliasLength: Int
+        package var aliasLength: Int
         /// The last key of the alias chain, which holds the value; `nil` without a chain.
-        public var aliasEnd: String?
+        package var aliasEnd: String?
         /// For a font, the key its size came from, and where that key was written.
-        public var sizeKey: String?
+        package var sizeKey: String?
         /// Where `sizeKey` was written.
-        public var sizeAt: SourceLocation?
+        package var sizeAt: SourceLocation?
 
         /// The kind of `value`: its key's typed kind, else what was written.
-        public var kind: ThemeValueKind { ValueKind.of(key: key, value: value) }
+        package var kind: ThemeValueKind { ValueKind.of(key: key, value: value) }
     }
 
     /// The theme's name.
-    public var theme: String
+    package var theme: String
     /// The theme and its ancestors, the theme first.
-    public var lineage: [String]
+    package var lineage: [String]
     /// The files of `lineage`, in the same order, shown relative to the current directory.
-    public var files: [String]
+    package var files: [String]
     /// Every key, sorted by Unicode scalars.
-    public var rows: [Row]
+    package var rows: [Row]
 
     /// Explains `theme`, showing file paths with `path`.
-    public init(theme: Theme, path: DisplayPath) {
+    package init(theme: Theme, path: DisplayPath) {
         self.theme = theme.name
         self.lineage = theme.lineage
         self.files = theme.files.map { path($0) }
@@ -101,11 +102,11 @@ public struct ThemeTable: Sendable, Hashable {
 
     /// How many links of an alias chain a row keeps: a longer chain is shown as its first
     /// links, how many more there are, and its last key.
-    public static let shownLinks = 3
+    package static let shownLinks = 3
 
     /// The table as aligned text: a header line, then one row a key with its kind, value,
     /// `file:line` and, for aliases and fonts, the chain and the size's key.
-    public var text: String {
+    package var text: String {
         var table: [[String]] = [["KEY", "KIND", "VALUE", "DEFINED AT", "RESOLVED THROUGH"]]
         for row in rows {
             var via: [String] = []
@@ -136,7 +137,7 @@ public struct ThemeTable: Sendable, Hashable {
     }
 
     /// The table as JSON (the shape is in the README), with a final line break.
-    public var json: String {
+    package var json: String {
         // Strings, integers and numbers written as `null` when not finite (see
         // `JSONValue`): nothing here can fail to encode.
         (try? JSONOutput.document(JSONTable(table: self))) ?? "null\n"
@@ -250,8 +251,8 @@ public struct ThemeTable: Sendable, Hashable {
     /// The longest value a row shows, and the longest key of a chain: many keys may share
     /// one long value or end at one long key, and a row prints what it shares, so the cut
     /// keeps the table in proportion to the theme (the JSON has every value whole).
-    public static let maximumValueLength = 200
-    public static let maximumLinkLength = 60
+    package static let maximumValueLength = 200
+    package static let maximumLinkLength = 60
 
     /// `text` made visible (see `visible`), cut to its first `limit` characters with "…"
     /// and how many more there are. The cut is made first, so that a long text shared by

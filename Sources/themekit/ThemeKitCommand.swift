@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ThemeKit
+import ThemeOutput
 import ThemeTools
 
 /// `themekit`: tools over a folder of themes. Each subcommand is argument parsing and

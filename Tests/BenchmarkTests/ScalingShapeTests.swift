@@ -3,6 +3,7 @@ import Testing
 import ThemeBenchSupport
 import ThemeKit
 import ThemeLint
+import ThemeOutput
 import ThemeTools
 
 /// `themebench --scaling` measures time and memory on these shapes; these tests pin, at a

@@ -58,7 +58,7 @@ struct LinterTests {
         #expect(discovery.display("./Themes/a.plist") == "Themes/a.plist")
         #expect(discovery.display("/elsewhere/a.plist") == "/elsewhere/a.plist")
         #expect(discovery.display("/work/application/a.plist") == "/work/application/a.plist")
-        // The rule themekit shows paths by (PathDisplay): doubled slashes and `/./` go.
+        // The rule themekit shows paths by (DisplayPath): doubled slashes and `/./` go.
         #expect(discovery.display("/work/app/Themes//./a.plist") == "Themes/a.plist")
     }
 

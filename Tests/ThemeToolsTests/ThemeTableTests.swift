@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThemeKit
+import ThemeOutput
 import ThemeTools
 
 @Suite struct ThemeTableTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeOutput
 
 @testable import ThemeKit
 @testable import ThemeTools

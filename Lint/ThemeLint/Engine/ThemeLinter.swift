@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 public import ThemeKit
+import ThemeOutput
 
 /// A problem with how themelint was called or with the file system, rather than with a
 /// theme: exit status 2.
@@ -404,8 +405,8 @@ struct ThemeDiscovery: Sendable {
     }
 
     /// `path` relative to the current directory when it lies inside it; as given otherwise
-    /// (`PathDisplay`, shared with `themekit`).
+    /// (`DisplayPath`, shared with `themekit`).
     func display(_ path: String) -> String {
-        PathDisplay.relative(path, to: currentDirectory)
+        DisplayPath.relative(path, to: currentDirectory)
     }
 }

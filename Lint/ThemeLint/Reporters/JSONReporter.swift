@@ -1,4 +1,5 @@
 import ThemeKit
+import ThemeOutput
 
 /// Machine-readable output with a stable schema (documented in the README):
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ThemeKit
+import ThemeOutput
 
 /// SARIF 2.1.0, as GitHub code scanning reads it: the rules with their descriptions and
 /// help, and results with relative artifact URIs, start and end positions (columns in

@@ -30,7 +30,7 @@ extension ThemeColor {
 
     /// A contrast ratio as WCAG checkers show it: two decimals, truncated rather than
     /// rounded, so that a failing 4.499 reads 4.49 and never the passing-looking 4.50.
-    public static func contrastRatioText(_ ratio: Double) -> String {
+    package static func contrastRatioText(_ ratio: Double) -> String {
         guard ratio.isFinite, ratio >= 0, ratio < 1e12 else { return String(ratio) }
         let hundredths = Int((ratio * 100).rounded(.down))
         let fraction = hundredths % 100

@@ -35,7 +35,7 @@ public enum ThemeValue: Sendable, Hashable, CustomStringConvertible {
 extension ThemeValue {
     /// A number as a theme would write it: `12` when it is whole, `12.5` otherwise (Swift's
     /// shortest form that reads back the same).
-    public static func text(of number: Double) -> String {
+    package static func text(of number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ThemeTools
+import ThemeOutput
 
 @Suite struct OutputFileTests {
     @Test func regularAndNewFilesAreReplacedLinksFollowedDevicesWrittenInPlace() throws {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import ThemeKit
+import ThemeOutput
 
 /// The one JSON writer of the linter and the tools: its layout, its numbers, its escapes.
 @Suite struct JSONOutputTests {
