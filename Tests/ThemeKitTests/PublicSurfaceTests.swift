@@ -6,12 +6,13 @@ import Testing
 /// show the theme manager, not the tools' formatting.
 @Suite struct PublicSurfaceTests {
     /// Helpers of the linter and the tools: the contrast ratio as min_contrast and the
-    /// preview print it, a number as the tools write it, and the output helpers.
+    /// preview print it, a number as the tools write it, the output helpers, and the
+    /// manager's folder watcher (an app starts watching through `startWatching()`).
     @Test(
         "a helper of the linter and the tools is not public",
         arguments: [
             "func contrastRatioText(", "func text(of number:", "enum JSONOutput", "enum Escaping",
-            "PathDisplay", "DisplayPath", "enum OutputFile",
+            "PathDisplay", "DisplayPath", "enum OutputFile", "class DirectoryWatcher", "enum Change",
         ])
     func toolHelperIsNotPublic(declaration: String) throws {
         let declared = try PackageSources.publicDeclarations(under: "Sources/ThemeKit").filter {

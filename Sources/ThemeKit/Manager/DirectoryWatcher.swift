@@ -1,4 +1,4 @@
-public import Dispatch
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -36,7 +36,7 @@ import Synchronization
 /// Handler calls never overlap. The watcher is `Sendable`: its mutable state lives behind
 /// `Mutex`es, and `stop()` may be called from any thread, including from the handler.
 /// On other platforms the initializer throws: live reload needs inotify.
-public final class DirectoryWatcher: Sendable {
+final class DirectoryWatcher: Sendable {
     /// What the delivery side keeps while the watcher runs; touched only under `state`'s lock.
     private struct State {
         /// The inotify read source, until `stop()` or the watcher itself takes and cancels it.
@@ -90,7 +90,7 @@ public final class DirectoryWatcher: Sendable {
     /// - Throws: A `ThemeError` with an `io_error` diagnostic if the directory cannot be
     ///   watched (it does not exist, is not a directory, is unreadable, or inotify is
     ///   unavailable).
-    public init(
+    init(
         directory: String,
         quietPeriod: Duration = .milliseconds(50),
         queue: DispatchQueue? = nil,
@@ -107,13 +107,13 @@ public final class DirectoryWatcher: Sendable {
 
     /// Whether the watcher is still watching (false after `stop()` or after it reported
     /// ``Change/stopped(_:)``).
-    public var isWatching: Bool { state.withLock { $0.source != nil } }
+    var isWatching: Bool { state.withLock { $0.source != nil } }
 
     /// Stops watching and closes the inotify descriptor.
     ///
     /// Safe to call more than once and from any thread. When it returns, no handler call
     /// is running (unless it was called from inside the handler) and none will start.
-    public func stop() {
+    func stop() {
         let current = Inotify.currentThread()
         let (source, isInsideHandler) = state.withLock { state in
             state.isStopped = true
@@ -221,7 +221,7 @@ public final class DirectoryWatcher: Sendable {
 
 extension DirectoryWatcher {
     /// What one handler call reports.
-    public enum Change: Sendable, Hashable {
+    enum Change: Sendable, Hashable {
         /// These files (last path components) changed during the burst.
         case files(Set<String>)
         /// Events may have been lost (the kernel's queue overflowed, or the folder was
