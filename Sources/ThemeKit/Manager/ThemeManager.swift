@@ -2,6 +2,25 @@ public import Foundation
 public import Observation
 import Synchronization
 
+// Locks. A manager has three, and takes them only in this order: `watchLock` (held while
+// watching is started, stopped or moved to another folder: `startWatching`, `stopWatching`,
+// `restart`), then `changeLock` (held while a theme is loaded and swapped in, so that loads
+// and swaps happen one at a time: `change`, `startIfNeeded`, `restart`, `watcherReported`),
+// then `state` (the `Mutex<State>` around every field: held briefly, and no lock is taken
+// while it is held). The watcher's own lock sits between the first two: a watcher reports
+// with it held, and the report takes `changeLock`; `DirectoryWatcher.stop()` waits for a
+// report in progress, so a watcher is stopped with `watchLock` held at most, never under
+// `changeLock` or `state`. No call-out under a lock: observers, bindings, stream consumers
+// and the store are code the manager does not own, which may call the manager back (a
+// `Mutex` traps on re-entry) or wait for another thread; so what a change must tell is
+// queued in `state`'s outbox under the hold that made the change, and delivered once every
+// lock is released (ThemeManager+Delivery.swift). Three places still break the rule, each a
+// crash ("Recursive call to lock Mutex") when the app code calls the manager back: the
+// `ThemeKey` subscript runs the key type's `ThemeValueConvertible.init`, which an app may
+// write, under `state`; the restore writes a store's error into its message (the error's
+// `description`) under `changeLock`; and setting `store` releases the old one under `state`
+// (its `deinit`).
+
 /// The current theme of an app, and the ways its objects follow it.
 ///
 /// ```swift
