@@ -33,6 +33,16 @@ struct ExportCommand: ParsableCommand {
     enum Selector: String, ExpressibleByArgument, CaseIterable {
         case root
         case dataTheme = "data-theme"
+
+        /// The exporter's selector of the same name. A switch with no default, so that a case
+        /// added here does not compile until it says which selector it writes (a comparison
+        /// with `.root` made every other case `dataTheme`).
+        var exporterSelector: ThemeExporter.Selector {
+            switch self {
+            case .root: .root
+            case .dataTheme: .dataTheme
+            }
+        }
     }
 
     @Option(help: "For CSS, the rule's selector: root (:root) or data-theme ([data-theme=\"NAME\"]).")
@@ -46,8 +56,7 @@ struct ExportCommand: ParsableCommand {
                 case .json:
                     print(try ThemeExporter.json(theme), terminator: "")
                 case .css:
-                    let selector: ThemeExporter.Selector = selector == .root ? .root : .dataTheme
-                    print(try ThemeExporter.css(theme, selector: selector), terminator: "")
+                    print(try ThemeExporter.css(theme, selector: selector.exporterSelector), terminator: "")
                 }
             } catch let error as ThemeExporter.ExportError {
                 throw ToolFailure.unexportable(error)

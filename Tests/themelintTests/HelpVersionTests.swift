@@ -29,6 +29,21 @@ struct HelpVersionTests {
         #expect(versions[0].wholeMatch(of: /\d+\.\d+\.\d+\n/) != nil)
     }
 
+    /// Issue 27: the version has one place in the code (`ThemeKitVersion`); the CHANGELOG's
+    /// newest release must name the same one, or a release says one thing and prints another.
+    @Test("the CHANGELOG's newest release is the version --version prints")
+    func changelogNamesTheVersion() throws {
+        let changelog = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let releases = changelog.split(separator: "\n").compactMap { line in
+            line.wholeMatch(of: /## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}/).map { String($0.1) }
+        }
+        let newest = try #require(releases.first, "no '## [x.y.z] - YYYY-MM-DD' heading in CHANGELOG.md")
+        let printed = try CLI.run(["--version"], tool: "themekit")
+        #expect(printed.stdout == newest + "\n")
+        #expect(changelog.contains("\n## [Unreleased]\n"), "Keep a Changelog's Unreleased section")
+    }
+
     @Test("themekit-demo: an unknown option, or two folders, is a usage error (exit 2)")
     func demoUsageErrors() throws {
         let unknown = try CLI.run(["--bogus"], tool: "themekit-demo")

@@ -22,6 +22,36 @@ struct ThemeKitExportTests {
         #expect(result.stdout.contains("\n[data-theme=\"dark\"] {\n  --accent-color: #ff453a;\n"))
     }
 
+    /// Issue 27: the command mapped its selector with `== .root ? .root : .dataTheme`, so a
+    /// third selector would have written `[data-theme=…]` under its own name. Every value the
+    /// command accepts (as ArgumentParser lists them) must write a rule head of its own.
+    @Test("every --selector value writes its own rule head: none falls back to data-theme")
+    func everySelectorWritesItsOwnHead() throws {
+        let dump = try CLI.run(["export", "--experimental-dump-help"], tool: "themekit")
+        #expect(dump.status == 0)
+        let tool = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let arguments = try #require((tool["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        let selector = try #require(
+            arguments.first {
+                ($0["names"] as? [[String: Any]])?.contains { $0["name"] as? String == "selector" } == true
+            })
+        let values = try #require(selector["allValues"] as? [String])
+        #expect(values.count >= 2)
+        let known = [":root": "root", "[data-theme=\"dark\"]": "data-theme"]
+        var heads: [String: String] = [:]
+        for value in values {
+            let result = try CLI.run(["export", "dark", "--themes", "Themes", "--selector", value], tool: "themekit")
+            #expect(result.status == 0, "\(value)")
+            let head = try #require(result.stdout.split(separator: "\n").first { $0.hasSuffix(" {") }?.dropLast(2))
+            #expect(
+                heads[String(head)] == nil,
+                "--selector \(value) writes \(head), as --selector \(heads[String(head)] ?? "")")
+            heads[String(head)] = value
+            if let name = known[String(head)] { #expect(name == value, "\(head) is --selector \(name)") }
+        }
+        #expect(Set(known.values).isSubset(of: values))
+    }
+
     @Test("export lowcontrast --format json: one object of resolved values")
     func exportsShippedThemeAsJSON() throws {
         let result = try CLI.run(["export", "lowcontrast", "--themes", "Themes", "--format", "json"], tool: "themekit")

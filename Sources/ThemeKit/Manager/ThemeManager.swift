@@ -2,6 +2,25 @@ public import Foundation
 public import Observation
 import Synchronization
 
+// Locks. A manager has three, and takes them only in this order: `watchLock` (held while
+// watching is started, stopped or moved to another folder: `startWatching`, `stopWatching`,
+// `restart`), then `changeLock` (held while a theme is loaded and swapped in, so that loads
+// and swaps happen one at a time: `change`, `startIfNeeded`, `restart`, `watcherReported`),
+// then `state` (the `Mutex<State>` around every field: held briefly, and no lock is taken
+// while it is held). The watcher's own lock sits between the first two: a watcher reports
+// with it held, and the report takes `changeLock`; `DirectoryWatcher.stop()` waits for a
+// report in progress, so a watcher is stopped with `watchLock` held at most, never under
+// `changeLock` or `state`. No call-out under a lock: observers, bindings, stream consumers
+// and the store are code the manager does not own, which may call the manager back (a
+// `Mutex` traps on re-entry) or wait for another thread; so what a change must tell is
+// queued in `state`'s outbox under the hold that made the change, and delivered once every
+// lock is released (ThemeManager+Delivery.swift). Three places still break the rule, each a
+// crash ("Recursive call to lock Mutex") when the app code calls the manager back: the
+// `ThemeKey` subscript runs the key type's `ThemeValueConvertible.init`, which an app may
+// write, under `state`; the restore writes a store's error into its message (the error's
+// `description`) under `changeLock`; and setting `store` releases the old one under `state`
+// (its `deinit`).
+
 /// The current theme of an app, and the ways its objects follow it.
 ///
 /// ```swift
@@ -23,31 +42,6 @@ import Synchronization
 /// what must be told is queued under the same lock hold, then delivered with no lock held,
 /// in order, by one thread at a time. So any callback may call the manager back.
 public final class ThemeManager: Sendable {
-    // MARK: Notifications
-
-    /// Posted once after each change or reload, in the order the changes happened, on the
-    /// thread that delivers it (the one that made the change, unless another thread was
-    /// delivering: then that one; live reloads are delivered on a private queue).
-    /// `object` is the manager; `userInfo` holds `previousThemeKey`, `themeKey` and
-    /// `themeValueKey`.
-    public static let didChangeThemeNotification = Notification.Name("ThemeKitDidChangeThemeNotification")
-    /// Posted when a live reload or the restore at start fails, or when watching stops
-    /// because the folder went away; `userInfo[errorKey]` is the `ThemeError`,
-    /// `userInfo[themeKey]` the theme that failed. The current theme stays.
-    public static let didFailToReloadNotification = Notification.Name("ThemeKitDidFailToReloadNotification")
-    /// Posted when the chosen theme could not be saved; the change itself still applied.
-    /// `userInfo[errorKey]` is the store's error.
-    public static let didFailToSaveThemeNotification = Notification.Name("ThemeKitDidFailToSaveThemeNotification")
-    /// `userInfo` key: the theme name before the change (`String`).
-    public static let previousThemeKey = "previousTheme"
-    /// `userInfo` key: the theme name after the change, or the one that failed (`String`).
-    public static let themeKey = "theme"
-    /// `userInfo` key: the theme after the change (`Theme`): the one this change installed,
-    /// even if another change followed before the notification was delivered.
-    public static let themeValueKey = "themeValue"
-    /// `userInfo` key: the error of a failure notification.
-    public static let errorKey = "error"
-
     /// The app's manager. Its folder is `THEMEKIT_THEMES` from the environment (when set
     /// and not empty), else `./Themes`. It saves the chosen theme with
     /// `FileThemeStore.standard()`, a file of the app's own (named after its bundle
@@ -60,28 +54,7 @@ public final class ThemeManager: Sendable {
 
     // MARK: State
 
-    /// What must be told, queued in the order the changes happened.
-    private enum Delivery: Sendable {
-        case change(ThemeChange, saves: Bool, subscribers: [AsyncStream<ThemeChange>.Continuation])
-        case failure(theme: String, error: ThemeError)
-    }
-
-    /// A notification to post, queued by the first stage of delivery in its order.
-    private enum Post: Sendable {
-        case changed(ThemeChange)
-        case failed(theme: String, error: ThemeError)
-        case notSaved(theme: String, error: StoreFailure)
-    }
-
-    /// A store's error, carried to the notification that reports it.
-    ///
-    /// `@unchecked Sendable`: a `ThemeStore` may throw any error; it is handed over once, to
-    /// the notification's `userInfo`, and never touched by the manager meanwhile.
-    private struct StoreFailure: @unchecked Sendable {
-        let error: any Error
-    }
-
-    private struct State {
+    struct State {
         var loader: ThemeLoader
         var store: (any ThemeStore)?
         var loadsPartialThemes = false
@@ -128,22 +101,18 @@ public final class ThemeManager: Sendable {
         }
     }
 
-    /// Changes that bindings may fall behind by before the oldest are skipped (the newest
-    /// is always applied).
-    static let bindingQueueLimit = 64
-
-    private let state: Mutex<State>
+    let state: Mutex<State>
     /// Held while a theme is loaded and swapped in, so that loads and swaps are ordered.
     /// Nothing the manager does not own runs under it.
-    private let changeLock = Mutex(())
+    let changeLock = Mutex(())
     /// Held while watching is started, stopped or moved to another folder.
-    private let watchLock = Mutex(())
-    private let center: NotificationCenter
-    private let registrar = ObservationRegistrar()
-    private let bindings = BindingRegistry()
+    let watchLock = Mutex(())
+    let center: NotificationCenter
+    let registrar = ObservationRegistrar()
+    let bindings = BindingRegistry()
     /// Delivers what live reload queued, so that the watcher's own thread never waits for
     /// an observer's queue.
-    private let deliveryQueue = DispatchQueue(label: "ThemeKit.ThemeManager.delivery")
+    let deliveryQueue = DispatchQueue(label: "ThemeKit.ThemeManager.delivery")
 
     /// Creates a manager for a folder of themes.
     ///
@@ -342,381 +311,6 @@ public final class ThemeManager: Sendable {
         deliver()
         try outcome.get()
     }
-
-    // MARK: Delivering
-
-    /// Delivers everything queued, in order, unless another thread (or an outer frame of
-    /// this one) is delivering: that one then delivers it after the item in hand.
-    ///
-    /// Two stages, each with its own outbox: the first saves the choice, invalidates
-    /// observers of `Observable` and feeds the streams; the second posts the notifications.
-    /// The first stage queues the second's items, so both keep the order of the changes.
-    private func deliver() {
-        if state.withLock({ $0.outbox.claim() }) {
-            while let item = state.withLock({ $0.outbox.next() }) {
-                deliver(item)
-            }
-        }
-        post()
-        applyBindings()
-    }
-
-    private func deliver(_ item: Delivery) {
-        switch item {
-        case .change(let change, let saves, let subscribers):
-            if saves, let store = state.withLock({ $0.store }) {
-                do {
-                    try store.saveThemeName(change.theme.name)
-                } catch {
-                    let failure = StoreFailure(error: error)
-                    state.withLock { $0.posts.append(.notSaved(theme: change.theme.name, error: failure)) }
-                }
-            }
-            state.withLock { $0.posts.append(.changed(change)) }
-            registrar.willSet(self, keyPath: \.currentTheme)
-            registrar.didSet(self, keyPath: \.currentTheme)
-            for subscriber in subscribers { subscriber.yield(change) }
-        case .failure(let theme, let error):
-            state.withLock { $0.posts.append(.failed(theme: theme, error: error)) }
-        }
-    }
-
-    /// Posts the queued notifications, in order, unless another thread is posting.
-    private func post() {
-        if MainQueue.isCurrent, !Thread.isMainThread {
-            // On Linux, once an async `main` has started, the main queue (and the main actor)
-            // runs on a worker thread. Foundation there posts to a `queue: .main` observer by
-            // queueing it on the main queue and waiting, which from the main queue itself
-            // never ends: post from the private queue instead.
-            deliverLater()
-            return
-        }
-        guard state.withLock({ $0.posts.claim() }) else { return }
-        while let post = state.withLock({ $0.posts.next() }) {
-            switch post {
-            case .changed(let change):
-                center.post(
-                    name: Self.didChangeThemeNotification, object: self,
-                    userInfo: [
-                        Self.previousThemeKey: change.previousTheme.name, Self.themeKey: change.theme.name,
-                        Self.themeValueKey: change.theme,
-                    ])
-            case .failed(let theme, let error):
-                center.post(
-                    name: Self.didFailToReloadNotification, object: self,
-                    userInfo: [Self.themeKey: theme, Self.errorKey: error])
-            case .notSaved(let theme, let failure):
-                center.post(
-                    name: Self.didFailToSaveThemeNotification, object: self,
-                    userInfo: [Self.themeKey: theme, Self.errorKey: failure.error])
-            }
-        }
-    }
-
-    /// Delivers from the private queue, for changes made on a thread that must not wait.
-    private func deliverLater() {
-        deliveryQueue.async { [weak self] in self?.deliver() }
-    }
-
-    // MARK: Bindings
-
-    /// Styles `owner` with the current theme now, then with every new theme, on the main
-    /// actor, until `owner` is released or the binding is cancelled.
-    ///
-    /// ```swift
-    /// ThemeManager.shared.bind(label) { label, theme in
-    ///     label.textColor = theme.color(forKey: "textColor")
-    /// }
-    /// ```
-    ///
-    /// The manager holds `owner` weakly, and `apply` until the binding ends (so a closure
-    /// that captures a manager of its own, not `shared`, should capture it weakly). A change
-    /// made on the main actor is applied before `changeTheme` returns; one made elsewhere
-    /// (live reload, a background task) is applied on the main actor soon after, in order.
-    /// A binding that falls more than 64 changes behind skips the oldest; it always applies
-    /// the newest.
-    @MainActor
-    @discardableResult
-    public func bind<Owner: AnyObject>(
-        _ owner: Owner, _ apply: @escaping @MainActor (Owner, Theme) -> Void
-    ) -> ThemeBinding {
-        startIfNeeded()
-        let binding = ThemeBinding()
-        let live = bindings.count + 1
-        let (theme, version) = state.withLock { state in
-            state.bindingCount = live
-            return (state.theme, state.version)
-        }
-        bindings.add(binding, version: version) { [weak owner] theme in
-            guard let owner else { return false }
-            apply(owner, theme)
-            return true
-        }
-        apply(owner, theme)
-        return binding
-    }
-
-    /// Binds an object that styles itself (`ThemeApplying`): `bind(object) { $0.applyTheme($1) }`.
-    @MainActor
-    @discardableResult
-    public func bind(_ object: some ThemeApplying) -> ThemeBinding {
-        bind(object) { object, theme in object.applyTheme(theme) }
-    }
-
-    /// Applies queued changes to the bindings: now when on the main thread, else soon on
-    /// the main queue.
-    private func applyBindings() {
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated { applyBindingRound() }
-            return
-        }
-        let schedules = state.withLock { state -> Bool in
-            guard !state.bindingQueue.isEmpty, !state.isBindingRoundScheduled else { return false }
-            state.isBindingRoundScheduled = true
-            return true
-        }
-        if schedules {
-            DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { self?.applyBindingRound() }
-            }
-        }
-    }
-
-    @MainActor
-    private func applyBindingRound() {
-        state.withLock { $0.isBindingRoundScheduled = false }
-        bindings.applyChanges {
-            state.withLock { state in state.bindingQueue.isEmpty ? nil : state.bindingQueue.removeFirst() }
-        }
-        let live = bindings.count
-        state.withLock { $0.bindingCount = live }
-    }
-
-    // MARK: Restoring at start
-
-    /// The manager whose store this thread (or task) is reading. A store that calls the
-    /// manager from `loadThemeName()` (a lookup, `changeTheme`) would otherwise start it
-    /// again, read the store again, and so on until the stack ran out; its calls see the
-    /// theme from before the start instead (empty, or one it installs itself).
-    @TaskLocal private static var readingStoreOf: ObjectIdentifier?
-
-    private func startIfNeeded() {
-        if state.withLock({ $0.isStarted }) || Self.readingStoreOf == ObjectIdentifier(self) { return }
-        // The store is app code: read it with no lock held.
-        let (saved, store) = readStore()
-        changeLock.withLock { _ in
-            if !state.withLock({ $0.isStarted }) { queueRestore(saved, store: store, cause: nil) }
-        }
-        deliver()
-    }
-
-    /// The saved theme name, read from the store with no lock held, and the store.
-    private func readStore() -> (Result<String?, any Error>, (any ThemeStore)?) {
-        let store = state.withLock { $0.store }
-        let saved = Self.$readingStoreOf.withValue(ObjectIdentifier(self)) {
-            Result { try store?.loadThemeName() }
-        }
-        return (saved, store)
-    }
-
-    /// Restores the saved choice (else `default`) and swaps it in. With `cause` nil this is
-    /// the start; otherwise the folder or options changed after start, and the result is
-    /// queued as a change. Called with `changeLock` held; delivers nothing.
-    private func queueRestore(_ saved: Result<String?, any Error>, store: (any ThemeStore)?, cause: ThemeChange.Cause?)
-    {
-        let loader = state.withLock { $0.loader }
-        let (theme, failure, failedName) = Self.restore(saved, store: store, loader: loader)
-        state.withLock { state in
-            if let cause {
-                state.install(theme, cause: cause, saves: false)
-            } else {
-                state.theme = theme
-                state.version &+= 1
-            }
-            state.isStarted = true
-            state.restoreError = failure
-            if let failure { state.outbox.append(.failure(theme: failedName, error: failure)) }
-        }
-    }
-
-    /// The theme to start with: the saved one if it loads whole, else `default` (degraded
-    /// if it has errors), else an empty theme; with every problem met on the way.
-    private static func restore(
-        _ saved: Result<String?, any Error>, store: (any ThemeStore)?, loader: ThemeLoader
-    ) -> (Theme, ThemeError?, failedName: String) {
-        var problems: [Diagnostic] = []
-        var failedName = ThemeName.defaultTheme
-        switch saved {
-        case .success(let name?) where name != ThemeName.defaultTheme:
-            do throws(ThemeError) {
-                return (try loader.load(name), nil, name)
-            } catch {
-                problems = error.diagnostics
-                failedName = name
-            }
-        case .success:
-            break
-        case .failure(let error):
-            let path = (store as? FileThemeStore)?.path ?? "theme store"
-            problems = [Diagnostic(.ioError, "\(error)", at: .wholeFile(path))]
-            failedName = "saved theme"
-        }
-        do throws(ThemeError) {
-            let theme = try loader.load(ThemeName.defaultTheme, allowingErrors: true)
-            // A saved theme that inherits from default fails with default's own problems:
-            // each is said once.
-            problems += theme.problems.filter { !problems.contains($0) }
-            return (theme, problems.isEmpty ? nil : ThemeError(problems), failedName)
-        } catch {
-            problems += error.diagnostics.filter { !problems.contains($0) }
-            let error = ThemeError(problems)
-            return (Theme.empty(named: ThemeName.defaultTheme).degraded(by: error.diagnostics), error, failedName)
-        }
-    }
-
-    /// Changes the loader; after start, restores from the new settings at once, and moves
-    /// watching to the new folder.
-    private func restart(_ update: (inout ThemeLoader) -> Void) {
-        let isStarted = state.withLock { $0.isStarted }
-        let (saved, store) = isStarted ? readStore() : (.success(nil), nil)
-        watchLock.withLock { _ in
-            let (watcher, quietPeriod) = state.withLock { state -> (DirectoryWatcher?, Duration) in
-                update(&state.loader)
-                defer { state.watcher = nil }
-                return (state.watcher, state.quietPeriod)
-            }
-            // Stopped with no change lock held: stop() waits for a report in progress,
-            // which takes the change lock.
-            watcher?.stop()
-            changeLock.withLock { _ in
-                if isStarted { queueRestore(saved, store: store, cause: .restarted) }
-            }
-            guard watcher != nil else { return }
-            do throws(ThemeError) {
-                try watch(quietPeriod: quietPeriod)
-            } catch {
-                state.withLock { $0.outbox.append(.failure(theme: $0.theme.name, error: error)) }
-            }
-        }
-        deliver()
-    }
-
-    // MARK: Live reload
-
-    /// Watches the theme folder and reloads the current theme when its file or an
-    /// ancestor's changes on disk (in-place writes and editors' write-and-rename alike).
-    /// Bursts of events are coalesced. A broken or half-written file keeps the current
-    /// theme and posts `didFailToReloadNotification`; the next change of any file in the
-    /// folder retries. Watching survives a kernel queue overflow (the folder is rescanned),
-    /// the folder being deleted and made again, and `directory` being changed.
-    ///
-    /// - Throws: `ThemeError` (`io_error`) if the folder cannot be watched.
-    public func startWatching(quietPeriod: Duration = .milliseconds(50)) throws(ThemeError) {
-        startIfNeeded()
-        try watchLock.withLock { _ throws(ThemeError) in
-            let old = state.withLock { state -> DirectoryWatcher? in
-                defer { state.watcher = nil }
-                return state.watcher
-            }
-            old?.stop()
-            try watch(quietPeriod: quietPeriod)
-        }
-    }
-
-    /// Starts a watcher on the current folder. Called with `watchLock` held.
-    private func watch(quietPeriod: Duration) throws(ThemeError) {
-        let (directory, number) = state.withLock { state in
-            state.watcherNumber &+= 1
-            return (state.loader.directory, state.watcherNumber)
-        }
-        let watcher = try DirectoryWatcher(directory: directory, quietPeriod: quietPeriod) { [weak self] change in
-            self?.watcherReported(change, by: number)
-        }
-        state.withLock {
-            $0.watcher = watcher
-            $0.quietPeriod = quietPeriod
-            $0.liveReloadFailed = false
-        }
-    }
-
-    /// Stops watching the theme folder. Safe to call when not watching.
-    public func stopWatching() {
-        watchLock.withLock { _ in
-            let watcher = state.withLock { state -> DirectoryWatcher? in
-                defer { state.watcher = nil }
-                return state.watcher
-            }
-            watcher?.stop()
-        }
-    }
-
-    /// The current watcher, for tests that pause it to make the kernel's queue overflow.
-    var watcherForTesting: DirectoryWatcher? { state.withLock { $0.watcher } }
-
-    /// Whether the manager is watching its folder: false once watching stopped by itself
-    /// (the folder went away for good), as the failure notification then said.
-    public var isWatching: Bool {
-        let watcher = state.withLock { $0.watcher }
-        return watcher?.isWatching ?? false
-    }
-
-    /// Handles a watcher's report, on the watcher's queue. It loads and swaps here, but
-    /// delivers on the manager's own queue: `stopWatching()` waits for this to return, and
-    /// a delivery may wait for the main queue.
-    private func watcherReported(_ change: DirectoryWatcher.Change, by number: UInt64) {
-        let queued = changeLock.withLock { _ -> Bool in
-            let snapshot = state.withLock { $0 }
-            guard snapshot.watcherNumber == number, snapshot.watcher != nil else { return false }
-            let theme = snapshot.theme
-            let rescan: Bool
-            switch change {
-            case .stopped(let error):
-                state.withLock {
-                    $0.watcher = nil
-                    $0.outbox.append(.failure(theme: theme.name, error: error))
-                }
-                return true
-            case .files(let names):
-                guard snapshot.liveReloadFailed || theme.lineage.contains(where: { names.contains($0 + ".plist") })
-                else { return false }
-                rescan = false
-            case .rescan:
-                rescan = true
-            }
-            do throws(ThemeError) {
-                let loaded = try snapshot.loader.load(theme.name, allowingErrors: snapshot.loadsPartialThemes)
-                let unchanged =
-                    rescan && !snapshot.liveReloadFailed && loaded.values == theme.values
-                    && loaded.lineage == theme.lineage && loaded.problems == theme.problems
-                if unchanged { return false }
-                state.withLock {
-                    $0.liveReloadFailed = false
-                    $0.install(loaded, cause: .fileChanged, saves: false)
-                }
-            } catch {
-                state.withLock {
-                    $0.liveReloadFailed = true
-                    $0.outbox.append(.failure(theme: theme.name, error: error))
-                }
-            }
-            return true
-        }
-        if queued { deliverLater() }
-    }
 }
 
 extension ThemeManager: Observable {}
-
-/// Whether code runs on the main queue, which is where the main actor runs: the main thread
-/// on Apple platforms and in synchronous Linux programs, a worker thread once an async
-/// `main` on Linux has handed the main queue to dispatch.
-enum MainQueue {
-    /// Marks the main queue; set once, by the lazy initializer.
-    private static let key: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
-    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
-}

@@ -1,0 +1,110 @@
+/// The start: the saved choice restored (else `default`) on first use, and again when the
+/// folder or the options change.
+extension ThemeManager {
+    /// The manager whose store this thread (or task) is reading. A store that calls the
+    /// manager from `loadThemeName()` (a lookup, `changeTheme`) would otherwise start it
+    /// again, read the store again, and so on until the stack ran out; its calls see the
+    /// theme from before the start instead (empty, or one it installs itself).
+    @TaskLocal private static var readingStoreOf: ObjectIdentifier?
+
+    func startIfNeeded() {
+        if state.withLock({ $0.isStarted }) || Self.readingStoreOf == ObjectIdentifier(self) { return }
+        // The store is app code: read it with no lock held.
+        let (saved, store) = readStore()
+        changeLock.withLock { _ in
+            if !state.withLock({ $0.isStarted }) { queueRestore(saved, store: store, cause: nil) }
+        }
+        deliver()
+    }
+
+    /// The saved theme name, read from the store with no lock held, and the store.
+    private func readStore() -> (Result<String?, any Error>, (any ThemeStore)?) {
+        let store = state.withLock { $0.store }
+        let saved = Self.$readingStoreOf.withValue(ObjectIdentifier(self)) {
+            Result { try store?.loadThemeName() }
+        }
+        return (saved, store)
+    }
+
+    /// Restores the saved choice (else `default`) and swaps it in. With `cause` nil this is
+    /// the start; otherwise the folder or options changed after start, and the result is
+    /// queued as a change. Called with `changeLock` held; delivers nothing.
+    private func queueRestore(_ saved: Result<String?, any Error>, store: (any ThemeStore)?, cause: ThemeChange.Cause?)
+    {
+        let loader = state.withLock { $0.loader }
+        let (theme, failure, failedName) = Self.restore(saved, store: store, loader: loader)
+        state.withLock { state in
+            if let cause {
+                state.install(theme, cause: cause, saves: false)
+            } else {
+                state.theme = theme
+                state.version &+= 1
+            }
+            state.isStarted = true
+            state.restoreError = failure
+            if let failure { state.outbox.append(.failure(theme: failedName, error: failure)) }
+        }
+    }
+
+    /// The theme to start with: the saved one if it loads whole, else `default` (degraded
+    /// if it has errors), else an empty theme; with every problem met on the way.
+    private static func restore(
+        _ saved: Result<String?, any Error>, store: (any ThemeStore)?, loader: ThemeLoader
+    ) -> (Theme, ThemeError?, failedName: String) {
+        var problems: [Diagnostic] = []
+        var failedName = ThemeName.defaultTheme
+        switch saved {
+        case .success(let name?) where name != ThemeName.defaultTheme:
+            do throws(ThemeError) {
+                return (try loader.load(name), nil, name)
+            } catch {
+                problems = error.diagnostics
+                failedName = name
+            }
+        case .success:
+            break
+        case .failure(let error):
+            let path = (store as? FileThemeStore)?.path ?? "theme store"
+            problems = [Diagnostic(.ioError, "\(error)", at: .wholeFile(path))]
+            failedName = "saved theme"
+        }
+        do throws(ThemeError) {
+            let theme = try loader.load(ThemeName.defaultTheme, allowingErrors: true)
+            // A saved theme that inherits from default fails with default's own problems:
+            // each is said once.
+            problems += theme.problems.filter { !problems.contains($0) }
+            return (theme, problems.isEmpty ? nil : ThemeError(problems), failedName)
+        } catch {
+            problems += error.diagnostics.filter { !problems.contains($0) }
+            let error = ThemeError(problems)
+            return (Theme.empty(named: ThemeName.defaultTheme).degraded(by: error.diagnostics), error, failedName)
+        }
+    }
+
+    /// Changes the loader; after start, restores from the new settings at once, and moves
+    /// watching to the new folder.
+    func restart(_ update: (inout ThemeLoader) -> Void) {
+        let isStarted = state.withLock { $0.isStarted }
+        let (saved, store) = isStarted ? readStore() : (.success(nil), nil)
+        watchLock.withLock { _ in
+            let (watcher, quietPeriod) = state.withLock { state -> (DirectoryWatcher?, Duration) in
+                update(&state.loader)
+                defer { state.watcher = nil }
+                return (state.watcher, state.quietPeriod)
+            }
+            // Stopped with no change lock held: stop() waits for a report in progress,
+            // which takes the change lock.
+            watcher?.stop()
+            changeLock.withLock { _ in
+                if isStarted { queueRestore(saved, store: store, cause: .restarted) }
+            }
+            guard watcher != nil else { return }
+            do throws(ThemeError) {
+                try watch(quietPeriod: quietPeriod)
+            } catch {
+                state.withLock { $0.outbox.append(.failure(theme: $0.theme.name, error: error)) }
+            }
+        }
+        deliver()
+    }
+}
