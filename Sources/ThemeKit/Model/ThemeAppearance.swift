@@ -1,0 +1,35 @@
+/// Whether a theme, or the system, is light or dark.
+///
+/// A theme says which it is with its reserved `APPEARANCE` key (`light` when it has none; a
+/// child inherits its parent's). The system's preference is the same two values, or `nil`
+/// for "no preference".
+public enum ThemeAppearance: String, Sendable, Hashable, CaseIterable {
+    /// Dark text on a light background: the default.
+    case light
+    /// Light text on a dark background.
+    case dark
+
+    /// The other appearance: `dark` for `light`, `light` for `dark`.
+    public var opposite: ThemeAppearance {
+        switch self {
+        case .light: .dark
+        case .dark: .light
+        }
+    }
+}
+
+/// Where a manager learns the system's light or dark preference.
+///
+/// ``appearances()`` yields the preference as it is now, then again each time it
+/// changes; `nil` means the system states no preference. On Linux, `ThemeKitPortal`'s
+/// `PortalAppearanceSource` reads the XDG desktop portal over D-Bus; tests and other
+/// platforms inject their own.
+///
+/// A source is asked for one sequence each time it is installed on a manager
+/// (`ThemeManager.appearanceSource`); the manager stops reading it when it is replaced or
+/// the manager goes. A source must never block the caller of ``appearances()``: the work of
+/// reaching the system belongs on the source's own thread or task.
+public protocol AppearanceSource: Sendable {
+    /// The system's preference now, then at every change (`nil`: no preference).
+    func appearances() -> AsyncStream<ThemeAppearance?>
+}
