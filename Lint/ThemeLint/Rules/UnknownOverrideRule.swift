@@ -26,7 +26,7 @@ package struct UnknownOverrideRule: Rule {
         var known: [String]?
         var budget = Suggestions.Budget()
         return keys.compactMap { key, entry -> Diagnostic? in
-            guard key != ThemeName.inheritanceKey else { return nil }
+            guard !ThemeName.isReserved(key) else { return nil }
             let candidates = known ?? Self.nearestKeys(of: theme.analysis.ancestorFiles)
             known = candidates
             let suggestion = budget.closest(to: key, among: candidates)
@@ -45,7 +45,7 @@ package struct UnknownOverrideRule: Rule {
         for file in files {
             // One more than is missing: `INHERITED_THEME` may be among them.
             for key in file.keys(first: Suggestions.inheritedCandidates - keys.count + 1)
-            where key != ThemeName.inheritanceKey && keys.count < Suggestions.inheritedCandidates {
+            where !ThemeName.isReserved(key) && keys.count < Suggestions.inheritedCandidates {
                 keys.append(key)
             }
             if keys.count >= Suggestions.inheritedCandidates { break }

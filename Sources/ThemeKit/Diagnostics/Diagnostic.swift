@@ -59,6 +59,10 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable,
     public static let invalidOpacity: DiagnosticCode = "invalid_opacity"
     /// A duration (`…Duration`, `…Delay`) that is not a number of seconds, 0 or more.
     public static let invalidDuration: DiagnosticCode = "invalid_duration"
+    /// `APPEARANCE` is neither `light` nor `dark`.
+    public static let invalidAppearance: DiagnosticCode = "invalid_appearance"
+    /// `DARK_THEME` or `LIGHT_THEME` names a theme that does not exist or is not a valid name.
+    public static let missingPartner: DiagnosticCode = "missing_partner"
 
 }
 

@@ -46,6 +46,26 @@ public struct Theme: Sendable {
     /// loaded at all: some keys the theme's files set are missing from it.
     public var isDegraded: Bool { !problems.isEmpty }
 
+    /// What the reserved keys `APPEARANCE`, `DARK_THEME` and `LIGHT_THEME` say.
+    package private(set) var appearanceFacts = AppearanceFacts()
+
+    /// Whether the theme is light or dark: its `APPEARANCE`, else its nearest ancestor's,
+    /// else `light`.
+    public var appearance: ThemeAppearance { appearanceFacts.appearance }
+
+    /// The theme its own file names as its dark partner (`DARK_THEME`), if any.
+    public var darkThemeName: String? { appearanceFacts.darkThemeName }
+
+    /// The theme its own file names as its light partner (`LIGHT_THEME`), if any.
+    public var lightThemeName: String? { appearanceFacts.lightThemeName }
+
+    /// The theme to use in place of this one when the system's appearance is
+    /// `appearance`: this theme when it already is of that appearance or names no partner
+    /// for it, else the partner its file names (`DARK_THEME` or `LIGHT_THEME`).
+    public func themeName(for appearance: ThemeAppearance) -> String {
+        appearance == self.appearance ? name : appearanceFacts.partner(for: appearance) ?? name
+    }
+
     /// Creates a theme from resolved values, with their sources if known.
     public init(
         name: String, values: [String: ThemeValue], sources: [String: ThemeValueSource] = [:],
@@ -54,6 +74,17 @@ public struct Theme: Sendable {
         self.name = name
         self.storage = GivenValues(dictionary: values, sources: sources)
         self.ancestry = ThemeLineage(names: lineage ?? [name], paths: files)
+    }
+
+    /// Creates a theme from resolved values, of an appearance and with the partners its
+    /// file would name.
+    public init(
+        name: String, values: [String: ThemeValue], appearance: ThemeAppearance, darkThemeName: String? = nil,
+        lightThemeName: String? = nil
+    ) {
+        self.init(name: name, values: values)
+        appearanceFacts = AppearanceFacts(
+            appearance: appearance, darkThemeName: darkThemeName, lightThemeName: lightThemeName)
     }
 
     init(name: String, storage: any ThemeStorage, lineage: ThemeLineage) {
@@ -98,6 +129,13 @@ public struct Theme: Sendable {
 
     /// A theme with no values, used when nothing could be loaded.
     public static func empty(named name: String) -> Theme { Theme(name: name, values: [:]) }
+
+    /// This theme, with what its reserved appearance keys say.
+    func with(_ facts: AppearanceFacts) -> Theme {
+        var theme = self
+        theme.appearanceFacts = facts
+        return theme
+    }
 
     /// This theme, marked as loaded despite `problems`.
     func degraded(by problems: [Diagnostic]) -> Theme {

@@ -26,6 +26,8 @@ package struct ThemeAnalysis: Sendable {
     var deferred: (link: ThemeLoader.Session.SharedLink, options: ThemeOptions)?
     /// For an analysis made in a session, the parent's merged keys and who sets them.
     var parentLink: ThemeLoader.Session.SharedLink?
+    /// Whether the theme is light or dark, and the partners its file names.
+    package var appearance = AppearanceFacts()
 
     /// What resolution found: `resolution`, or, for a theme that only adds keys, its merged
     /// theme resolved now (on each access: ask once). Nil when resolution did not run.
@@ -77,14 +79,15 @@ package struct ThemeAnalysis: Sendable {
 
     /// The resolved theme, when there was no error. Built from what resolution kept on
     /// each access: ask once.
-    package var theme: Theme? { hasErrors ? nil : resolved?.whole() }
+    package var theme: Theme? { hasErrors ? nil : resolved?.whole()?.with(appearance) }
 
     /// The theme of the keys that resolved despite errors, marked with them (`isDegraded`);
     /// `nil` when resolution did not run (unreadable files, a broken lineage).
     var degradedTheme: Theme? {
         guard let resolved else { return nil }
         let errors = errors
-        return errors.isEmpty ? resolved.whole() : resolved.partial().degraded(by: errors)
+        let theme = errors.isEmpty ? resolved.whole() : resolved.partial().degraded(by: errors)
+        return theme?.with(appearance)
     }
 
     /// The keys of the merged theme (the theme and its ancestors); nil when resolution
@@ -114,13 +117,13 @@ package struct ThemeAnalysis: Sendable {
             // By the hashes the reader stored: no key is hashed again, and only the keys
             // introduced are made into strings.
             let store = own.document.store
-            let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
-            for index in 0..<store.count where index != inheritance && own.isFirstScalar(at: index) {
+            let reserved = store.reservedEntries()
+            for index in 0..<store.count where !reserved.contains(index) && own.isFirstScalar(at: index) {
                 if !setters.contains(store.packed[index], of: store) { introduced.append(store.key(index)) }
             }
         } else {
             let ancestors = files.dropFirst()
-            for key in own.keys where key != ThemeName.inheritanceKey {
+            for key in own.keys where !ThemeName.isReserved(key) {
                 if !ancestors.contains(where: { $0.contains(key) }) { introduced.append(key) }
             }
         }
@@ -165,7 +168,9 @@ public struct ThemeLoader: Sendable {
     /// Reads and resolves a theme, collecting every problem rather than stopping. The
     /// theme itself is built only when asked for (`theme`).
     package func analyze(_ name: String, reader: FileReader? = nil) -> ThemeAnalysis {
-        analyze(name, reader: reader, session: nil)
+        var analysis = analyze(name, reader: reader, session: nil)
+        addAppearance(to: &analysis)
+        return analysis
     }
 
     /// `analyze` for one of many themes analysed together: files are read through the
@@ -177,7 +182,10 @@ public struct ThemeLoader: Sendable {
     /// of its files and lineage out of `diagnostics` and hands them over as
     /// `lineageProblems`, shared with the themes that share them.
     package func analyze(_ name: String, in session: Session, defersLineageProblems: Bool = false) -> ThemeAnalysis {
-        analyze(name, reader: session.reader, session: session, defersLineageProblems: defersLineageProblems)
+        var analysis = analyze(
+            name, reader: session.reader, session: session, defersLineageProblems: defersLineageProblems)
+        addAppearance(to: &analysis)
+        return analysis
     }
 
     private func analyze(
@@ -521,10 +529,10 @@ extension ThemeLoader {
             ) -> Setters {
                 let box = FileBox(file)
                 let store = file.document.store
-                let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+                let reserved = store.reservedEntries()
                 guard store.count * 4 < count else {
                     var (table, setters) = tableForm
-                    for index in 0..<store.count where index != inheritance && store.isFirstOfKey(index) {
+                    for index in 0..<store.count where !reserved.contains(index) && store.isFirstOfKey(index) {
                         let entry = store.packed[index]
                         let mine = Setter(file: box, depth: Int32(depth), entry: Int32(index))
                         // The probe reads `setters` inside a call that ends before they are
@@ -541,7 +549,7 @@ extension ThemeLoader {
                     return Setters(storage: .table(table, setters))
                 }
                 var trie = shared()
-                for index in 0..<store.count where index != inheritance && store.isFirstOfKey(index) {
+                for index in 0..<store.count where !reserved.contains(index) && store.isFirstOfKey(index) {
                     let entry = store.packed[index]
                     trie.set(
                         Setter(file: box, depth: Int32(depth), entry: Int32(index)), hash: Int(entry.hash),
@@ -654,6 +662,8 @@ extension ThemeLoader {
             let setters: Setters
             /// The problems of the lineage's files (a duplicate key, a nested value).
             let problems: Problems?
+            /// The lineage's appearance: the theme's own `APPEARANCE`, else its parent's.
+            let appearance: DeclaredAppearance
             /// The theme's own file resolved alone, when the theme only adds keys: its
             /// parent's merged theme resolves with no problem, and the theme sets no key an
             /// ancestor sets, names none with a value, sizes no inherited font, and is named
@@ -692,6 +702,7 @@ extension ThemeLoader {
                     parent?.settersTrie() ?? HashTrie()
                 }
                 problems = Problems.link(file.diagnostics, before: parent?.problems)
+                appearance = DeclaredAppearance.declared(in: file) ?? parent?.appearance ?? DeclaredAppearance()
                 if let parent, problems == nil, Self.onlyAddsKeys(file, to: parent),
                     parent.isClean(options: options)
                 {
@@ -711,8 +722,8 @@ extension ThemeLoader {
             /// its hints.
             private static func onlyAddsKeys(_ file: ThemeFile, to parent: SharedLink) -> Bool {
                 let store = file.document.store
-                let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
-                for index in 0..<store.count where index != inheritance {
+                let reserved = store.reservedEntries()
+                for index in 0..<store.count where !reserved.contains(index) {
                     let entry = store.packed[index]
                     if parent.setters.contains(entry, of: store) { return false }
                     let sizesInheritedFont = store.withBytes(entry.key) { key in
@@ -729,7 +740,7 @@ extension ThemeLoader {
                     if namesInheritedKey { return false }
                 }
                 let mentions = parent.hints().mentions
-                for index in 0..<store.count where index != inheritance {
+                for index in 0..<store.count where !reserved.contains(index) {
                     if mentions.find(hash: Int(store.packed[index].hash), matching: { _ in true }) != nil {
                         return false
                     }
@@ -777,8 +788,8 @@ extension ThemeLoader {
             private func adding(_ file: ThemeFile, to hints: Hints) -> Hints {
                 var hints = hints
                 let store = file.document.store
-                let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
-                for index in 0..<store.count where index != inheritance {
+                let reserved = store.reservedEntries()
+                for index in 0..<store.count where !reserved.contains(index) {
                     let entry = store.packed[index]
                     store.withBytes(entry.key) { key in
                         hints.foldedKeys.set(true, hash: KeyHash.foldingASCIICase(key)) { _ in true }
@@ -961,6 +972,12 @@ extension ThemeLoader {
         /// lineage is whole and clean; `nil` otherwise, for `analyze` to report what is
         /// wrong the long way. The walk stops at the first ancestor already known, so each
         /// theme of a chain is read and linked once.
+        /// The appearance of the theme `name` of `loader`'s folder, as its lineage declares
+        /// it (worked out once per link of the session); nil when its lineage is broken.
+        package func appearance(of name: String, loader: ThemeLoader) -> ThemeAppearance? {
+            link(for: name, loader: loader)?.appearance.appearance
+        }
+
         func link(for name: String, loader: ThemeLoader) -> SharedLink? {
             var pending: [(name: String, path: String, file: ThemeFile)] = []
             var seen: Set<String> = []

@@ -5,6 +5,26 @@
 package enum ThemeName: Sendable {
     /// The reserved key that names a theme's parent (RNThemeManager's).
     package static let inheritanceKey = "INHERITED_THEME"
+    /// The reserved key that says whether a theme is `light` or `dark` (inherited).
+    package static let appearanceKey = "APPEARANCE"
+    /// The reserved key of a light theme that names its dark partner (not inherited).
+    package static let darkThemeKey = "DARK_THEME"
+    /// The reserved key of a dark theme that names its light partner (not inherited).
+    package static let lightThemeKey = "LIGHT_THEME"
+    /// Every reserved key: none is a theme value, an alias or the target of one.
+    package static let reservedKeys = [inheritanceKey, appearanceKey, darkThemeKey, lightThemeKey]
+
+    /// Whether `key` is a reserved key, not a theme value.
+    package static func isReserved(_ key: String) -> Bool { reservedKeys.contains(key) }
+
+    /// The reserved key that names a theme's partner of `appearance`: `DARK_THEME` for
+    /// `.dark`, `LIGHT_THEME` for `.light`.
+    package static func partnerKey(for appearance: ThemeAppearance) -> String {
+        switch appearance {
+        case .dark: darkThemeKey
+        case .light: lightThemeKey
+        }
+    }
 
     /// The name every manager starts with when nothing else was chosen.
     package static let defaultTheme = "default"

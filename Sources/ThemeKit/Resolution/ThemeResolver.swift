@@ -140,19 +140,20 @@ struct ThemeResolver {
         var table = stores[0].index
         var isKey = [Bool](repeating: false, count: entries.count)
         for index in 0..<stores[0].count { isKey[index] = stores[0].isFirstOfKey(index) }
-        if let inheritance = stores[0].firstIndex(ofKey: ThemeName.inheritanceKey),
-            case .found(_, let slot) = table.probe(
-                hash: Int(stores[0].packed[inheritance].hash), matching: { $0 == inheritance })
-        {
-            table.remove(slot: slot)
-            isKey[inheritance] = false
+        for reserved in stores[0].reservedEntries().all {
+            if case .found(_, let slot) = table.probe(
+                hash: Int(stores[0].packed[reserved].hash), matching: { $0 == reserved })
+            {
+                table.remove(slot: slot)
+                isKey[reserved] = false
+            }
         }
         let entries = entries
         for (file, store) in stores.enumerated().dropFirst() {
             let offset = entries.offsets[file]
-            let inheritance = store.firstIndex(ofKey: ThemeName.inheritanceKey)
+            let reserved = store.reservedEntries()
             let packed = store.packed
-            for index in 0..<packed.count where index != inheritance && store.isFirstOfKey(index) {
+            for index in 0..<packed.count where !reserved.contains(index) && store.isFirstOfKey(index) {
                 let entry = packed[index]
                 let hash = Int(entry.hash)
                 switch table.probe(hash: hash, matching: { entries.sameKey($0, offset + index) }) {

@@ -322,6 +322,11 @@ final class EntryStore: @unchecked Sendable {
         return index.find(hash: hash) { self.key($0, equals: key, hash: hash) }
     }
 
+    /// The entries of the file's reserved keys (`ThemeName.reservedKeys`): no theme values.
+    func reservedEntries() -> ReservedEntries {
+        ReservedEntries(ThemeName.reservedKeys.compactMap(firstIndex(ofKey:)))
+    }
+
     /// Whether entry `index` is the first of its key in the file (later ones are duplicates,
     /// reported and otherwise ignored). A table lookup only when the file has a duplicate.
     @inline(__always)
@@ -541,4 +546,27 @@ package enum KeyHash {
         if isASCII(bytes), key.utf8.allSatisfy({ $0 < 0x80 }) { return false }
         return String(decoding: bytes, as: UTF8.self) == key
     }
+}
+
+/// The entry numbers of a file's reserved keys, at most one of each: `contains` is a few
+/// comparisons, for loops over every entry.
+struct ReservedEntries: Sendable {
+    private var first = -1, second = -1, third = -1, fourth = -1
+
+    init(_ indices: [Int]) {
+        var rest = indices.makeIterator()
+        first = rest.next() ?? -1
+        second = rest.next() ?? -1
+        third = rest.next() ?? -1
+        fourth = rest.next() ?? -1
+    }
+
+    /// Whether entry `index` is one of them.
+    @inline(__always)
+    func contains(_ index: Int) -> Bool {
+        index == first || index == second || index == third || index == fourth
+    }
+
+    /// The entry numbers, in the order of `ThemeName.reservedKeys`.
+    var all: [Int] { [first, second, third, fourth].filter { $0 >= 0 } }
 }
