@@ -11,7 +11,9 @@ import Testing
 /// Many threads reading every key of the current theme while others switch themes and
 /// rewrite theme files under live reload. Every snapshot a reader takes must be one whole
 /// theme: its `themeName` is its name, every color agrees with its `markerColor`, and it
-/// has every key.
+/// has every key. Meanwhile the system's appearance flips (through a source and the
+/// override), and a switcher now and then follows it from `alpha`, whose dark partner is
+/// `gamma`.
 ///
 /// Runs for `THEMEKIT_STRESS_SECONDS` (default 2); `Scripts/stress.sh` runs it longer,
 /// optionally under ThreadSanitizer. The figures are printed on a `stress:` line.
@@ -27,6 +29,9 @@ struct StressTests {
     static func text(of name: String, color: String, generation: Int) -> String {
         var text = "<plist version=\"1.0\">\n<dict>\n"
         if name == "beta" { text += "\t<key>INHERITED_THEME</key><string>alpha</string>\n" }
+        // alpha and gamma are a light and dark pair, for the appearance flips.
+        if name == "alpha" { text += "\t<key>DARK_THEME</key><string>gamma</string>\n" }
+        if name == "gamma" { text += "\t<key>APPEARANCE</key><string>dark</string>\n" }
         text += "\t<key>themeName</key><string>\(name)</string>\n"
         text += "\t<key>markerColor</key><string>\(color)</string>\n"
         text += "\t<key>generation</key><integer>\(generation)</integer>\n"
@@ -67,6 +72,8 @@ struct StressTests {
         let switches = Atomic<Int>(0)
         let failedSwitches = Atomic<Int>(0)
         let reloads = Atomic<Int>(0)
+        let flips = Atomic<Int>(0)
+        let appearanceChanges = Atomic<Int>(0)
         let forcedReloads = Atomic<Int>(0)
         let failedReloads = Atomic<Int>(0)
         let writes = Atomic<Int>(0)
@@ -98,6 +105,15 @@ struct StressTests {
         let center = NotificationCenter()
         let manager = ThemeManager(directory: folder.path, notificationCenter: center)
         let counters = Counters()
+        let source = ManualAppearanceSource()
+        manager.appearanceSource = source
+        let changes = manager.changes(bufferingNewest: 1_000_000)
+        let listener = Task {
+            for await change in changes where change.cause == .systemAppearance {
+                counters.add(counters.appearanceChanges)
+            }
+        }
+        defer { listener.cancel() }
         let observer = center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: nil, queue: nil) {
             [counters] note in
             // A reload keeps the name; a switch changes it.
@@ -146,6 +162,10 @@ struct StressTests {
                         if switcher == 0, round.isMultiple(of: 10) {
                             try manager.reloadTheme()
                             counters.add(counters.forcedReloads)
+                        } else if switcher == 1, round.isMultiple(of: 3) {
+                            try manager.followSystemAppearance(base: "alpha")
+                            // A while of following, for the flips to change the theme.
+                            usleep(2_000)
                         } else {
                             try manager.changeTheme(Self.themes.randomElement(using: &generator) ?? "default")
                         }
@@ -155,6 +175,23 @@ struct StressTests {
                         counters.add(counters.failedSwitches)
                     }
                 }
+            }
+        }
+        group.enter()
+        Thread.detachNewThread {
+            defer { group.leave() }
+            // The system flips: mostly through the source, now and then the override.
+            let states: [ThemeAppearance?] = [.dark, .light, nil, .dark]
+            var flip = 0
+            while !counters.stop.load(ordering: .relaxed) {
+                flip += 1
+                if flip.isMultiple(of: 5) {
+                    manager.appearanceOverride = flip.isMultiple(of: 10) ? nil : states[flip % states.count]
+                } else {
+                    source.send(states[flip % states.count])
+                }
+                counters.add(counters.flips)
+                usleep(UInt32.random(in: 200...2_000))
             }
         }
         group.enter()
@@ -204,6 +241,8 @@ struct StressTests {
                 + "\(counters.get(counters.lookups)) lookups, \(counters.get(counters.switches)) switches and reloads "
                 + "(\(counters.get(counters.failedSwitches)) refused), \(counters.get(counters.writes)) file writes, "
                 + "\(live) live reloads (\(counters.get(counters.failedReloads)) refused), "
+                + "\(counters.get(counters.flips)) appearance flips "
+                + "(\(counters.get(counters.appearanceChanges)) changed the theme), "
                 + "inconsistencies \(counters.get(counters.inconsistencies))")
         #expect(joined == .success, "a worker did not stop within 60 s")
         #expect(counters.get(counters.inconsistencies) == 0, "\(counters.examples.withLock { $0 })")
@@ -211,5 +250,6 @@ struct StressTests {
         #expect(counters.get(counters.switches) > 0)
         #expect(counters.get(counters.writes) > 0)
         #expect(live > 0)
+        #expect(counters.get(counters.flips) > 0)
     }
 }

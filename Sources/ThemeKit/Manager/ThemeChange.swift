@@ -14,6 +14,9 @@ public struct ThemeChange: Sendable {
         /// The manager's folder or options were changed after start, and the saved choice
         /// was restored from them.
         case restarted
+        /// The system's light or dark appearance changed while the manager followed it
+        /// (`followSystemAppearance(base:)`), and with it the theme in use.
+        case systemAppearance
     }
 
     /// The theme before the change.

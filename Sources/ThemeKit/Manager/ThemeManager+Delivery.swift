@@ -5,8 +5,11 @@ import Foundation
 extension ThemeManager {
     /// What must be told, queued in the order the changes happened.
     enum Delivery: Sendable {
-        case change(ThemeChange, saves: Bool, subscribers: [AsyncStream<ThemeChange>.Continuation])
+        /// A change, and the choice to save with it (nil: the saved choice stays).
+        case change(ThemeChange, saving: ThemeChoice?, subscribers: [AsyncStream<ThemeChange>.Continuation])
         case failure(theme: String, error: ThemeError)
+        /// A choice to save with no change of theme (the theme in use is pinned).
+        case save(ThemeChoice)
     }
 
     /// A notification to post, queued by the first stage of delivery in its order.
@@ -42,21 +45,27 @@ extension ThemeManager {
 
     private func deliver(_ item: Delivery) {
         switch item {
-        case .change(let change, let saves, let subscribers):
-            if saves, let store = state.withLock({ $0.store }) {
-                do {
-                    try store.saveThemeName(change.theme.name)
-                } catch {
-                    let failure = StoreFailure(error: error)
-                    state.withLock { $0.posts.append(.notSaved(theme: change.theme.name, error: failure)) }
-                }
-            }
+        case .change(let change, let choice, let subscribers):
+            if let choice { save(choice, theme: change.theme.name) }
             state.withLock { $0.posts.append(.changed(change)) }
             registrar.willSet(self, keyPath: \.currentTheme)
             registrar.didSet(self, keyPath: \.currentTheme)
             for subscriber in subscribers { subscriber.yield(change) }
         case .failure(let theme, let error):
             state.withLock { $0.posts.append(.failed(theme: theme, error: error)) }
+        case .save(let choice):
+            save(choice, theme: choice.baseName)
+        }
+    }
+
+    /// Saves `choice` to the store, with no lock held; a failure is posted about `theme`.
+    private func save(_ choice: ThemeChoice, theme: String) {
+        guard let store = state.withLock({ $0.store }) else { return }
+        do {
+            try store.saveThemeName(choice.storedText)
+        } catch {
+            let failure = StoreFailure(error: error)
+            state.withLock { $0.posts.append(.notSaved(theme: theme, error: failure)) }
         }
     }
 

@@ -85,10 +85,11 @@ extension ThemeManager {
                 let unchanged =
                     rescan && !snapshot.liveReloadFailed && loaded.values == theme.values
                     && loaded.lineage == theme.lineage && loaded.problems == theme.problems
+                    && loaded.appearanceFacts == theme.appearanceFacts
                 if unchanged { return false }
                 state.withLock {
                     $0.liveReloadFailed = false
-                    $0.install(loaded, cause: .fileChanged, saves: false)
+                    $0.install(loaded, cause: .fileChanged)
                 }
             } catch {
                 state.withLock {

@@ -31,11 +31,13 @@ extension ThemeManager {
     /// queued as a change. Called with `changeLock` held; delivers nothing.
     private func queueRestore(_ saved: Result<String?, any Error>, store: (any ThemeStore)?, cause: ThemeChange.Cause?)
     {
-        let loader = state.withLock { $0.loader }
-        let (theme, failure, failedName) = Self.restore(saved, store: store, loader: loader)
+        let (loader, appearance) = state.withLock { ($0.loader, $0.systemAppearance) }
+        let (theme, failure, failedName, followedBase) = Self.restore(
+            saved, store: store, loader: loader, appearance: appearance)
         state.withLock { state in
+            state.followedBase = followedBase
             if let cause {
-                state.install(theme, cause: cause, saves: false)
+                state.install(theme, cause: cause)
             } else {
                 state.theme = theme
                 state.version &+= 1
@@ -46,20 +48,38 @@ extension ThemeManager {
         }
     }
 
-    /// The theme to start with: the saved one if it loads whole, else `default` (degraded
-    /// if it has errors), else an empty theme; with every problem met on the way.
+    /// The theme to start with: the saved one if it loads whole (for a saved "follow the
+    /// system", the base's theme for `appearance`, else the base), else `default` (degraded
+    /// if it has errors), else an empty theme; with every problem met on the way, and the
+    /// base when the manager follows the system.
     private static func restore(
-        _ saved: Result<String?, any Error>, store: (any ThemeStore)?, loader: ThemeLoader
-    ) -> (Theme, ThemeError?, failedName: String) {
+        _ saved: Result<String?, any Error>, store: (any ThemeStore)?, loader: ThemeLoader,
+        appearance: ThemeAppearance?
+    ) -> (Theme, ThemeError?, failedName: String, followedBase: String?) {
         var problems: [Diagnostic] = []
         var failedName = ThemeName.defaultTheme
         switch saved {
-        case .success(let name?) where name != ThemeName.defaultTheme:
-            do throws(ThemeError) {
-                return (try loader.load(name), nil, name)
-            } catch {
-                problems = error.diagnostics
-                failedName = name
+        case .success(let text?):
+            // Text that is no choice is loaded as a name, and refused as one.
+            let choice = ThemeChoice(storedText: text) ?? .theme(text)
+            switch choice {
+            case .theme(let name) where name != ThemeName.defaultTheme:
+                do throws(ThemeError) {
+                    return (try loader.load(name), nil, name, nil)
+                } catch {
+                    problems = error.diagnostics
+                    failedName = name
+                }
+            case .theme:
+                break
+            case .followingSystem(let base):
+                do throws(ThemeError) {
+                    let (theme, partnerFailure) = try followed(base, in: appearance, loader: loader)
+                    return (theme, partnerFailure?.error, partnerFailure?.name ?? base, base)
+                } catch {
+                    problems = error.diagnostics
+                    failedName = base
+                }
             }
         case .success:
             break
@@ -73,11 +93,13 @@ extension ThemeManager {
             // A saved theme that inherits from default fails with default's own problems:
             // each is said once.
             problems += theme.problems.filter { !problems.contains($0) }
-            return (theme, problems.isEmpty ? nil : ThemeError(problems), failedName)
+            return (theme, problems.isEmpty ? nil : ThemeError(problems), failedName, nil)
         } catch {
             problems += error.diagnostics.filter { !problems.contains($0) }
             let error = ThemeError(problems)
-            return (Theme.empty(named: ThemeName.defaultTheme).degraded(by: error.diagnostics), error, failedName)
+            return (
+                Theme.empty(named: ThemeName.defaultTheme).degraded(by: error.diagnostics), error, failedName, nil
+            )
         }
     }
 

@@ -83,17 +83,35 @@ public final class ThemeManager: Sendable {
         /// The last live reload failed: the next event of any file retries it (the file
         /// it lacked, such as a parent named later, may be the one that appears).
         var liveReloadFailed = false
+        /// The base theme while the manager follows the system's appearance; nil while a
+        /// theme is pinned.
+        var followedBase: String?
+        /// Where the system's appearance comes from, the task reading it, and its number
+        /// (so that a value from a source already replaced is ignored).
+        var appearanceSource: (any AppearanceSource)?
+        var appearanceTask: Task<Void, Never>?
+        var appearanceSourceNumber: UInt64 = 0
+        /// The source's last value (nil: no preference, or none heard yet).
+        var sourceAppearance: ThemeAppearance?
+        /// `THEMEKIT_APPEARANCE`, or what the app set: wins over the source.
+        var appearanceOverride: ThemeAppearance?
+
+        /// The system's appearance as the manager follows it.
+        var systemAppearance: ThemeAppearance? { appearanceOverride ?? sourceAppearance }
+
+        /// What the store saves for the theme in use: the followed base, else the theme.
+        var choice: ThemeChoice { followedBase.map { .followingSystem(base: $0) } ?? .theme(theme.name) }
 
         /// Swaps `theme` in and queues everything that must hear of it. A theme installed
         /// before the start's restore (a store that changes the theme while it is read) is
         /// the choice: the restore then leaves it, so that the theme stays the one
         /// observers heard of last.
-        mutating func install(_ theme: Theme, cause: ThemeChange.Cause, saves: Bool) {
+        mutating func install(_ theme: Theme, cause: ThemeChange.Cause, saving choice: ThemeChoice? = nil) {
             let change = ThemeChange(previousTheme: self.theme, theme: theme, cause: cause)
             self.theme = theme
             isStarted = true
             version &+= 1
-            outbox.append(.change(change, saves: saves, subscribers: Array(subscribers.values)))
+            outbox.append(.change(change, saving: choice, subscribers: Array(subscribers.values)))
             if bindingCount > 0 {
                 if bindingQueue.count >= ThemeManager.bindingQueueLimit { bindingQueue.removeFirst() }
                 bindingQueue.append((version, theme))
@@ -126,15 +144,20 @@ public final class ThemeManager: Sendable {
         directory: String, options: ThemeOptions = ThemeOptions(),
         notificationCenter: NotificationCenter = .default, store: (any ThemeStore)? = nil
     ) {
-        state = Mutex(
-            State(
-                loader: ThemeLoader(directory: directory, options: options), store: store,
-                theme: .empty(named: ThemeName.defaultTheme)))
+        var initial = State(
+            loader: ThemeLoader(directory: directory, options: options), store: store,
+            theme: .empty(named: ThemeName.defaultTheme))
+        initial.appearanceOverride = ThemeAppearance(
+            environmentValue: ProcessInfo.processInfo.environment[Self.appearanceVariable])
+        state = Mutex(initial)
         center = notificationCenter
     }
 
     deinit {
-        let (watcher, subscribers) = state.withLock { ($0.watcher, Array($0.subscribers.values)) }
+        let (watcher, subscribers, appearanceTask) = state.withLock {
+            ($0.watcher, Array($0.subscribers.values), $0.appearanceTask)
+        }
+        appearanceTask?.cancel()
         watcher?.stop()
         for subscriber in subscribers { subscriber.finish() }
     }
@@ -265,9 +288,21 @@ public final class ThemeManager: Sendable {
         startIfNeeded()
         try change { state throws(ThemeError) in
             let current = state.theme
-            if current.name == name, !current.isDegraded { return }
+            if current.name == name, !current.isDegraded {
+                // The theme stays; a manager that followed the system now keeps it.
+                if state.followedBase != nil {
+                    self.state.withLock {
+                        $0.followedBase = nil
+                        $0.outbox.append(.save(.theme(name)))
+                    }
+                }
+                return
+            }
             let theme = try state.loader.load(name, allowingErrors: state.loadsPartialThemes)
-            self.state.withLock { $0.install(theme, cause: .changed, saves: true) }
+            self.state.withLock {
+                $0.followedBase = nil
+                $0.install(theme, cause: .changed, saving: .theme(name))
+            }
         }
     }
 
@@ -278,7 +313,7 @@ public final class ThemeManager: Sendable {
         startIfNeeded()
         try change { state throws(ThemeError) in
             let theme = try state.loader.load(state.theme.name, allowingErrors: state.loadsPartialThemes)
-            self.state.withLock { $0.install(theme, cause: .reloaded, saves: false) }
+            self.state.withLock { $0.install(theme, cause: .reloaded) }
         }
     }
 
@@ -303,7 +338,7 @@ public final class ThemeManager: Sendable {
 
     /// Runs `body` with `changeLock` held on a copy of the state (it installs through
     /// `state`), then delivers what it queued, with no lock held.
-    private func change(_ body: (State) throws(ThemeError) -> Void) throws(ThemeError) {
+    func change(_ body: (State) throws(ThemeError) -> Void) throws(ThemeError) {
         let outcome = changeLock.withLock { _ -> Result<Void, ThemeError> in
             let snapshot = state.withLock { $0 }
             return Result { () throws(ThemeError) in try body(snapshot) }

@@ -8,13 +8,61 @@ import Synchronization
 #endif
 
 /// Where a manager keeps the user's chosen theme between launches.
+///
+/// A store keeps one line of text: a theme name for a pinned theme (`dark`), or
+/// `system:<base>` for "follow the system's appearance from `<base>`" (see
+/// ``ThemeChoice``). A theme name never holds a `:`, so a theme named `system` is never
+/// taken for the second.
 public protocol ThemeStore: Sendable {
-    /// The saved theme name, `nil` if none was saved.
+    /// The saved choice as text (``ThemeChoice/storedText``), `nil` if none was saved.
     ///
     /// - Throws: when something was saved but cannot be read back (unreadable, corrupt).
     func loadThemeName() throws -> String?
-    /// Saves the chosen theme name.
+    /// Saves the chosen theme as text (``ThemeChoice/storedText``).
     func saveThemeName(_ name: String) throws
+}
+
+/// What the user chose: one theme, or to follow the system's light or dark appearance
+/// from a base theme.
+public enum ThemeChoice: Sendable, Hashable {
+    /// This theme, whatever the system's appearance (`changeTheme(_:)`).
+    case theme(String)
+    /// The base theme when the system is of the base's appearance or states no
+    /// preference, and the partner its file names when it is of the other
+    /// (`followSystemAppearance(base:)`).
+    case followingSystem(base: String)
+
+    /// The prefix of a stored "follow the system" choice.
+    private static let followingPrefix = "system:"
+
+    /// The choice as a store keeps it: the theme's name, or `system:<base>`.
+    public var storedText: String {
+        switch self {
+        case .theme(let name): name
+        case .followingSystem(let base): Self.followingPrefix + base
+        }
+    }
+
+    /// The choice a store's text holds, or `nil` if it holds none: a theme name (as every
+    /// store written before following the system existed holds), or `system:<base>`.
+    public init?(storedText text: String) {
+        if text.hasPrefix(Self.followingPrefix) {
+            let base = String(text.dropFirst(Self.followingPrefix.count))
+            guard ThemeName.isValid(base) else { return nil }
+            self = .followingSystem(base: base)
+        } else {
+            guard ThemeName.isValid(text) else { return nil }
+            self = .theme(text)
+        }
+    }
+
+    /// The theme the choice starts from: the pinned theme, or the base.
+    public var baseName: String {
+        switch self {
+        case .theme(let name): name
+        case .followingSystem(let base): base
+        }
+    }
 }
 
 /// A store failure, for a person.
@@ -87,11 +135,11 @@ public struct FileThemeStore: ThemeStore {
         return FileThemeStore(path: config + "/" + application + "/theme")
     }
 
-    /// Reads the saved name.
+    /// Reads the saved choice: a theme name, or `system:<base>`.
     ///
     /// - Returns: `nil` when there is no file at ``path`` (or a link there leads nowhere).
     /// - Throws: `ThemeStoreError` when the file is larger than 4 KiB, is not a
-    ///   regular file, cannot be read, is not UTF-8, or does not hold a theme name.
+    ///   regular file, cannot be read, is not UTF-8, or does not hold a theme choice.
     public func loadThemeName() throws -> String? {
         let bytes: [UInt8]
         do {
@@ -111,7 +159,7 @@ public struct FileThemeStore: ThemeStore {
             throw ThemeStoreError("the saved theme at \(path) is not UTF-8 text")
         }
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard ThemeName.isValid(name) else {
+        guard ThemeChoice(storedText: name) != nil else {
             throw ThemeStoreError("the saved theme at \(path) is not a theme name")
         }
         return name

@@ -1,0 +1,169 @@
+import Foundation
+
+/// Light and dark: following the system's appearance from a base theme and its partner.
+extension ThemeManager {
+    /// The environment variable that overrides any ``appearanceSource``: `light` or `dark`
+    /// (empty counts as unset), read when a manager is created.
+    public static let appearanceVariable = "THEMEKIT_APPEARANCE"
+
+    /// Where the system's light or dark preference comes from; `nil` (the default): no
+    /// preference. Set it at any time: the manager reads the new source at once (its first
+    /// value arrives asynchronously) and stops reading the old one.
+    ///
+    /// On Linux, `ThemeKitPortal`'s `PortalAppearanceSource` reads the desktop's
+    /// preference from the XDG desktop portal.
+    public var appearanceSource: (any AppearanceSource)? {
+        get { state.withLock { $0.appearanceSource } }
+        set { replaceAppearanceSource(with: newValue) }
+    }
+
+    /// The system's appearance as the manager follows it: ``appearanceOverride`` when set,
+    /// else the source's last value; `nil` when there is no preference (or none heard yet).
+    public var systemAppearance: ThemeAppearance? { state.withLock { $0.systemAppearance } }
+
+    /// An appearance that wins over whatever ``appearanceSource`` says: set from
+    /// `THEMEKIT_APPEARANCE` when the manager is created, for users without a desktop
+    /// portal and for tests; `nil` to follow the source again.
+    public var appearanceOverride: ThemeAppearance? {
+        get { state.withLock { $0.appearanceOverride } }
+        set {
+            state.withLock { $0.appearanceOverride = newValue }
+            systemAppearanceChanged()
+        }
+    }
+
+    /// Whether the manager follows the system's appearance: true from
+    /// ``followSystemAppearance(base:)`` (or a saved "follow the system" restored at start)
+    /// until ``changeTheme(_:)`` pins a theme.
+    public var isFollowingSystemAppearance: Bool {
+        startIfNeeded()
+        return state.withLock { $0.followedBase != nil }
+    }
+
+    /// The base theme while the manager follows the system's appearance, else `nil`.
+    public var followedBaseTheme: String? {
+        startIfNeeded()
+        return state.withLock { $0.followedBase }
+    }
+
+    /// Follows the system's appearance from `base`: the theme in use is `base` when the
+    /// system is of `base`'s appearance or states no preference, and the partner `base`'s
+    /// file names (`DARK_THEME` in a light theme, `LIGHT_THEME` in a dark one) when it is
+    /// of the other; a base with no partner is used as it is. The choice is saved, and
+    /// restored at start.
+    ///
+    /// Each later change of the system's appearance that changes the theme in use is a
+    /// change like any other, with the cause `.systemAppearance`; one that does not change
+    /// it posts nothing.
+    /// - Throws: `ThemeError` when `base`, or the partner for the system's appearance now,
+    ///   does not load; the current theme, the saved choice and observers are then
+    ///   untouched.
+    public func followSystemAppearance(base: String) throws(ThemeError) {
+        startIfNeeded()
+        try change { state throws(ThemeError) in
+            let (theme, failure) = try Self.followed(
+                base, in: state.systemAppearance, loader: state.loader, allowingErrors: state.loadsPartialThemes)
+            if let failure { throw failure.error }
+            self.state.withLock { state in
+                state.followedBase = base
+                if state.theme.name == theme.name, !state.theme.isDegraded {
+                    state.outbox.append(.save(.followingSystem(base: base)))
+                } else {
+                    state.install(theme, cause: .changed, saving: .followingSystem(base: base))
+                }
+            }
+        }
+    }
+
+    /// The theme a manager following the system from `base` uses in `appearance`, loaded:
+    /// the partner `base` names for it, else `base`.
+    /// - Returns: the theme, and the partner's name and error when the partner did not
+    ///   load (the theme is then `base`).
+    /// - Throws: `base`'s error, when it does not load.
+    static func followed(
+        _ base: String, in appearance: ThemeAppearance?, loader: ThemeLoader, allowingErrors: Bool = false
+    ) throws(ThemeError) -> (theme: Theme, partnerFailure: (name: String, error: ThemeError)?) {
+        let baseTheme = try loader.load(base, allowingErrors: allowingErrors)
+        guard let appearance else { return (baseTheme, nil) }
+        let target = baseTheme.themeName(for: appearance)
+        guard target != base else { return (baseTheme, nil) }
+        do throws(ThemeError) {
+            return (try loader.load(target, allowingErrors: allowingErrors), nil)
+        } catch {
+            return (baseTheme, (target, error))
+        }
+    }
+
+    /// Starts reading `source` (with no lock held: `appearances()` is the app's code) and
+    /// stops reading the one before.
+    private func replaceAppearanceSource(with source: (any AppearanceSource)?) {
+        let (old, number) = state.withLock { state -> (Task<Void, Never>?, UInt64) in
+            defer { state.appearanceTask = nil }
+            state.appearanceSource = source
+            state.appearanceSourceNumber &+= 1
+            state.sourceAppearance = nil
+            return (state.appearanceTask, state.appearanceSourceNumber)
+        }
+        old?.cancel()
+        guard let source else {
+            systemAppearanceChanged()
+            return
+        }
+        let appearances = source.appearances()
+        let task = Task.detached { [weak self] in
+            for await appearance in appearances {
+                guard let self else { return }
+                let current = self.state.withLock { state -> Bool in
+                    guard state.appearanceSourceNumber == number else { return false }
+                    state.sourceAppearance = appearance
+                    return true
+                }
+                guard current else { return }
+                self.systemAppearanceChanged()
+            }
+        }
+        let kept = state.withLock { state -> Bool in
+            guard state.appearanceSourceNumber == number else { return false }
+            state.appearanceTask = task
+            return true
+        }
+        if !kept { task.cancel() }
+    }
+
+    /// The system's appearance (or its override) changed: while following, loads the theme
+    /// it calls for and swaps it in when it is not the one in use. A theme that fails to
+    /// load keeps the current one and is reported through `didFailToReloadNotification`.
+    /// Delivered from the manager's queue, so that the source's thread never waits for an
+    /// observer's.
+    func systemAppearanceChanged() {
+        let queued = changeLock.withLock { _ -> Bool in
+            let snapshot = state.withLock { $0 }
+            guard snapshot.isStarted, let base = snapshot.followedBase else { return false }
+            let current = snapshot.theme
+            do throws(ThemeError) {
+                let (theme, failure) = try Self.followed(
+                    base, in: snapshot.systemAppearance, loader: snapshot.loader,
+                    allowingErrors: snapshot.loadsPartialThemes)
+                if let failure {
+                    state.withLock { $0.outbox.append(.failure(theme: failure.name, error: failure.error)) }
+                    return true
+                }
+                if theme.name == current.name, !current.isDegraded { return false }
+                state.withLock { $0.install(theme, cause: .systemAppearance) }
+            } catch {
+                state.withLock { $0.outbox.append(.failure(theme: base, error: error)) }
+            }
+            return true
+        }
+        if queued { deliverLater() }
+    }
+}
+
+extension ThemeAppearance {
+    /// The appearance an environment variable names (`light` or `dark`, in any letter
+    /// case, around white space); `nil` for anything else, and for an empty or unset one.
+    public init?(environmentValue value: String?) {
+        guard let value else { return nil }
+        self.init(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}
