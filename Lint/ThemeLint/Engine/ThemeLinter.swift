@@ -213,6 +213,7 @@ public struct ThemeLinter: Sendable {
         let analysis = loader.analyze(name, in: session, defersLineageProblems: true)
         var context = ThemeContext(analysis: analysis, configuration: configuration)
         context.folder = configuration.segments(ofFolder: folder)
+        context.appearanceOfTheme = { session.appearance(of: $0, loader: loader) }
         // A theme is built only when an enabled rule reads its values: building one is not free.
         if configuration.needsResolvedTheme(named: name, inFolder: context.folder) {
             context.resolvedTheme = analysis.theme

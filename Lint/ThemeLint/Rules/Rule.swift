@@ -12,6 +12,10 @@ package struct ThemeContext: Sendable {
     /// The segments of the theme file's folder below the configuration's folder (what a
     /// `min_contrast` pair's `folders` match); `nil` outside it.
     package var folder: [Substring]?
+    /// The appearance of another theme of the same folder (a partner), by its name: read
+    /// through the run's session, so that each lineage is walked once; nil when its lineage
+    /// is broken or the linter did not say.
+    package var appearanceOfTheme: @Sendable (String) -> ThemeAppearance? = { _ in nil }
 
     /// The theme's own file (the first of its lineage), if it could be read.
     package var file: ThemeFile? { analysis.files.first }

@@ -7,7 +7,8 @@ public enum RuleCatalog: Sendable {
         ParseErrorRule.self, NotFlatRule.self, DuplicateKeyRule.self, UnresolvedAliasRule.self, AliasCycleRule.self,
         MissingFontSizeRule.self, InvalidColorRule.self, InvalidSizeRule.self, InvalidFontRule.self,
         InvalidImageRule.self, InvalidLengthRule.self, InvalidOpacityRule.self, InvalidDurationRule.self,
-        MissingParentRule.self, InheritanceCycleRule.self, OrphanFontSizeRule.self,
+        MissingParentRule.self, InheritanceCycleRule.self, InvalidAppearanceRule.self, MissingPartnerRule.self,
+        PartnerMismatchRule.self, PartnerChainRule.self, OrphanFontSizeRule.self,
         UnknownOverrideRule.self, CaseCollisionRule.self, MissingDefaultRule.self, InvalidThemeNameRule.self,
         IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self, MinContrastRule.self,
     ]
