@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Synchronization
 import Testing
 
@@ -390,5 +391,34 @@ struct FollowSystemStoreTests {
         #expect(manager.currentThemeName == "night")
         #expect(manager.color(forKey: "textColor")?.hexString == "#FAFAFA")
         #expect(manager.isFollowingSystemAppearance)
+    }
+}
+
+@Suite("Light and dark: what Observation sees")
+struct AppearanceObservationTests {
+    @Test("systemAppearance and isFollowingSystemAppearance are observed; a pinned no-op change invalidates neither")
+    func observed() throws {
+        let folder = try appearanceFolder()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter())
+        let told = Counter()
+        func watch() {
+            withObservationTracking {
+                _ = manager.systemAppearance
+                _ = manager.isFollowingSystemAppearance
+            } onChange: {
+                told.increment()
+            }
+        }
+        watch()
+        try manager.changeTheme("default")
+        #expect(told.value == 0)
+        manager.appearanceOverride = .dark
+        #expect(told.value == 1)
+        watch()
+        try manager.followSystemAppearance(base: "default")
+        #expect(told.value == 2)
+        watch()
+        try manager.changeTheme("plain")
+        #expect(told.value == 3)
     }
 }

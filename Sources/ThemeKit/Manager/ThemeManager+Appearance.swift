@@ -19,7 +19,10 @@ extension ThemeManager {
 
     /// The system's appearance as the manager follows it: ``appearanceOverride`` when set,
     /// else the source's last value; `nil` when there is no preference (or none heard yet).
-    public var systemAppearance: ThemeAppearance? { state.withLock { $0.systemAppearance } }
+    public var systemAppearance: ThemeAppearance? {
+        registrar.access(self, keyPath: \.systemAppearance)
+        return state.withLock { $0.systemAppearance }
+    }
 
     /// An appearance that wins over whatever ``appearanceSource`` says: set from
     /// `THEMEKIT_APPEARANCE` when the manager is created, for users without a desktop
@@ -28,6 +31,7 @@ extension ThemeManager {
         get { state.withLock { $0.appearanceOverride } }
         set {
             state.withLock { $0.appearanceOverride = newValue }
+            registrar.withMutation(of: self, keyPath: \.systemAppearance) {}
             systemAppearanceChanged()
         }
     }
@@ -37,6 +41,7 @@ extension ThemeManager {
     /// until ``changeTheme(_:)`` pins a theme.
     public var isFollowingSystemAppearance: Bool {
         startIfNeeded()
+        registrar.access(self, keyPath: \.isFollowingSystemAppearance)
         return state.withLock { $0.followedBase != nil }
     }
 
@@ -73,6 +78,7 @@ extension ThemeManager {
                 }
             }
         }
+        registrar.withMutation(of: self, keyPath: \.isFollowingSystemAppearance) {}
     }
 
     /// The theme a manager following the system from `base` uses in `appearance`, loaded:
@@ -97,14 +103,21 @@ extension ThemeManager {
     /// Starts reading `source` (with no lock held: `appearances()` is the app's code) and
     /// stops reading the one before.
     private func replaceAppearanceSource(with source: (any AppearanceSource)?) {
-        let (old, number) = state.withLock { state -> (Task<Void, Never>?, UInt64) in
-            defer { state.appearanceTask = nil }
-            state.appearanceSource = source
+        // The old source is handed out and released here, with no lock held: its deinit is
+        // the app's code.
+        let (old, oldSource, number) = state.withLock {
+            state -> (Task<Void, Never>?, (any AppearanceSource)?, UInt64) in
+            defer {
+                state.appearanceTask = nil
+                state.appearanceSource = source
+            }
             state.appearanceSourceNumber &+= 1
             state.sourceAppearance = nil
-            return (state.appearanceTask, state.appearanceSourceNumber)
+            return (state.appearanceTask, state.appearanceSource, state.appearanceSourceNumber)
         }
         old?.cancel()
+        _ = consume oldSource
+        registrar.withMutation(of: self, keyPath: \.systemAppearance) {}
         guard let source else {
             systemAppearanceChanged()
             return
@@ -119,6 +132,7 @@ extension ThemeManager {
                     return true
                 }
                 guard current else { return }
+                self.registrar.withMutation(of: self, keyPath: \.systemAppearance) {}
                 self.systemAppearanceChanged()
             }
         }

@@ -286,6 +286,7 @@ public final class ThemeManager: Sendable {
     ///   a theme that cannot be read at all throws.
     public func changeTheme(_ name: String) throws(ThemeError) {
         startIfNeeded()
+        let wasFollowing = state.withLock { $0.followedBase != nil }
         try change { state throws(ThemeError) in
             let current = state.theme
             if current.name == name, !current.isDegraded {
@@ -304,6 +305,7 @@ public final class ThemeManager: Sendable {
                 $0.install(theme, cause: .changed, saving: .theme(name))
             }
         }
+        if wasFollowing { registrar.withMutation(of: self, keyPath: \.isFollowingSystemAppearance) {} }
     }
 
     /// Reads the current theme again from disk and posts `didChangeThemeNotification`.
