@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The two SwiftPM plugins cannot share a target, so each holds a copy of the code that

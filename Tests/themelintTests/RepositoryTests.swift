@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An app repository as themelint meets it: a `.git`, a `.themelint.json` at the root, and,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The scripts in Scripts/ and what the README's commands leave behind (issue 26).
