@@ -20,8 +20,8 @@ struct InputOutputTests {
     @Test("--stdin-path stops reading standard input past the 64 MiB limit: exit 2, nothing linted")
     func standardInputIsBounded() throws {
         let app = try TemporaryRepository(["Themes/default.plist": theme([])])
-        // 200 MB of keys: read whole, as before, themelint held all of it (and `yes` alone,
-        // without end, grew it to 4 GB) before refusing it.
+        // 200 MB of keys: a reader that took standard input whole would hold all of it (and,
+        // with `yes` alone, without end, grow to 4 GB) before refusing it.
         let result = try Self.shell(
             "yes '<key>a</key><true/>' | head -c 200000000 | themelint --no-config --stdin-path Themes/x.plist -",
             in: app.root)
