@@ -110,7 +110,8 @@ let package = Package(
             dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput", "ThemeBenchSupport", "CSAXBaseline"],
             path: "Benchmarks/themebench"
         ),
-        // What the test targets share: the golden-file helper, the package's own files.
+        // What the test targets share: the golden-file helper, the package's own files, and
+        // for the end-to-end tests the runner of the built tools and their scratch folders.
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
@@ -118,7 +119,7 @@ let package = Package(
         .testTarget(
             name: "BenchmarkTests",
             dependencies: [
-                "ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeOutput", "ThemeTools",
+                "ThemeBenchSupport", "ThemeKit", "ThemeLint", "ThemeOutput", "ThemeTools", "themebench", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/BenchmarkTests"
@@ -146,11 +147,18 @@ let package = Package(
             path: "Tests/ThemeToolsTests",
             exclude: ["Fixtures"]
         ),
+        // End to end: each runs the built executables it is named after.
         .testTarget(
             name: "themelintTests",
-            dependencies: ["themelint", "themekit", "themekit-demo", "themebench", "TestSupport"],
+            dependencies: ["themelint", "TestSupport"],
             path: "Tests/themelintTests",
             exclude: ["Fixtures", "validate_sarif.py"]
+        ),
+        .testTarget(
+            name: "themekitTests",
+            dependencies: ["themekit", "themekit-demo", "TestSupport"],
+            path: "Tests/themekitTests",
+            exclude: ["Fixtures"]
         ),
     ]
 )

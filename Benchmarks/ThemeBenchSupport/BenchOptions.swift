@@ -28,7 +28,7 @@ public enum BenchRun: Equatable, Sendable {
 
 /// themebench's command line. A flag it does not know, a value that is missing or not a
 /// number, or a setting of another run than the one asked for is a usage error (exit 2),
-/// where it used to be ignored and the whole benchmark ran instead.
+/// never ignored with the whole benchmark run instead.
 public struct BenchOptions: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "themebench",

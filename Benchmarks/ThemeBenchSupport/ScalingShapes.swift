@@ -356,7 +356,7 @@ extension ScalingShape {
     ]
 }
 
-// MARK: Configuration shapes (issue 26: the configuration's lists)
+// MARK: Configuration shapes: the configuration's lists
 
 extension ScalingShape {
     /// The configuration's own lists, long: a pair's `themes`, and `excluded` patterns met by

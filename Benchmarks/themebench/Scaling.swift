@@ -39,7 +39,7 @@ struct ScalingResult: Encodable {
 }
 
 enum Scaling {
-    /// The time ratio linear work stays under (issue 12), and the SARIF memory bound.
+    /// The time ratio linear work stays under, and the SARIF memory bound.
     static let timeLimit = 7.0
     static let memoryLimit = 7.0
     static let sarifBytesPerInputByte = 60.0

@@ -171,8 +171,8 @@ let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("t
 try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: workspace) }
 
-/// Ends the process with `status`, removing the workspace first (`exit` runs no `defer`:
-/// each profiling run used to leave its themes in the temporary folder).
+/// Ends the process with `status`, removing the workspace first (`exit` runs no `defer`,
+/// so without this each profiling run would leave its themes in the temporary folder).
 func finish(_ status: Int32) -> Never {
     try? FileManager.default.removeItem(atPath: workspace)
     exit(status)

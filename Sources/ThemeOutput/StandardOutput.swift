@@ -6,8 +6,9 @@
     @preconcurrency import Darwin
 #endif
 
-/// Standard output, checked as a tool ends: `print` reports no failure, so a report sent to
-/// a full disk or a closed descriptor was lost while the tool said it succeeded.
+/// Standard output, checked as a tool ends: `print` reports no failure, so without this a
+/// report sent to a full disk or a closed descriptor would be lost while the tool said it
+/// succeeded.
 package enum StandardOutput {
     /// Flushes standard output. Returns why it, or an earlier write to it, failed (the
     /// system's words), or nil when everything written got out.

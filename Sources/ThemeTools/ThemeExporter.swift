@@ -71,7 +71,7 @@ package enum ThemeExporter: Sendable {
     /// The error `css(_:selector:)` throws.
     package typealias CSSError = ExportError
 
-    /// The error `css(_:selector:)` throws; it was about names only.
+    /// Another name of `ExportError`, the error `css(_:selector:)` throws.
     package typealias CSSNameError = ExportError
 
     /// The theme as CSS custom properties, sorted by property name, in one rule.

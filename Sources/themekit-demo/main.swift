@@ -82,8 +82,8 @@ let usage = """
     """
 
 /// Reads the command line: `--help` and `--version` anywhere answer and end the process,
-/// as they do for the other tools; any other option, or a second folder or theme, is a
-/// usage error (exit 2), where `--help` used to be taken for a folder.
+/// as they do for the other tools, and are never taken for a folder; any other option, or a
+/// second folder or theme, is a usage error (exit 2).
 func command(_ arguments: [String]) -> (shared: Bool, name: String?) {
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
         print(usage, terminator: "")

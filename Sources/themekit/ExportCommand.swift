@@ -36,7 +36,7 @@ struct ExportCommand: ParsableCommand {
 
         /// The exporter's selector of the same name. A switch with no default, so that a case
         /// added here does not compile until it says which selector it writes (a comparison
-        /// with `.root` made every other case `dataTheme`).
+        /// with `.root` would make every other case `dataTheme`).
         var exporterSelector: ThemeExporter.Selector {
             switch self {
             case .root: .root

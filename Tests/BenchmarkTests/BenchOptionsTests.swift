@@ -3,8 +3,8 @@ import Testing
 import ThemeBenchSupport
 
 /// `themebench`'s command line: each run the README names is read as that run, and
-/// anything else is refused with a message, where it used to run the whole benchmark (an
-/// unknown flag, `--profile-load abc`) or crash (`--scaling --only` with no ID).
+/// anything else is refused with a message, rather than running the whole benchmark (an
+/// unknown flag, `--profile-load abc`) or crashing (`--scaling --only` with no ID).
 @Suite("themebench's command line")
 struct BenchOptionsTests {
     private func run(_ arguments: [String]) throws -> BenchRun {

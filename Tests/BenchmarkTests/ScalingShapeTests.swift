@@ -48,7 +48,7 @@ struct ScalingShapeTests {
         "duplicates-json": [.duplicateKey: 5],
         "duplicates-github": [.duplicateKey: 5],
         "duplicates-sarif": [.duplicateKey: 5],
-        // Configuration shapes (issue 26): the pair reaches `default`, the last of its names.
+        // Configuration shapes: the pair reaches `default`, the last of its names.
         "contrast-theme-names": [.minContrast: 1],
         "excluded-names": [:],
         "excluded-globs": [:],

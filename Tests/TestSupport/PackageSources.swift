@@ -1,4 +1,5 @@
 package import Foundation
+import Testing
 
 /// The package's own files as the tests read them: the manifest and the sources of a target,
 /// so that a test can pin what the package exposes (its products, what a target depends on,
@@ -32,6 +33,16 @@ package enum PackageSources {
         else { return "" }
         let end = lines[nameLine...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == ")," } ?? lines.endIndex
         return lines[nameLine..<end].joined(separator: "\n")
+    }
+
+    /// The version of the CHANGELOG's newest release: its first `## [x.y.z] - YYYY-MM-DD`
+    /// heading, the version every tool prints.
+    package static func newestRelease() throws -> String {
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let releases = changelog.split(separator: "\n").compactMap { line in
+            line.wholeMatch(of: /## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}/).map { String($0.1) }
+        }
+        return try #require(releases.first, "no '## [x.y.z] - YYYY-MM-DD' heading in CHANGELOG.md")
     }
 
     /// Every line of the Swift files under `folder` (relative to the root) that declares

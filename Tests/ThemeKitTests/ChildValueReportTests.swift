@@ -3,9 +3,9 @@ import Testing
 
 @testable import ThemeKit
 
-/// Issue 26: one bad value in a child was also reported at the unchanged parent's alias
-/// that reaches it, an error on a file nobody touched. It is reported once, at the child's
-/// value; the parent's alias is a note on it.
+/// One bad value in a child is reported once, at the child's value, not again at the
+/// unchanged parent's alias that reaches it (an error on a file nobody touched): the
+/// parent's alias is a note on it.
 @Suite("Problems reported at the child's value")
 struct ChildValueReportTests {
     /// `default` maps `backgroundColor` (line 4) through `canvasColor` (line 3).

@@ -4,7 +4,7 @@ import Testing
 
 /// A diagnostic's rendered forms are what a terminal, a log and an editor's problem matcher
 /// read: whatever a key, a value or a path holds, one problem is one line that says what it
-/// says (issue 26).
+/// says.
 @Suite("Diagnostics escape what they quote")
 struct DiagnosticEscapingTests {
     @Test("a key holding line breaks cannot forge a problem line in summary or rendered")

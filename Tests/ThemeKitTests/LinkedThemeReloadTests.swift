@@ -8,10 +8,10 @@ import Testing
     import Glibc
 #endif
 
-/// Issue 26: live reload missed a rewrite of the target of a symlinked theme file
-/// (`default.plist -> real.plist`, `real.plist` rewritten: no reload), in the watched
-/// folder and in another one. The watcher follows the folder's links to files and reports
-/// a change of a target under the link's name.
+/// Live reload sees a rewrite of the target of a symlinked theme file
+/// (`default.plist -> real.plist`, `real.plist` rewritten), in the watched folder and in
+/// another one: the watcher follows the folder's links to files and reports a change of a
+/// target under the link's name.
 @Suite("Live reload through symbolic links", .serialized)
 struct LinkedThemeReloadTests {
     #if canImport(Glibc)

@@ -3,9 +3,9 @@ import Testing
 
 @testable import ThemeKit
 
-/// The packed load (issue 15): keys read as bytes and hashed once, one table per load, the
-/// theme's lookups through that table. What it must keep is what a `[String: …]` of the
-/// keys gave before: Swift's string equality, every value, every diagnostic.
+/// The packed load: keys read as bytes and hashed once, one table per load, the theme's
+/// lookups through that table. It must give what a `[String: …]` of the keys gives: Swift's
+/// string equality, every value, every diagnostic.
 @Suite("Loading from packed entries")
 struct PackedLoadTests {
     /// Keys as a test writes them, and the same keys as Swift calls equal but spelt with

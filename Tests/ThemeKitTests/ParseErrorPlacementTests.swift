@@ -2,10 +2,10 @@ import Testing
 
 @testable import ThemeKit
 
-/// Issue 26: a tag left open at the end of a line was reported on the next line
-/// (`dark.plist:12:2: malformed XML: expected '>'` for `<key>…</key` ending line 11):
-/// libxml2's cursor stands past the line break, at the first text it found instead of the
-/// `>`. The problem is placed at the end of the text before it.
+/// A tag left open at the end of a line is reported at the end of that line, not on the
+/// next (`dark.plist:11:…`, not `12:2`, for `<key>…</key` ending line 11): libxml2's cursor
+/// stands past the line break, at the first text it found instead of the `>`, so the
+/// problem is placed at the end of the text before it.
 @Suite("Parse errors placed where the defect ends")
 struct ParseErrorPlacementTests {
     struct Case: Sendable, CustomTestStringConvertible {

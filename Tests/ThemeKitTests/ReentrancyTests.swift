@@ -74,7 +74,7 @@ struct ReentrancyTests {
         let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter(), store: store)
         store.calls(manager)
         // The first use restores the saved choice; the store's lookup in the middle of it
-        // used to start the manager again, and again, until the stack overflowed.
+        // must not start the manager again (and again, until the stack overflows).
         #expect(manager.color(forKey: "primaryColor")?.hexString == "#000000")
         #expect(manager.currentThemeName == "dark")
         // The store's own lookup saw the theme from before the start: empty.

@@ -45,7 +45,7 @@ struct SuggestionTests {
     func closest() {
         #expect(Suggestions.closest(to: "primaryColour", among: ["primaryColor", "secondaryColor"]) == "primaryColor")
         #expect(Suggestions.closest(to: "bColor", among: ["aColor", "cColor"]) == "aColor")
-        // A swap of two neighbours is one edit, as an extra letter is (issue 26).
+        // A swap of two neighbours is one edit, as an extra letter is.
         #expect(Suggestions.closest(to: "drak", among: ["dark", "light"]) == "dark")
         #expect(Suggestions.closest(to: "darkk", among: ["dark", "light"]) == "dark")
         #expect(Suggestions.closest(to: "primaryColro", among: ["primaryColor"]) == "primaryColor")

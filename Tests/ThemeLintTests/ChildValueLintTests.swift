@@ -4,10 +4,10 @@ import ThemeKit
 
 @testable import ThemeLint
 
-/// Issue 26: `themelint` blamed an unchanged parent for a child's bad value
-/// (`default.plist:4:…: 'backgroundColor' resolves through 'canvasColor' …`), an annotation
-/// on a file nobody touched. The child's value is the one error; the parent's alias is its
-/// note, in every format that carries notes.
+/// `themelint` blames a child's bad value on the child, never on an unchanged parent
+/// (`default.plist:4:…: 'backgroundColor' resolves through 'canvasColor' …` would be an
+/// annotation on a file nobody touched). The child's value is the one error; the parent's
+/// alias is its note, in every format that carries notes.
 @Suite("themelint reports a child's bad value once")
 struct ChildValueLintTests {
     @Test("one error, in the child, with the parent's alias as a note in JSON and SARIF")

@@ -140,7 +140,7 @@ struct ContrastRuleTests {
         let below = "'textColor' #777777 on 'backgroundColor' #FFFFFF: contrast 4.47:1 is below the minimum 4.5:1"
         #expect(
             diagnostics.map(\.summary) == [
-                // The first pair names the theme in any folder, as before: it has no textColor.
+                // The first pair names the theme in any folder: it has no textColor.
                 "Features/Onboarding/Themes/default.plist: error: contrast cannot be checked: this theme has no key "
                     + "'textColor'; it is named by .rules.min_contrast.pairs[0].foreground in .themelint.json [min_contrast]",
                 "Features/Store/Themes/default.plist:3:2: error: \(below) of .rules.min_contrast.pairs[1] in .themelint.json [min_contrast]",

@@ -4,11 +4,11 @@ import ThemeKit
 
 @testable import ThemeLint
 
-/// The shapes that used to take quadratic time (many problems on one long line, a CR-only
-/// file, many suppression comments, many orphan font sizes, keys that differ only in case,
-/// many unresolved aliases), at a small size: the report must stay exactly what it was
-/// before the work became linear, positions, ends and notes included. The expected text was
-/// printed by themelint before the change. Timing is left to benchmarks.
+/// Shapes that a careless linter lints in quadratic time (many problems on one long line, a
+/// CR-only file, many suppression comments, many orphan font sizes, keys that differ only in
+/// case, many unresolved aliases), at a small size: the whole report is pinned, positions,
+/// ends and notes included, so that work that keeps them linear changes no word of it.
+/// Timing is left to benchmarks.
 @Suite struct LinearShapeTests {
     static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">"
 
@@ -79,8 +79,7 @@ import ThemeKit
         return files
     }
 
-    /// What themelint printed for `files()` before the change (`--format json`, rendered
-    /// as `render` does).
+    /// What themelint reports for `files()` (`--format json`, rendered as `render` does).
     static let expected: [String] = [
         "alias.plist:4:14-4:40 error [unresolved_alias] '@missing0' names no key",
         "alias.plist:5:14-5:40 error [unresolved_alias] '@missing1' names no key",

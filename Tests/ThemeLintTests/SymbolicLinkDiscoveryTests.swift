@@ -4,10 +4,10 @@ import ThemeKit
 
 @testable import ThemeLint
 
-/// Issue 26: `themelint Themes` with `Themes` a symbolic link to a folder said "no themes"
-/// and exited 2 (themekit and the manager follow such a link), and linked folders inside a
-/// searched tree were skipped without a word. A link named on the command line is followed;
-/// inside a tree, links to folders are followed once each, with no loop.
+/// `themelint Themes` with `Themes` a symbolic link to a folder lints the folder, as themekit
+/// and the manager read it, rather than saying "no themes"; linked folders inside a searched
+/// tree are not skipped without a word. A link named on the command line is followed; inside
+/// a tree, links to folders are followed once each, with no loop.
 @Suite("themelint follows symbolic links to folders")
 struct SymbolicLinkDiscoveryTests {
     /// A theme with one bad color, so that each file linted shows in the report.

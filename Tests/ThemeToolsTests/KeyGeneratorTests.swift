@@ -241,7 +241,7 @@ final class ScratchThemes {
         #expect(KeyGenerator.folderLabel("/abs/Themes/.") == "Themes")
         #expect(KeyGenerator.folderLabel("/abs/Themes/sub/..") == "Themes")
         #expect(KeyGenerator.folderLabel("Themes/../Themes/") == "Themes")
-        // `themekit keys .` used to write "from .." (the folder as typed, then the period).
+        // `themekit keys .` names the folder itself, not "from .." (the folder as typed, then the period).
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
         #expect(KeyGenerator.folderLabel(".") == here)
         #expect(KeyGenerator.folderLabel("./") == here)

@@ -2,31 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A temporary app repository for the adoption tests: files written from text, removed at
-/// the end.
-struct TemporaryRepository: ~Copyable {
-    let root: URL
-
-    init(_ files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("themelint-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        for (path, text) in files { try write(text, to: path) }
-    }
-
-    deinit { try? FileManager.default.removeItem(at: root) }
-
-    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
-
-    func write(_ text: String, to path: String) throws {
-        let url = url(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    func read(_ path: String) throws -> String { try String(contentsOf: url(path), encoding: .utf8) }
-}
-
 extension CLI {
     /// Runs themelint in `directory` with `input` on its standard input.
     static func run(_ arguments: [String], in directory: URL, input: String) throws -> Result {
@@ -35,11 +10,6 @@ extension CLI {
         environment["GITHUB_STEP_SUMMARY"] = nil
         return try run(executable: binary(), arguments, in: directory, environment: environment, input: input)
     }
-}
-
-/// A theme whose root dict holds `entries`, one a line (line 3 holds the first).
-func theme(_ entries: [String]) -> String {
-    "<plist version=\"1.0\">\n<dict>\n" + entries.map { "\t\($0)\n" }.joined() + "</dict>\n</plist>\n"
 }
 
 @Suite("themelint in an existing app: baselines", .serialized)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Whether `python3` with `jsonschema` is there to run the schema and SARIF checks (CI

@@ -1,30 +1,21 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Issue 26's attacker: a key, value or path holding `&#10;` or `&#13;` must not forge a
-/// problem line or rewrite a terminal line in any output a person reads. Each tool's
-/// human-readable output is checked with such a theme: it stays one line a problem, with the
-/// controls written as `\n`, `\r`, `\u{…}`.
-@Suite("Control characters in human-readable output, end to end", .serialized)
+/// A key, value or path holding `&#10;` or `&#13;` must not forge a problem line or rewrite a
+/// terminal line in any output a person reads. themelint's human-readable outputs are checked
+/// with such a theme: they stay one line a problem, with the controls written as `\n`, `\r`,
+/// `\u{…}`.
+@Suite("Control characters in themelint's human-readable output, end to end", .serialized)
 struct EscapedOutputTests {
-    /// A key that would print a forged problem line, written twice so that `duplicate_key`
-    /// quotes it.
-    static let forgedKey = "&#10;Themes/secret.plist:9:9: error: forged problem [duplicate_key]&#10;"
-    static let forgedShown = #"\nThemes/secret.plist:9:9: error: forged problem [duplicate_key]\n"#
-
-    static let forging = theme([
-        "<key>\(forgedKey)</key><string>a</string>",
-        "<key>\(forgedKey)</key><string>b</string>",
-    ])
-
     @Test("themelint's text format writes a key's line breaks as \\n: no forged problem line")
     func textFormatEscapesKeys() throws {
-        let app = try TemporaryRepository(["Themes/default.plist": Self.forging])
+        let app = try TemporaryRepository(["Themes/default.plist": ForgedProblemLine.theme])
         let result = try CLI.run(["--no-config", "Themes"], in: app.root)
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == "Themes/default.plist:4:2: error: duplicate key '\(Self.forgedShown)': it is first defined on line 3 [duplicate_key]\n"
+                == "Themes/default.plist:4:2: error: duplicate key '\(ForgedProblemLine.shown)': it is first defined on line 3 [duplicate_key]\n"
                 + "1 error, 0 warnings in 1 file\n")
         #expect(!result.stdout.contains("\nThemes/secret.plist"))
     }
@@ -50,31 +41,5 @@ struct EscapedOutputTests {
         #expect(
             result.stderr
                 == #"themelint: error: no such file or directory: no\nThemes/x.plist:1:1: error: forged [x]"# + "\n")
-    }
-
-    @Test("themekit's messages (a theme's problems, a usage error) escape keys and paths")
-    func themekitEscapes() throws {
-        let app = try TemporaryRepository(["Themes/default.plist": Self.forging])
-        let show = try CLI.run(["show", "default"], tool: "themekit", in: app.root)
-        #expect(show.status == 1)
-        #expect(show.stderr.hasPrefix("Themes/default.plist:4:2: error: duplicate key '\(Self.forgedShown)'"))
-        #expect(!show.stderr.contains("\nThemes/secret.plist"))
-        let folder = try CLI.run(["show", "default", "--themes", "a\rb"], tool: "themekit", in: app.root)
-        #expect(folder.status == 2)
-        #expect(folder.stderr == #"themekit: error: no such folder: a\rb"# + "\n")
-    }
-
-    @Test("themekit-demo prints a font name holding a carriage return as \\r")
-    func demoEscapesValues() throws {
-        let app = try TemporaryRepository([
-            "Themes/default.plist": theme([
-                "<key>textColor</key><string>#000000</string>",
-                "<key>headerFont</key><string>Arial&#13;FORGED</string>",
-                "<key>headerFontSize</key><integer>17</integer>",
-            ])
-        ])
-        let result = try CLI.run(executable: CLI.binary("themekit-demo"), ["Themes"], in: app.root)
-        #expect(result.stdout.contains(#"headerFont Arial\rFORGED 17"#))
-        #expect(!result.stdout.contains("\r"))
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The two SwiftPM plugins cannot share a target, so each holds a copy of the code that
 /// finds a package's `Themes` folders, between `// BEGIN ThemeFolders` and
-/// `// END ThemeFolders`. The copies must stay the same text: they once differed (only the
-/// lint plugin skipped `node_modules`, `Pods`, …), and the two plugins found different folders.
+/// `// END ThemeFolders`. The copies must stay the same text: copies that differ (one
+/// skipping `node_modules`, `Pods`, …, the other not) make the two plugins find different
+/// folders.
 @Suite("The plugins' copies of ThemeFolders")
 struct PluginTests {
     static let plugins = [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's manager section shows real code: every `swift` block in it type-checks

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// The scripts in Scripts/ and what the README's commands leave behind (issue 26).
+/// The scripts in Scripts/ and what the README's commands leave behind.
 @Suite("Scripts and the README's commands leave the user's files alone", .serialized)
 struct ScriptTests {
     @Test("adoption-demo.sh works in a folder of its own: a MyApp folder already in TMPDIR survives")

@@ -8,11 +8,12 @@
 /// links are walked too, each folder once.
 ///
 /// FileManager's enumerator neither descends into a link to a folder nor walks a folder
-/// named by a link, so `themelint Themes` with `Themes` a link found nothing, and linked
-/// folders inside a tree were skipped without a word. Here every folder walked is known by
-/// its device and inode: a link to a folder already walked (a loop back up the tree, two
-/// links to one folder) is not walked again. The real folders of a tree are walked before
-/// the links in it, so that a theme is reported under its own path where it has one.
+/// named by a link: through it, `themelint Themes` with `Themes` a link would find nothing,
+/// and linked folders inside a tree would be skipped without a word. Here every folder
+/// walked is known by its device and inode: a link to a folder already walked (a loop back
+/// up the tree, two links to one folder) is not walked again. The real folders of a tree
+/// are walked before the links in it, so that a theme is reported under its own path where
+/// it has one.
 ///
 /// Each folder is read once and each entry is looked at once (a `stat` for a link, an
 /// `lstat` where the folder does not say an entry's type): linear in the size of the tree.

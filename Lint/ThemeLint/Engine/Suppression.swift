@@ -211,7 +211,7 @@ struct Suppression {
             }
             guard !first.isEmpty else { continue }
             // Runs come in directive order, so a line and rule already taken belong to an
-            // earlier directive, which wins as it did when every directive was tried in order.
+            // earlier directive, which wins, as it would if every directive were tried in order.
             for line in lines {
                 for (code, position) in first where index[path]?[LineRule(line: line, code: code)] == nil {
                     index[path, default: [:]][LineRule(line: line, code: code)] = position

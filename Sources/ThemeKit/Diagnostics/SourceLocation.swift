@@ -1,9 +1,9 @@
-/// Where things are, in one pair of public types: `SourceLocation` (a file, a line and a
-/// column: where a diagnostic or a value is) and `SourcePosition` (a line and a column in a
-/// file already known: where a diagnostic's element ends). Both are 1-based and count
-/// columns in Unicode scalars, as Yams's `Mark` does. The reader's byte offsets
-/// (`SourceRange`) and their line-and-column form (`SourceSpan`) are the package's own.
-///
+// Where things are, in one pair of public types: `SourceLocation` (a file, a line and a
+// column: where a diagnostic or a value is) and `SourcePosition` (a line and a column in a
+// file already known: where a diagnostic's element ends). Both are 1-based and count
+// columns in Unicode scalars, as Yams's `Mark` does. The reader's byte offsets
+// (`SourceRange`) and their line-and-column form (`SourceSpan`) are the package's own.
+
 /// A 1-based line and column inside one file.
 ///
 /// Columns count Unicode scalars from the start of the line, so a multibyte character

@@ -39,7 +39,7 @@ package enum Suggestions: Sendable {
     /// What comparing `name` with `candidates` candidates is charged against `budget`:
     /// at most the cells of the edit-distance band (the name's length in bytes times the
     /// band's width), and never less than 64 per candidate. Names of up to 12 bytes are
-    /// thus charged one comparison each, as before; longer ones their real cost (up to
+    /// thus charged one comparison each; longer ones their real cost (up to
     /// 128 × 7 cells), so that a budget counted in comparisons cannot be stretched
     /// eighteenfold by long names.
     package static func cost(of name: String, candidates: Int) -> Int {

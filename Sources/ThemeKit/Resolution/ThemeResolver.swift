@@ -442,8 +442,8 @@ struct ThemeResolver {
     }
 
     /// The size key of the first font along the alias chain from `id` (itself first) that
-    /// has one. Not mutating, so that reading the tables costs no retain: the walk used to
-    /// sit in `fontSize`, around whose call of `typedValue` every table read was copied.
+    /// has one. Not mutating, so that reading the tables costs no retain: inside `fontSize`,
+    /// around whose call of `typedValue`, every table read would be a copy.
     private func sizeKeyAlongChain(of id: Int) -> Int? {
         var current = id
         var seen = 0

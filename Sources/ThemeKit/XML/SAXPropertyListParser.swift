@@ -14,6 +14,10 @@ internal import CLibXML2
 /// into Swift), reached from every callback through the context's single `userData`
 /// pointer. Errors are read from the callback libxml2 hands them to for this context,
 /// never from its global last-error slot.
+///
+/// Beside this file: `Prescan` (Prescan.swift) refuses what libxml2 must never see, the
+/// builder rewords libxml2's errors in LibXMLMessages.swift, and `PlistNumber` reads an
+/// `<integer>`'s text.
 enum SAXPropertyListParser {
     /// What every parse asks of libxml2. No `NOENT` (entities stay unexpanded), no
     /// `DTDLOAD` (nothing is fetched), no `HUGE` (libxml2's own size limits stay on), no
@@ -139,80 +143,8 @@ enum SAXPropertyListParser {
     }
 }
 
-extension SAXPropertyListParser {
-    /// What a character reference to a character XML forbids (`&#0;`, `&#xD800;`) is
-    /// reported with, in place of libxml2's "xmlParseCharRef: invalid xmlChar value 0".
-    static func characterReferenceMessage(_ reference: String) -> String {
-        "'\(reference)' is not a character XML allows: not NUL, a control character other than tab, LF and CR, a surrogate (U+D800 to U+DFFF), U+FFFE, U+FFFF, or past U+10FFFF"
-    }
-}
-
-/// What is refused before libxml2 runs, in one linear pass over the bytes.
-enum Prescan {
-    /// More attributes than this on one element are refused: a property list needs one
-    /// (`version`), and libxml2 2.9 compares a tag's attributes pairwise, so 200,000 of
-    /// them take half a minute.
-    static let maximumAttributes = 64
-
-    /// The first reason to refuse these bytes, with the offset to report it at: an XML
-    /// declaration naming an encoding the reader does not read, a NUL
-    /// byte (never valid XML, and libxml2 would take it for the end of the input and
-    /// silently ignore what follows), or a start tag with too many attributes.
-    static func refusal(in bytes: UnsafeBufferPointer<UInt8>) -> (message: String, offset: Int)? {
-        guard let base = bytes.baseAddress else { return nil }
-        if let declaration = TextEncoding.declarationProblem(in: bytes) { return declaration }
-        if let nul = memchr(base, 0, bytes.count) {
-            return ("a NUL byte is not allowed in XML", UnsafeRawPointer(nul) - UnsafeRawPointer(base))
-        }
-        // Each attribute needs an `=`: with no more than the limit in the whole text, no tag
-        // can pass it, and the tag-by-tag walk below (most of this function's cost on a
-        // large theme) is skipped.
-        var equalsInText = 0
-        var from = 0
-        while equalsInText <= maximumAttributes, from < bytes.count,
-            let equals = memchr(base + from, Int32(UInt8(ascii: "=")), bytes.count - from)
-        {
-            equalsInText += 1
-            from = UnsafeRawPointer(equals) - UnsafeRawPointer(base) + 1
-        }
-        guard equalsInText > maximumAttributes else { return nil }
-        var index = 0
-        while index < bytes.count, let open = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) {
-            let start = UnsafeRawPointer(open) - UnsafeRawPointer(base)
-            index = start + 1
-            // Only start tags (`<name …>`) carry attributes; `<!…`, `<?…` and `</…` do not.
-            guard index < bytes.count, isNameStart(bytes[index]) else { continue }
-            var equals = 0
-            var quote: UInt8 = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if quote != 0 {
-                    if byte == quote { quote = 0 }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: "=") {
-                    equals += 1
-                } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
-                    break
-                }
-                index += 1
-            }
-            if equals > maximumAttributes {
-                return ("an element with more than \(maximumAttributes) attributes is not allowed in a theme", start)
-            }
-        }
-        return nil
-    }
-
-    private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
-    }
-}
-
 /// The element names a property list uses.
-private enum Element: UInt8, Equatable {
+enum Element: UInt8, Equatable {
     case plist, dict, key, string, integer, real, `true`, `false`, array, data, date
     /// Any other element: `Element.written(_:prefix:namespace:)` names it.
     case unknown
@@ -316,7 +248,7 @@ private enum Element: UInt8, Equatable {
 }
 
 /// Collects one document from SAX events.
-private struct Builder {
+struct Builder {
     /// What an open element is, from the reader's point of view.
     enum Frame {
         /// `<plist>`: holds the root object.
@@ -425,7 +357,7 @@ private struct Builder {
         var range: SourceRange
     }
     private var rootElementSeen = false
-    private var stopped = false
+    private(set) var stopped = false
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, text: SourceText, file: String, limits: PropertyListReader.Limits,
@@ -503,7 +435,7 @@ private struct Builder {
     /// its own: every callback but the C handlers' `entry` starts here, so that it sees the
     /// elements open as they are.
     @inline(__always)
-    private mutating func adoptOpenScalar() {
+    mutating func adoptOpenScalar() {
         guard state.pointee.open_role != 0 else { return }
         state.pointee.open_role = 0
         let element = Element(rawValue: UInt8(truncatingIfNeeded: state.pointee.open)) ?? .unknown
@@ -532,7 +464,7 @@ private struct Builder {
     // MARK: Offsets
 
     /// The parser's offset in the text; libxml2 parses these very bytes, in place.
-    private var offset: Int {
+    var offset: Int {
         themekit_cursor(state)
     }
 
@@ -554,7 +486,7 @@ private struct Builder {
         return tagStart(before: offset)
     }
 
-    private func tagStart(before offset: Int) -> Int {
+    func tagStart(before offset: Int) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var index = min(offset, bytes.count) - 1
         while index > 0, base[index] != UInt8(ascii: "<") { index -= 1 }
@@ -828,170 +760,6 @@ private struct Builder {
         fail(Self.entityMessage(name), at: tagStart(before: offset) < offset ? entityStart(name) : offset)
     }
 
-    private func entityStart(_ name: String) -> Int {
-        max(offset - name.utf8.count - 2, 0)
-    }
-
-    private static func entityMessage(_ name: String) -> String {
-        "the entity reference '&\(name);' is not allowed: only &amp; &lt; &gt; &quot; &apos; and character references are"
-    }
-
-    mutating func libxmlError(_ error: xmlError) {
-        adoptOpenScalar()
-        guard !stopped, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let at = offset
-        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
-        message = String(message.split(separator: "\n").first ?? "malformed XML").trimmingXMLSpace()
-        switch Int(error.code) {
-        case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
-            let name = error.str1.map { String(cString: $0) } ?? "?"
-            fail(Self.entityMessage(name), at: entityStart(name))
-            return
-        case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue):
-            if let reference = characterReference(endingAt: at) {
-                fail(SAXPropertyListParser.characterReferenceMessage(reference.text), at: reference.start)
-                return
-            }
-            if let bad = firstInvalidUTF8(from: tagStart(before: at)) {
-                let hex = String(bytes[bad], radix: 16, uppercase: true)
-                fail(
-                    "invalid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) is not part of a valid character",
-                    at: bad)
-                return
-            }
-            if let control = firstForbiddenControl(from: tagStart(before: at)) {
-                fail(
-                    "the control character U+\(Self.hex4(UInt32(bytes[control]))) is not allowed in XML",
-                    at: control)
-                return
-            }
-        case Int(XML_ERR_NAME_REQUIRED.rawValue)
-        where at > 0 && at <= bytes.count && bytes[at - 1] == UInt8(ascii: "&"):
-            // `a & b`: libxml2 says "xmlParseEntityRef: no name", with the cursor past the `&`.
-            fail("a '&' must start a reference such as '&amp;': write a literal '&' as '&amp;'", at: at - 1)
-            return
-        case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
-            fail("malformed XML: \(Self.lowercasingFirst(message))", at: tagStart(before: at))
-            return
-        case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
-            fail("the file has no XML element", at: 0)
-            return
-        default:
-            break
-        }
-        // libxml2 takes a NUL byte for the end of the input; say what it really is.
-        if at < bytes.count, bytes[at] == 0 {
-            fail("a NUL byte is not allowed in XML", at: at)
-            return
-        }
-        // Content after the root is what is wrong, where the cursor stands; anything else
-        // libxml2 found missing after it skipped blank space, at the end of the text before.
-        let place = Int(error.code) == Int(XML_ERR_DOCUMENT_END.rawValue) ? at : endOfText(before: at)
-        fail("malformed XML: \(Self.lowercasingFirst(Self.withoutFunctionName(message)))", at: place)
-    }
-
-    /// Where to report what libxml2 found missing at `at`: when only blank space with a
-    /// line break lies between the last text and `at` (libxml2 skips it looking for a `>`,
-    /// an `=`, or reaches the end of the input), the end of that text, on its own line;
-    /// `at` otherwise. `<key>a</key` at the end of line 11 is then reported at its end,
-    /// not at the next line's first tag. A CR before the LF is blank space too.
-    private func endOfText(before at: Int) -> Int {
-        var index = min(at, bytes.count)
-        var crossesLine = false
-        while index > 0, Self.isXMLSpace(bytes[index - 1]) {
-            if bytes[index - 1] == UInt8(ascii: "\n") { crossesLine = true }
-            index -= 1
-        }
-        return crossesLine && index > 0 ? index : at
-    }
-
-    /// libxml2's message without the name of the C function that raised it
-    /// (`xmlParseStartTag: invalid element name` → `invalid element name`): the function is
-    /// libxml2's business, not the theme author's.
-    static func withoutFunctionName(_ message: String) -> String {
-        let utf8 = message.utf8
-        guard utf8.starts(with: "xml".utf8), utf8.count > 3,
-            let fourth = utf8.dropFirst(3).first, fourth >= UInt8(ascii: "A"), fourth <= UInt8(ascii: "Z")
-        else { return message }
-        var rest = utf8.dropFirst(3).drop {
-            ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
-        }
-        rest = rest.drop { $0 == UInt8(ascii: " ") }
-        guard rest.first == UInt8(ascii: ":") else { return message }
-        return String(Substring(rest.dropFirst())).trimmingXMLSpace()
-    }
-
-    /// A character reference (`&#0;`, `&#xD800;`) that ends just before `end`, where
-    /// libxml2's cursor stands after it has read one: its text, at most 40 characters of it
-    /// quoted, and the offset of its `&`.
-    private func characterReference(endingAt end: Int) -> (text: String, start: Int)? {
-        guard end >= 4, end <= bytes.count, bytes[end - 1] == UInt8(ascii: ";") else { return nil }
-        var index = end - 2
-        while index > 0, Self.isHexDigit(bytes[index]) || bytes[index] == UInt8(ascii: "x") { index -= 1 }
-        guard index >= 1, bytes[index] == UInt8(ascii: "#"), bytes[index - 1] == UInt8(ascii: "&") else {
-            return nil
-        }
-        let start = index - 1
-        let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        return (text.count > 40 ? text.prefix(38) + "…;" : text, start)
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
-    }
-
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    /// The offset of the first C0 control other than tab, LF and CR at or after `start`:
-    /// XML allows none of them anywhere, and libxml2 calls one an "invalid xmlChar value".
-    private func firstForbiddenControl(from start: Int) -> Int? {
-        var index = max(start, 0)
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func lowercasingFirst(_ message: String) -> String {
-        // "XML declaration …" keeps its acronym.
-        guard let first = message.first, first.isUppercase,
-            message.dropFirst().first.map({ !$0.isUppercase }) ?? true
-        else { return message }
-        return first.lowercased() + message.dropFirst()
-    }
-
-    /// The offset of the first byte at or after `start` that breaks UTF-8, if any.
-    private func firstInvalidUTF8(from start: Int) -> Int? {
-        var index = max(start, 0)
-        // Step back to a character boundary.
-        while index > 0, bytes[index] & 0xC0 == 0x80 { index -= 1 }
-        while index < bytes.count {
-            let lead = bytes[index]
-            let length: Int
-            switch lead {
-            case 0x00..<0x80: length = 1
-            case 0xC2..<0xE0: length = 2
-            case 0xE0..<0xF0: length = 3
-            case 0xF0..<0xF5: length = 4
-            default: return index
-            }
-            guard index + length <= bytes.count else { return index }
-            let slice = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
-            var iterator = slice.makeIterator()
-            var decoder = UTF8()
-            if case .error = decoder.decode(&iterator) { return index }
-            index += length
-        }
-        return nil
-    }
-
     mutating func finish() {
         adoptOpenScalar()
         if stopped { return }
@@ -1015,10 +783,12 @@ private struct Builder {
         case .string:
             return (.string, PackedEntry.payload(of: text))
         case .integer:
-            if let value = withText(text, Self.plainInteger) { return (.integer, UInt64(bitPattern: Int64(value))) }
+            if let value = withText(text, PlistNumber.plainInteger) {
+                return (.integer, UInt64(bitPattern: Int64(value)))
+            }
             let written = string(text).trimmingXMLSpace()
-            if let value = Self.integer(written) { return (.integer, UInt64(bitPattern: Int64(value))) }
-            let reason = Self.looksNumeric(written) ? "is out of range for an integer" : "is not an integer"
+            if let value = PlistNumber.integer(written) { return (.integer, UInt64(bitPattern: Int64(value))) }
+            let reason = PlistNumber.looksNumeric(written) ? "is out of range for an integer" : "is not an integer"
             report(range: range, "<integer> '\(written)' \(reason)")
             return nil
         case .real:
@@ -1036,49 +806,6 @@ private struct Builder {
         default:
             return nil
         }
-    }
-
-    /// The common case, read straight from the bytes: up to 18 decimal digits, no sign,
-    /// no space (18 digits cannot overflow `Int`).
-    private static func plainInteger(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !utf8.isEmpty, utf8.count <= 18 else { return nil }
-        var value = 0
-        for byte in utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-    }
-
-    /// Decimal with an optional sign, or `0x` hexadecimal, as CoreFoundation reads them.
-    private static func integer(_ text: String) -> Int? {
-        var digits = Substring(text)
-        var negative = false
-        if let sign = digits.first, sign == "+" || sign == "-" {
-            negative = sign == "-"
-            digits = digits.dropFirst()
-        }
-        let radix: Int
-        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
-            digits = digits.dropFirst(2)
-            radix = 16
-        } else {
-            radix = 10
-        }
-        guard !digits.isEmpty, digits.first != "+", digits.first != "-" else { return nil }
-        return Int(negative ? "-" + digits : String(digits), radix: radix)
-    }
-
-    /// Whether `text` is written like an integer (sign, digits, or `0x` and hex digits),
-    /// so that a failure to read it can only mean it does not fit.
-    private static func looksNumeric(_ text: String) -> Bool {
-        var body = Substring(text)
-        if body.first == "+" || body.first == "-" { body = body.dropFirst() }
-        if body.hasPrefix("0x") || body.hasPrefix("0X") {
-            body = body.dropFirst(2)
-            return !body.isEmpty && body.allSatisfy(\.isHexDigit)
-        }
-        return !body.isEmpty && body.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     static func isXMLSpace(_ byte: UInt8) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("themekit export, end to end", .serialized)
@@ -22,9 +23,9 @@ struct ThemeKitExportTests {
         #expect(result.stdout.contains("\n[data-theme=\"dark\"] {\n  --accent-color: #ff453a;\n"))
     }
 
-    /// Issue 27: the command mapped its selector with `== .root ? .root : .dataTheme`, so a
-    /// third selector would have written `[data-theme=…]` under its own name. Every value the
-    /// command accepts (as ArgumentParser lists them) must write a rule head of its own.
+    /// Every value the command accepts for `--selector` (as ArgumentParser lists them) writes
+    /// a rule head of its own: a mapping such as `== .root ? .root : .dataTheme` would write a
+    /// third selector as `[data-theme=…]` under its own name.
     @Test("every --selector value writes its own rule head: none falls back to data-theme")
     func everySelectorWritesItsOwnHead() throws {
         let dump = try CLI.run(["export", "--experimental-dump-help"], tool: "themekit")
