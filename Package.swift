@@ -22,7 +22,10 @@ let package = Package(
         .plugin(name: "ThemeKeysPlugin", targets: ["ThemeKeysPlugin"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation --target ThemeKit` (and ThemeLint): the DocC
+        // catalogs beside the sources. A command plugin only: nothing of it is linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The README's "Adopting themelint in an existing app", run for real: builds a throwaway app
-# repository in a new folder of its own under $TMPDIR (mktemp -d), prints each command with
-# its output, and removes that folder, and only that one, at the end. It never deletes a
-# folder it did not make. Needs `swift build` first.
+# ThemeLint's article "Adopting themelint in an existing app" (ThemeLint.docc/Adopting.md),
+# run for real: builds a throwaway app repository in a new folder of its own under $TMPDIR
+# (mktemp -d), prints each command with its output, and removes that folder, and only that
+# one, at the end. It never deletes a folder it did not make. Needs `swift build` first.
 set +e
 root="$(cd "$(dirname "$0")/.." && pwd)"
 export PATH="$root/.build/debug:$PATH"

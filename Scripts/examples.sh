@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# The SwiftPM plugins, end to end, on the sample package Examples/ThemedApp:
-#   1. build and run the sample: ThemeKeysPlugin generates its typed keys at build time;
-#   2. `swift package themelint` there (its own Themes, then the shipped Themes/, then with
-#      `--config FILE --format text --strict`, options with values): exit 0;
+# The SwiftPM plugins, end to end, on the sample app Examples/ThemedApp:
+#   1. the app's own CI, Examples/ThemedApp/ci.sh: `swift package themelint` (its themes, with
+#      its .themelint.json), its build (ThemeKeysPlugin generates its typed keys) and a run,
+#      whose output must be the bound label and the observer following each switch; then a
+#      run that switches to `dark`, and one that starts with `dark`, as ThemeManager.shared
+#      saved it, and a theme name that does not exist (exit 1, with the nearest name);
+#   2. `swift package themelint` there on the shipped Themes/, then with
+#      `--config FILE --format text --strict`, options with values: exit 0;
 #   3. a copy of the sample built over the shipped Themes/ (typed keys of the shipped themes);
 #   4. in that copy, a key removed from the themes makes the app code that uses it fail to
 #      compile (the keys are generated again when a theme changes), a dangling alias fails
@@ -22,20 +26,41 @@ fail() {
     exit 1
 }
 
-echo "examples: build and run Examples/ThemedApp"
-swift build --package-path "$example" --scratch-path "$scratch"
-run=$(swift run --skip-build --package-path "$example" --scratch-path "$scratch" ThemedApp)
+echo "examples: Examples/ThemedApp/ci.sh (the app's own CI: lint, build, run)"
+# The app saves its theme through ThemeManager.shared's store: in a folder of its own here.
+config="$out/config"
+rm -rf "$config"
+run=$(XDG_CONFIG_HOME="$config" bash "$example/ci.sh" --scratch-path "$scratch")
 echo "$run"
-expected='dark: primary #0A84FF on #000000, title Helvetica-Bold 22.0, corners 8.0, "Good evening"
-default: primary #35A2FB on #FFFFFF, title Helvetica-Bold 22.0, corners 8.0, "Hello"'
-[ "$run" = "$expected" ] || fail "unexpected output from ThemedApp"
+expected='label, default: Helvetica-Bold 22.0, #1C1C1E on #FFFFFF, "Hello"
+observer: default → dark
+label, dark: Helvetica-Bold 22.0, #F2F2F7 on #000000, "Good evening"
+observer: dark → default
+label, default: Helvetica-Bold 22.0, #1C1C1E on #FFFFFF, "Hello"
+now: default, Helvetica-Bold 22.0, #1C1C1E on #FFFFFF, "Hello"'
+[ "${run#*ci: swift run ThemedApp$'\n'}" = "$expected" ] || fail "unexpected output from ThemedApp"
+echo "$run" | grep -qx '0 errors, 0 warnings in 2 files' || fail "ci.sh did not lint the app's two themes"
 keys=$(find "$scratch/plugins/outputs" -name ThemeKeys.swift -path '*ThemeKeysPlugin*' | head -n 1)
 [ -n "$keys" ] || fail "ThemeKeysPlugin wrote no ThemeKeys.swift"
-grep -q 'static var primaryColor: ThemeKey<ThemeColor> { ThemeKey("primaryColor") }' "$keys" ||
-    fail "no primaryColor key in $keys"
+grep -q 'static var textColor: ThemeKey<ThemeColor> { ThemeKey("textColor") }' "$keys" ||
+    fail "no textColor key in $keys"
 
-echo "examples: swift package themelint (the sample's Themes folder)"
-swift package --package-path "$example" --scratch-path "$scratch" themelint
+echo "examples: ThemedApp dark, then ThemedApp: the choice is saved and restored"
+themedApp() {
+    XDG_CONFIG_HOME="$config" swift run --skip-build --package-path "$example" --scratch-path "$scratch" ThemedApp "$@"
+}
+dark='Helvetica-Bold 22.0, #F2F2F7 on #000000, "Good evening"'
+switched=$(themedApp dark)
+[ "${switched##*$'\n'}" = "now: dark, $dark" ] || fail "ThemedApp dark did not switch to dark: $switched"
+restarted=$(themedApp)
+[ "${restarted%%$'\n'*}" = "label, dark: $dark" ] || fail "ThemedApp did not start with dark: $restarted"
+status=0
+themedApp drak >/dev/null 2>"$out/drak.log" || status=$?
+[ "$status" -eq 1 ] || fail "ThemedApp drak exited $status, not 1"
+grep -q "no theme named 'drak'.*did you mean 'dark'? \[theme_not_found\]" "$out/drak.log" ||
+    { cat "$out/drak.log"; fail "no theme_not_found with a suggestion"; }
+rm -rf "$config" "$out/drak.log"
+
 echo "examples: swift package themelint $root/Themes (the shipped themes)"
 swift package --package-path "$example" --scratch-path "$scratch" themelint "$root/Themes"
 echo "examples: swift package themelint --config FILE --strict (options with values pass through)"

@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// A small app themed with ThemeKit: its typed keys are generated at build time from
-/// `Sources/ThemedApp/Themes` by ThemeKit's build-tool plugin, and `swift package themelint`
-/// lints the same folder.
+/// A small app themed with ThemeKit, to copy (README.md says how): its typed keys are
+/// generated at build time from `Sources/ThemedApp/Themes` by ThemeKit's build-tool plugin,
+/// and its CI (`ci.sh`) lints the same folder with `swift package themelint` first.
+/// Copied out of this repository, ThemeKit is named by its URL instead of `path: "../.."`.
 let package = Package(
     name: "ThemedApp",
     platforms: [.macOS(.v15)],

@@ -136,7 +136,7 @@ package struct ThemeTable: Sendable, Hashable {
         return heading + "\n" + Self.aligned(table)
     }
 
-    /// The table as JSON (the shape is in the README), with a final line break.
+    /// The table as JSON (the shape is in the Tools article of ThemeKit.docc), with a final line break.
     package var json: String {
         // Strings, integers and numbers written as `null` when not finite (see
         // `JSONValue`): nothing here can fail to encode.

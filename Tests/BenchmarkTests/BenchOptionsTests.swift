@@ -2,9 +2,9 @@ import ArgumentParser
 import Testing
 import ThemeBenchSupport
 
-/// `themebench`'s command line: each run the README names is read as that run, and
-/// anything else is refused with a message, rather than running the whole benchmark (an
-/// unknown flag, `--profile-load abc`) or crashing (`--scaling --only` with no ID).
+/// `themebench`'s command line: each run the Performance article names is read as that
+/// run, and anything else is refused with a message, rather than running the whole
+/// benchmark (an unknown flag, `--profile-load abc`) or crashing (`--scaling --only` with no ID).
 @Suite("themebench's command line")
 struct BenchOptionsTests {
     private func run(_ arguments: [String]) throws -> BenchRun {
@@ -22,7 +22,7 @@ struct BenchOptionsTests {
         }
     }
 
-    @Test("each run the README names")
+    @Test("each run the Performance article names")
     func runs() throws {
         #expect(try run([]) == .table(json: false))
         #expect(try run(["--json"]) == .table(json: true))

@@ -94,7 +94,7 @@ struct PackedLoadTests {
 
     @Test("a packed entry stays 40 bytes, with no reference in it")
     func packedEntryLayout() {
-        // The reader's memory figures (README, Performance) count 40 bytes an entry.
+        // The reader's memory figures (the Performance article) count 40 bytes an entry.
         #expect(MemoryLayout<PackedEntry>.stride == 40)
         #expect(_isPOD(PackedEntry.self))
     }

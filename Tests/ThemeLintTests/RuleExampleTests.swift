@@ -151,20 +151,20 @@ struct RuleExampleTests {
         }
     }
 
-    @Test("the README's rules table is the one the descriptions generate")
-    func readmeTableIsCurrent() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        var text = try String(contentsOf: readme, encoding: .utf8)
+    @Test("the Rules article's table is the one the descriptions generate")
+    func rulesArticleTableIsCurrent() throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Lint/ThemeLint/ThemeLint.docc/Rules.md")
+        var text = try String(contentsOf: article, encoding: .utf8)
         if Golden.isUpdating,
             let begin = text.range(of: "<!-- rules:begin -->\n"), let end = text.range(of: "<!-- rules:end -->")
         {
             text.replaceSubrange(begin.upperBound..<end.lowerBound, with: RuleCatalog.markdownTable())
-            try text.write(to: readme, atomically: true, encoding: .utf8)
+            try text.write(to: article, atomically: true, encoding: .utf8)
         }
         #expect(
             text.contains("<!-- rules:begin -->\n" + RuleCatalog.markdownTable() + "<!-- rules:end -->"),
-            "regenerate the table in README.md from RuleCatalog.markdownTable()")
+            "regenerate the table in Rules.md from RuleCatalog.markdownTable()")
     }
 }
 

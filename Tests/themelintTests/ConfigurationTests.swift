@@ -189,11 +189,13 @@ struct ConfigurationTests {
         #expect(failing.first?.contains("contrast 2.91:1 is below the minimum 4.5:1") == true)
     }
 
-    @Test("the README shows the example's command and its real output")
-    func readmeShowsTheOutput() throws {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test("the Configuration article shows the example's command and its real output")
+    func articleShowsTheOutput() throws {
+        let article = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("Lint/ThemeLint/ThemeLint.docc/Configuration.md"),
+            encoding: .utf8)
         let result = try CLI.run(["--config", Self.example, "Themes/"])
-        #expect(readme.contains("$ swift run themelint --config \(Self.example) Themes/\n" + result.stdout + "```\n"))
+        #expect(article.contains("$ swift run themelint --config \(Self.example) Themes/\n" + result.stdout + "```\n"))
     }
 
     @Test("highcontrast clears 7:1 but not 7.6:1; .themelint.json is read from the current directory")

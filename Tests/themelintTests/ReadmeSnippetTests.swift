@@ -2,19 +2,21 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's manager section shows real code: every `swift` block in it type-checks
-/// against the built ThemeKit in Swift 6 language mode, each as the `main.swift` of an app.
-@Suite("README manager snippets compile", .serialized)
+/// The documentation shows real code: every `swift` block of the manager article
+/// (`TheManager.md` in ThemeKit's DocC catalog), of the README's quick start and of the
+/// ThemeLint landing page type-checks against the built libraries in Swift 6 language mode,
+/// each as the `main.swift` of an app.
+@Suite("the manager article's and the README quick start's snippets compile", .serialized)
 struct ReadmeSnippetTests {
-    /// The `swift` code blocks between `## The manager` and the next `## ` heading.
-    static func managerSnippets() throws -> [String] {
-        let readme = try String(
-            contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        var inSection = false
+    /// The `swift` code blocks of `file` (relative to the package root), from the line
+    /// `section` to the next `## ` heading, or of the whole file when `section` is nil.
+    static func snippets(in file: String, section: String? = nil) throws -> [String] {
+        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent(file), encoding: .utf8)
+        var inSection = section == nil
         var block: [Substring]?
         var blocks: [String] = []
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## ") { inSection = line == "## The manager" }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let section, block == nil, line.hasPrefix("## ") { inSection = line == section }
             guard inSection else { continue }
             if var lines = block {
                 if line == "```" {
@@ -31,21 +33,44 @@ struct ReadmeSnippetTests {
         return blocks
     }
 
-    @Test("the manager section has its snippets: bind first, then lookups, notifications and changes()")
-    func sectionShowsBindFirst() throws {
+    /// Every `swift` block of the manager article.
+    static func managerSnippets() throws -> [String] {
+        try snippets(in: "Sources/ThemeKit/ThemeKit.docc/TheManager.md")
+    }
+
+    /// The `swift` blocks of the README's `## Quick start`.
+    static func quickStartSnippets() throws -> [String] {
+        try snippets(in: "README.md", section: "## Quick start")
+    }
+
+    @Test("the manager article has its snippets: bind first, then lookups, notifications and changes()")
+    func articleShowsBindFirst() throws {
         let snippets = try Self.managerSnippets()
         #expect(snippets.count >= 4)
         #expect(snippets.first?.contains(".bind(self)") == true)
         let all = snippets.joined()
         for shown in ["didChangeThemeNotification", "changes()", "withObservationTracking", "ThemeApplying"] {
-            #expect(all.contains(shown), "the manager section shows no \(shown)")
+            #expect(all.contains(shown), "the manager article shows no \(shown)")
         }
     }
 
-    @Test("each swift block of the manager section type-checks in Swift 6 mode")
+    @Test("the README's quick start has an app that binds and switches themes")
+    func quickStartShowsAnApp() throws {
+        let snippets = try Self.quickStartSnippets()
+        #expect(snippets.count >= 1)
+        let all = snippets.joined()
+        for shown in [".bind(self)", "changeTheme("] {
+            #expect(all.contains(shown), "the README's quick start shows no \(shown)")
+        }
+    }
+
+    @Test("each swift block of the manager article and the README's quick start type-checks in Swift 6 mode")
     func snippetsTypeCheck() throws {
-        let snippets = try Self.managerSnippets()
-        try #require(!snippets.isEmpty)
+        // With the ThemeLint landing page's: a tool of one's own running the linter.
+        let snippets =
+            try Self.managerSnippets() + Self.quickStartSnippets()
+            + Self.snippets(in: "Lint/ThemeLint/ThemeLint.docc/ThemeLint.md")
+        try #require(snippets.count >= 6)
         let scratch = try Scratch()
         for (index, snippet) in snippets.enumerated() {
             let folder = scratch.url.appendingPathComponent("snippet\(index)")
@@ -62,7 +87,7 @@ struct ReadmeSnippetTests {
     func brokenSnippetFails() throws {
         let scratch = try Scratch()
         let main = scratch.url.appendingPathComponent("main.swift")
-        // The old README's observer: main-actor work from a @Sendable notification block.
+        // A snippet that is wrong in Swift 6: main-actor work from a @Sendable notification block.
         let text = """
             import Foundation
             import ThemeKit

@@ -1,7 +1,7 @@
 import ThemeKit
 import ThemeOutput
 
-/// Machine-readable output with a stable schema (documented in the README):
+/// Machine-readable output with a stable schema (documented in the Running themelint article):
 ///
 /// ```json
 /// {"version": 1, "tool": {"name": "themelint", "version": "…"},

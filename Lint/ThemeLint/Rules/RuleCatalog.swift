@@ -1,6 +1,6 @@
 public import ThemeKit
 
-/// Every rule themelint knows, in the order the README lists them.
+/// Every rule themelint knows, in the order the Rules article (ThemeLint.docc) lists them.
 public enum RuleCatalog: Sendable {
     /// The rules.
     package static let rules: [any Rule.Type] = [
@@ -22,7 +22,7 @@ public enum RuleCatalog: Sendable {
     /// The description of the rule with this id.
     public static func description(of id: DiagnosticCode) -> RuleDescription? { byID[id] }
 
-    /// The rules' table as Markdown, as the README shows it.
+    /// The rules' table as Markdown, as the Rules article (ThemeLint.docc/Rules.md) shows it.
     public static func markdownTable() -> String {
         var lines = ["| rule | severity | what it catches |", "|---|---|---|"]
         for rule in descriptions {

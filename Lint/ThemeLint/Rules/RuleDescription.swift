@@ -51,8 +51,8 @@ public struct RuleExample: Sendable, Hashable {
     public static let defaultTheme = plist(["<key>primaryColor</key><string>35a2fb</string>"])
 }
 
-/// What a rule is, in the words shown to users: the `--list-rules` output, the README
-/// table, SARIF's rule metadata, and, through its examples, the rule's tests.
+/// What a rule is, in the words shown to users: the `--list-rules` output, the Rules
+/// article's table, SARIF's rule metadata, and, through its examples, the rule's tests.
 public struct RuleDescription: Sendable, Hashable {
     /// The stable id, also the diagnostic code (`snake_case`).
     public var id: DiagnosticCode
