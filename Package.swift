@@ -144,6 +144,13 @@ let package = Package(
             path: "Tests/ThemeKitTests",
             exclude: ["Fixtures"]
         ),
+        // End to end against a real dbus-daemon and a fake portal (Fixtures/fake_portal.py).
+        .testTarget(
+            name: "ThemeKitPortalTests",
+            dependencies: ["ThemeKitPortal", "ThemeKit", "TestSupport"],
+            path: "Tests/ThemeKitPortalTests",
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "ThemeLintTests",
             dependencies: ["ThemeLint", "TestSupport"],

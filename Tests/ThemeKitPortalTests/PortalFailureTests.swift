@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import ThemeKit
+
+@testable import ThemeKitPortal
+
+/// No bus, no portal, a portal or a bus that goes: no preference or the last value, a stream
+/// that goes on, no busy loop, and a portal or bus that comes back is read again.
+@Suite("When the bus or the portal fails")
+struct PortalFailureTests {
+    @Test("no bus at the address: no preference at once; the stream goes on, and retries wait 1 s, then longer")
+    func noBusIsNoPreference() async throws {
+        let scratch = try ScratchFolder()
+        let events = EventLog()
+        let options = events.options(firstRetry: .seconds(1), longestRetry: .seconds(30))  // the product's
+        let address = "unix:path=" + scratch.url.appendingPathComponent("no-bus").path
+        let log = StreamLog(PortalAppearanceSource(busAddress: address, options: options).appearances())
+        #expect(try await log.values(count: 1) == [nil])
+        try await Task.sleep(for: .milliseconds(1500))
+        // A loop that spun would have tried thousands of times: this one tried at 0 s and 1 s.
+        #expect((1...2).contains(events.count(.connecting)), "\(events.count(.connecting)) attempts")
+        #expect(log.values == [nil])
+        #expect(!log.ended)
+    }
+
+    @Test("no bus configured at all: no preference, no attempt to connect, and a stream that goes on")
+    func noAddressIsNoPreference() async throws {
+        let events = EventLog()
+        let log = StreamLog(PortalAppearanceSource(busAddress: nil, options: events.options()).appearances())
+        #expect(try await log.values(count: 1) == [nil])
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(events.all == [])
+        #expect(!log.ended)
+    }
+
+    @Test("a bus that accepts the connection and never answers: no preference once the call's timeout is over")
+    func hungBusTimesOut() async throws {
+        let scratch = try ScratchFolder()
+        let listener = try SilentListener(in: scratch.url)
+        let log = StreamLog(PortalAppearanceSource(busAddress: listener.address).appearances())
+        // dbus_bus_register would wait libdbus's default 25 s here.
+        #expect(try await log.values(count: 1) == [nil])
+        #expect(!log.ended)
+    }
+
+    @Test("start-up with no bus: appearances() returns at once, and its first value follows (printed, not asserted)")
+    func startupWithNoBus() async throws {
+        let scratch = try ScratchFolder()
+        let address = "unix:path=" + scratch.url.appendingPathComponent("no-bus").path
+        var returns: [Duration] = []
+        var firsts: [Duration] = []
+        for _ in 0..<50 {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let stream = PortalAppearanceSource(busAddress: address).appearances()
+            returns.append(clock.now - start)
+            var values = stream.makeAsyncIterator()
+            let first = await values.next()
+            firsts.append(clock.now - start)
+            #expect(first == .some(nil))
+        }
+        func summary(_ times: [Duration]) -> String {
+            let sorted = times.sorted().map {
+                Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3
+            }
+            return "median \(sorted[sorted.count / 2].formatted(.number.precision(.fractionLength(3)))) ms, "
+                + "slowest \(sorted[sorted.count - 1].formatted(.number.precision(.fractionLength(3)))) ms"
+        }
+        print(
+            "ThemeKitPortal start-up with no bus, 50 runs: appearances() returns in \(summary(returns)); "
+                + "its first value (nil) comes in \(summary(firsts))")
+    }
+}
+
+/// The same, with a real bus that goes and comes back.
+@Suite(
+    "When the bus or the portal fails, on a real bus",
+    // The source is tested against the real daemon and a portal on it, never a mock of the wire.
+    .enabled(if: Machine.canRunEndToEnd, "needs dbus-daemon and /usr/bin/python3 with python3-dbus and python3-gi"))
+struct PortalRecoveryTests {
+    @Test("no portal yet: no preference; a portal that starts later is read")
+    func portalThatStartsLaterIsRead() async throws {
+        let bus = try await TestBus()
+        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        #expect(try await log.values(count: 1) == [nil])
+        try await bus.startPortal(["--value", "1"])
+        #expect(try await log.values(count: 2) == [nil, .dark])
+    }
+
+    @Test("a portal killed mid-run: the last value stands, the stream goes on, and the next portal is read")
+    func portalKilledMidRun() async throws {
+        let bus = try await TestBus()
+        let portal = try await bus.startPortal(["--value", "1"])
+        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        #expect(try await log.values(count: 1) == [.dark])
+        portal.kill()
+        #expect(try await eventually { owner(of: PortalSettings.busName, on: bus.address) == nil })
+        try await bus.startPortal(["--value", "2"])
+        // No nil between: the bus told of the old portal's end before the new one's start.
+        #expect(try await log.values(count: 2) == [.dark, .light])
+        #expect(!log.ended)
+    }
+
+    @Test("the bus killed mid-run: the last value stands, the loop retries without spinning, and reads the next bus")
+    func busKilledMidRun() async throws {
+        let bus = try await TestBus()
+        try await bus.startPortal(["--value", "1"])
+        let events = EventLog()
+        let source = PortalAppearanceSource(
+            busAddress: bus.address, options: events.options(firstRetry: .milliseconds(100), longestRetry: .seconds(1)))
+        let log = StreamLog(source.appearances())
+        #expect(try await log.values(count: 1) == [.dark])
+        bus.kill()
+        #expect(try await eventually { events.count(.disconnected) == 1 })
+        let attempts = events.count(.connecting)
+        try await Task.sleep(for: .milliseconds(1500))
+        // Retries at 0.1, 0.3, 0.7 and 1.5 s at the most (the waits double up to 1 s).
+        let retries = events.count(.connecting) - attempts
+        #expect((1...4).contains(retries), "\(retries) retries")
+        #expect(log.values == [.dark])
+        #expect(!log.ended)
+        try await bus.start()
+        try await bus.startPortal(["--value", "2"])
+        #expect(try await log.values(count: 2) == [.dark, .light])
+    }
+}
