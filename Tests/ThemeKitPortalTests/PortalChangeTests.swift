@@ -4,16 +4,13 @@ import ThemeKit
 @testable import ThemeKitPortal
 
 /// Following `SettingChanged`, from a fake portal on a private dbus-daemon.
-@Suite(
-    "Following the portal's changes",
-    // The source is tested against the real daemon and a portal on it, never a mock of the wire.
-    .enabled(if: Machine.canRunEndToEnd, "needs dbus-daemon and /usr/bin/python3 with python3-dbus and python3-gi"))
+@Suite("Following the portal's changes", .needsBusAndPortal)
 struct PortalChangeTests {
     @Test("dark, then light, then no preference, each as the portal signals it", arguments: [1, 2])
     func followsSettingChanged(version: Int) async throws {
         let bus = try await TestBus()
         let portal = try await bus.startPortal(["--version", "\(version)", "--value", "1"])
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        let log = bus.read()
         #expect(try await log.values(count: 1) == [.dark])
         portal.send("set 2")
         #expect(try await log.values(count: 2) == [.dark, .light])
@@ -25,7 +22,7 @@ struct PortalChangeTests {
     func yieldsOnlyDistinctValues() async throws {
         let bus = try await TestBus()
         let portal = try await bus.startPortal(["--value", "1"])
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        let log = bus.read()
         #expect(try await log.values(count: 1) == [.dark])
         for command in ["set 1", "set 2", "set 2", "set 7", "set 0", "set 1"] { portal.send(command) }
         // 7 and 0 are both no preference: one nil.
@@ -36,7 +33,7 @@ struct PortalChangeTests {
     func ignoresOtherSettingsAndOtherSenders() async throws {
         let bus = try await TestBus()
         let portal = try await bus.startPortal(["--value", "2"])
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        let log = bus.read()
         #expect(try await log.values(count: 1) == [.light])
         portal.send("spoof 1")
         portal.send("emit org.freedesktop.appearance contrast 1")

@@ -73,15 +73,12 @@ struct PortalFailureTests {
 }
 
 /// The same, with a real bus that goes and comes back.
-@Suite(
-    "When the bus or the portal fails, on a real bus",
-    // The source is tested against the real daemon and a portal on it, never a mock of the wire.
-    .enabled(if: Machine.canRunEndToEnd, "needs dbus-daemon and /usr/bin/python3 with python3-dbus and python3-gi"))
+@Suite("When the bus or the portal fails, on a real bus", .needsBusAndPortal)
 struct PortalRecoveryTests {
     @Test("no portal yet: no preference; a portal that starts later is read")
     func portalThatStartsLaterIsRead() async throws {
         let bus = try await TestBus()
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        let log = bus.read()
         #expect(try await log.values(count: 1) == [nil])
         try await bus.startPortal(["--value", "1"])
         #expect(try await log.values(count: 2) == [nil, .dark])
@@ -91,7 +88,7 @@ struct PortalRecoveryTests {
     func portalKilledMidRun() async throws {
         let bus = try await TestBus()
         let portal = try await bus.startPortal(["--value", "1"])
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        let log = bus.read()
         #expect(try await log.values(count: 1) == [.dark])
         portal.kill()
         #expect(try await eventually { owner(of: PortalSettings.busName, on: bus.address) == nil })
@@ -106,9 +103,7 @@ struct PortalRecoveryTests {
         let bus = try await TestBus()
         try await bus.startPortal(["--value", "1"])
         let events = EventLog()
-        let source = PortalAppearanceSource(
-            busAddress: bus.address, options: events.options(firstRetry: .milliseconds(100), longestRetry: .seconds(1)))
-        let log = StreamLog(source.appearances())
+        let log = bus.read(options: events.options(firstRetry: .milliseconds(100), longestRetry: .seconds(1)))
         #expect(try await log.values(count: 1) == [.dark])
         bus.kill()
         #expect(try await eventually { events.count(.disconnected) == 1 })

@@ -4,10 +4,7 @@ import ThemeKit
 @testable import ThemeKitPortal
 
 /// The first value, read from a fake portal on a private dbus-daemon.
-@Suite(
-    "Reading the portal's color-scheme",
-    // The source is tested against the real daemon and a portal on it, never a mock of the wire.
-    .enabled(if: Machine.canRunEndToEnd, "needs dbus-daemon and /usr/bin/python3 with python3-dbus and python3-gi"))
+@Suite("Reading the portal's color-scheme", .needsBusAndPortal)
 struct PortalReadTests {
     @Test(
         "ReadOne's value: 1 dark, 2 light, 0 and any other number no preference",
@@ -15,7 +12,7 @@ struct PortalReadTests {
     func readsReadOne(value: Int, expected: ThemeAppearance?) async throws {
         let bus = try await TestBus()
         try await bus.startPortal(["--value", "\(value)"])
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        let log = bus.read()
         #expect(try await log.values(count: 1) == [expected])
     }
 
@@ -25,7 +22,7 @@ struct PortalReadTests {
     func readsVersionOnePortalThroughRead(value: Int, expected: ThemeAppearance?) async throws {
         let bus = try await TestBus()
         try await bus.startPortal(["--version", "1", "--value", "\(value)"])
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        let log = bus.read()
         #expect(try await log.values(count: 1) == [expected])
     }
 
@@ -34,7 +31,7 @@ struct PortalReadTests {
         for answer in ["--not-found", "--wrong-type"] {
             let bus = try await TestBus()
             try await bus.startPortal(["--version", "\(version)", "--value", "1", answer])
-            let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+            let log = bus.read()
             #expect(try await log.values(count: 1) == [nil], "\(answer), version \(version)")
         }
     }
@@ -43,7 +40,7 @@ struct PortalReadTests {
     func silentPortalTimesOut() async throws {
         let bus = try await TestBus()
         let portal = try await bus.startPortal(["--value", "1", "--silent"])
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address).appearances())
+        let log = bus.read()
         #expect(try await log.values(count: 1) == [nil])
         // It still follows the portal's signals.
         portal.send("set 1")

@@ -4,17 +4,14 @@ import ThemeKit
 @testable import ThemeKitPortal
 
 /// A stream's connection and thread end with its consumer: nothing is left behind.
-@Suite(
-    "Stopping a stream",
-    // The source is tested against the real daemon and a portal on it, never a mock of the wire.
-    .enabled(if: Machine.canRunEndToEnd, "needs dbus-daemon and /usr/bin/python3 with python3-dbus and python3-gi"))
+@Suite("Stopping a stream", .needsBusAndPortal)
 struct PortalTeardownTests {
     @Test("a consumer that stops reading ends the loop, which closes its connection")
     func stopClosesConnection() async throws {
         let bus = try await TestBus()
         try await bus.startPortal(["--value", "1"])
         let events = EventLog()
-        let log = StreamLog(PortalAppearanceSource(busAddress: bus.address, options: events.options()).appearances())
+        let log = bus.read(options: events.options())
         #expect(try await log.values(count: 1) == [.dark])
         let name = try #require(events.uniqueName)
         #expect(owner(of: name, on: bus.address) == name)
@@ -30,10 +27,8 @@ struct PortalTeardownTests {
         let portal = try await bus.startPortal(["--value", "1"])
         let first = EventLog()
         let second = EventLog()
-        let firstLog = StreamLog(
-            PortalAppearanceSource(busAddress: bus.address, options: first.options()).appearances())
-        let secondLog = StreamLog(
-            PortalAppearanceSource(busAddress: bus.address, options: second.options()).appearances())
+        let firstLog = bus.read(options: first.options())
+        let secondLog = bus.read(options: second.options())
         #expect(try await firstLog.values(count: 1) == [.dark])
         #expect(try await secondLog.values(count: 1) == [.dark])
         #expect(first.uniqueName != second.uniqueName)
@@ -62,8 +57,7 @@ struct PortalTeardownTests {
         let bus = try await TestBus()
         try await bus.startPortal(["--silent"])
         let calling = EventLog()
-        let callingLog = StreamLog(
-            PortalAppearanceSource(busAddress: bus.address, options: calling.options()).appearances())
+        let callingLog = bus.read(options: calling.options())
         #expect(try await eventually { calling.uniqueName != nil })
         callingLog.stop()
         // A minute's wait to retry: only the stop can end it in time.

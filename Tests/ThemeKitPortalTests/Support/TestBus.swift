@@ -1,5 +1,8 @@
 import Foundation
 import TestSupport
+import Testing
+
+@testable import ThemeKitPortal
 
 #if canImport(Glibc)
     import Glibc
@@ -38,6 +41,14 @@ enum Machine {
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite only where `dbus-daemon` and the fake portal's Python can run: the source is
+    /// tested against the real daemon and a portal on it, never a mock of the wire.
+    static var needsBusAndPortal: Self {
+        .enabled(if: Machine.canRunEndToEnd, "needs dbus-daemon and /usr/bin/python3 with python3-dbus and python3-gi")
     }
 }
 
@@ -161,6 +172,11 @@ final class TestBus {
             log: scratch.url.appendingPathComponent("daemon.log"))
         daemon = child
         _ = try await child.line(startingWith: "unix:")
+    }
+
+    /// A log that reads a new source's sequence on this bus.
+    func read(options: PortalOptions = PortalOptions()) -> StreamLog {
+        StreamLog(PortalAppearanceSource(busAddress: address, options: options).appearances())
     }
 
     /// Kills the daemon: every connection to it ends at once, as when a session ends.
