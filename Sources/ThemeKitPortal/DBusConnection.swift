@@ -124,6 +124,9 @@ final class DBusMessage {
 /// disturbs no other code in the process. Not `Sendable`: it is made, used and closed on one
 /// thread, the loop's.
 final class DBusConnection {
+    /// A method's reply, or why there is none.
+    typealias Reply = Result<DBusMessage, DBusFailure>
+
     private let pointer: OpaquePointer
     /// The name the bus gave the connection (`:1.42`).
     let uniqueName: String
@@ -192,9 +195,7 @@ final class DBusConnection {
 
     /// Sends `message` and waits at most `timeout` for its reply; an error reply, a timeout
     /// (`org.freedesktop.DBus.Error.NoReply`) or a lost connection is a failure.
-    private static func send(
-        _ message: DBusMessage, on pointer: OpaquePointer, timeout: Duration
-    ) -> Result<DBusMessage, DBusFailure> {
+    private static func send(_ message: DBusMessage, on pointer: OpaquePointer, timeout: Duration) -> Reply {
         let (reply, failure) = DBusFailure.catching {
             dbus_connection_send_with_reply_and_block(pointer, message.pointer, milliseconds(timeout), $0)
         }
@@ -203,7 +204,7 @@ final class DBusConnection {
     }
 
     /// Calls a method and waits at most `timeout` for its reply.
-    func call(_ message: DBusMessage, timeout: Duration) -> Result<DBusMessage, DBusFailure> {
+    func call(_ message: DBusMessage, timeout: Duration) -> Reply {
         Self.send(message, on: pointer, timeout: timeout)
     }
 

@@ -14,11 +14,12 @@ public import ThemeKit
 /// themes.appearanceSource = PortalAppearanceSource()
 /// ```
 ///
-/// Nothing here can stop an app: no bus, no portal, a portal that answers with an error or a
-/// value of another type, or none in time, is no preference; a portal or a bus that goes
-/// keeps the last value, and one that comes back is read again. Every call to the bus waits
-/// at most a second, and a bus that cannot be reached is tried again after 1 s, then 2, 4, …
-/// up to 30 s.
+/// Nothing here can stop an app. A portal that answers with an error or a value of another
+/// type is no preference. No bus, no portal, or no answer in time is no preference at the
+/// start; later (a portal or a bus that goes) the last value stands until a portal answers
+/// again, so that a restart does not flash the other appearance. A portal that starts is read
+/// at once. Every call to the bus waits at most a second, and a bus that cannot be reached is
+/// tried again after 1 s, then 2, 4, … up to 30 s.
 ///
 /// `Sendable`: it holds only the bus's address; each ``appearances()`` sequence has its own
 /// connection and thread.

@@ -27,6 +27,8 @@ enum PortalEvent: Equatable, Sendable {
     case connecting
     /// The loop is registered on the bus under this name.
     case connected(uniqueName: String)
+    /// The loop has asked the portal for the value, and has its answer or knows there is none.
+    case read
     /// The bus closed the connection; the loop will connect again.
     case disconnected
     /// The loop has closed its connection and its socket pair, and its thread is about to end.
@@ -127,18 +129,33 @@ final class LoopWaker: Sendable {
     }
 
     /// Waits until `descriptor` can be read (or has hung up), a stop, or `timeout` (nil: no
-    /// limit), whichever comes first. A signal may end the wait early.
+    /// limit), whichever comes first. A signal does not end the wait: a retry never comes
+    /// early, however often the process is signalled.
     func wait(for descriptor: Int32?, timeout: Duration?) {
-        var limit = timeout.map(milliseconds) ?? -1
-        if waitEnd < 0 {
-            limit = limit < 0 ? 250 : min(limit, 250)
-        }
+        let deadline = timeout.map { ContinuousClock.now + $0 }
         // poll skips an entry whose descriptor is negative.
         var entries = [
             pollfd(fd: waitEnd, events: Int16(POLLIN), revents: 0),
             pollfd(fd: descriptor ?? -1, events: Int16(POLLIN), revents: 0),
         ]
-        _ = poll(&entries, nfds_t(entries.count), limit)
+        while !isStopped {
+            var limit: Int32 = -1
+            if let deadline {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return }
+                limit = milliseconds(left)
+            }
+            if waitEnd < 0 {
+                // No socket pair to wake the poll: look at the flag four times a second.
+                limit = limit < 0 ? 250 : min(limit, 250)
+            }
+            let ready = poll(&entries, nfds_t(entries.count), limit)
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR {
+                // poll itself failed (out of kernel memory): pause, so that the loop never spins.
+                usleep(10_000)
+            }
+        }
     }
 }
 
@@ -200,8 +217,7 @@ final class PortalLoop {
                 guard !waker.isStopped else { return }
                 options.observer?(.disconnected)
             case .failure:
-                // No bus at the start is no preference; a bus that went keeps the last value.
-                if case .none = last { deliver(nil) }
+                deliverNoAnswer()
             }
             waker.wait(for: nil, timeout: delay.next())
         }
@@ -230,26 +246,35 @@ final class PortalLoop {
         }
     }
 
-    /// Reads the value: `ReadOne`, or `Read` from a portal that has no `ReadOne`. Any failure
-    /// (no portal, `NotFound`, no answer in time) is no preference, except a lost connection,
-    /// after which the last value stands until the bus is back.
+    /// Reads the value: `ReadOne`, or `Read` from a portal that has no `ReadOne`. A portal's
+    /// error (`NotFound`, …) is no preference; no answer at all (no portal, none in time, a
+    /// lost connection) is what `deliverNoAnswer` says.
     private func read(on connection: DBusConnection) {
         var reply = call(.readOne, on: connection)
         if case .failure(let failure) = reply, failure.name == PortalSettings.unknownMethod {
             reply = call(.read, on: connection)
         }
         switch reply {
-        case .success(let message): deliver(PortalSettings.appearance(reply: message.arguments))
-        case .failure where !connection.isConnected: break
-        case .failure: deliver(nil)
+        case .success(let message):
+            deliver(PortalSettings.appearance(reply: message.arguments))
+        case .failure(let failure) where PortalSettings.noAnswer.contains(failure.name) || !connection.isConnected:
+            deliverNoAnswer()
+        case .failure:
+            deliver(nil)
         }
+        options.observer?(.read)
     }
 
-    private func call(_ method: PortalSettings.Method, on connection: DBusConnection) -> Result<
-        DBusMessage, DBusFailure
-    > {
+    private func call(_ method: PortalSettings.Method, on connection: DBusConnection) -> DBusConnection.Reply {
         guard let message = PortalSettings.call(method) else { return .failure(.outOfMemory) }
         return connection.call(message, timeout: options.callTimeout)
+    }
+
+    /// Nobody answered (no bus, no portal, none in time): no preference as the first value;
+    /// after that the last value stands until a portal answers, so that a portal or a bus that
+    /// restarts does not flash the other appearance.
+    private func deliverNoAnswer() {
+        if case .none = last { deliver(nil) }
     }
 
     /// Yields `appearance` unless it is the value yielded last.

@@ -27,6 +27,13 @@ enum PortalSettings {
     /// A portal without `ReadOne` answers with this error; `Read` is then asked.
     static let unknownMethod = DBUS_ERROR_UNKNOWN_METHOD
 
+    /// The errors that say no portal answered, as opposed to an answer (`NotFound`, …): none
+    /// on the bus, none in time, or the connection went.
+    static let noAnswer: Set<String> = [
+        DBUS_ERROR_SERVICE_UNKNOWN, DBUS_ERROR_NAME_HAS_NO_OWNER, DBUS_ERROR_NO_REPLY, DBUS_ERROR_TIMEOUT,
+        DBUS_ERROR_DISCONNECTED, DBUS_ERROR_NO_MEMORY,
+    ]
+
     /// The call that reads `color-scheme` with `method`; nil when libdbus is out of memory.
     static func call(_ method: Method) -> DBusMessage? {
         DBusMessage.methodCall(
