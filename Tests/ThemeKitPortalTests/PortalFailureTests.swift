@@ -8,7 +8,7 @@ import ThemeKit
 /// that goes on, no busy loop, and a portal or bus that comes back is read again.
 @Suite("When the bus or the portal fails")
 struct PortalFailureTests {
-    @Test("no bus at the address: no preference at once; the stream goes on, and retries wait 1 s, then longer")
+    @Test("no bus at the address: no preference at once; the stream goes on, and retries wait 1 s, then 2 s")
     func noBusIsNoPreference() async throws {
         let scratch = try ScratchFolder()
         let events = EventLog()
@@ -16,9 +16,10 @@ struct PortalFailureTests {
         let address = "unix:path=" + scratch.url.appendingPathComponent("no-bus").path
         let log = StreamLog(PortalAppearanceSource(busAddress: address, options: options).appearances())
         #expect(try await log.values(count: 1) == [nil])
-        try await Task.sleep(for: .milliseconds(1500))
-        // A loop that spun would have tried thousands of times: this one tried at 0 s and 1 s.
-        #expect((1...2).contains(events.count(.connecting)), "\(events.count(.connecting)) attempts")
+        #expect(try await eventually { events.count(.connecting) >= 3 })
+        // A loop that spun would have tried again at once; this one waited, twice as long the second time.
+        let waits = events.waitsBetweenAttempts()
+        #expect(waits.count >= 2 && waits[0] >= .seconds(1) && waits[1] >= .seconds(2), "\(waits)")
         #expect(log.values == [nil])
         #expect(!log.ended)
     }
@@ -107,14 +108,17 @@ struct PortalRecoveryTests {
         #expect(try await log.values(count: 1) == [.dark])
         bus.kill()
         #expect(try await eventually { events.count(.disconnected) == 1 })
-        let attempts = events.count(.connecting)
-        try await Task.sleep(for: .milliseconds(1500))
-        // Retries at 0.1, 0.3, 0.7 and 1.5 s at the most (the waits double up to 1 s).
-        let retries = events.count(.connecting) - attempts
-        #expect((1...4).contains(retries), "\(retries) retries")
+        // The first attempt connected; the retries after it wait 0.1 s, 0.2 s, 0.4 s, … up to 1 s.
+        #expect(try await eventually { events.count(.connecting) >= 4 })
+        let waits = events.waitsBetweenAttempts(after: 2)
+        #expect(waits.count >= 2 && waits[0] >= .milliseconds(200) && waits[1] >= .milliseconds(400), "\(waits)")
         #expect(log.values == [.dark])
         #expect(!log.ended)
+        // The bus comes back before the portal: the loop reads and finds no portal, and the
+        // last value stands until the portal starts.
         try await bus.start()
+        #expect(try await eventually { events.count(.read) == 2 })
+        #expect(log.values == [.dark])
         try await bus.startPortal(["--value", "2"])
         #expect(try await log.values(count: 2) == [.dark, .light])
     }

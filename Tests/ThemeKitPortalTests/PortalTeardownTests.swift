@@ -60,10 +60,10 @@ struct PortalTeardownTests {
         let callingLog = bus.read(options: calling.options())
         #expect(try await eventually { calling.uniqueName != nil })
         callingLog.stop()
-        // A minute's wait to retry: only the stop can end it in time.
+        // An hour's wait to retry: only the stop can end it in time.
         let retrying = EventLog()
         let scratch = try ScratchFolder()
-        let options = retrying.options(firstRetry: .seconds(60), longestRetry: .seconds(60))
+        let options = retrying.options(firstRetry: .seconds(3600), longestRetry: .seconds(3600))
         let address = "unix:path=" + scratch.url.appendingPathComponent("no-bus").path
         let retryingLog = StreamLog(PortalAppearanceSource(busAddress: address, options: options).appearances())
         #expect(try await retryingLog.values(count: 1) == [nil])

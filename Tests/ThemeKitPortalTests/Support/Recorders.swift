@@ -3,14 +3,16 @@ import ThemeKit
 
 @testable import ThemeKitPortal
 
-/// The generous bound of every wait for something the source does: a value, a step. Tests
-/// never assert on time; this only keeps a broken source from hanging the suite.
-let patience: Duration = .seconds(10)
+/// How many times a test looks, 10 ms apart, for what the source should do (a value, a step)
+/// before it gives up: at least 10 s of looking. Counted in looks, not by the clock, so that a
+/// test whose task waits for its turn while the rest of the suite keeps the machine busy does
+/// not give up early. Tests never assert on time; this only keeps a broken source from
+/// hanging the suite.
+let patience = 1000
 
-/// Waits (at most `limit`) until `predicate` holds; returns whether it did.
-func eventually(within limit: Duration = patience, _ predicate: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
+/// Looks (at most `tries` times, 10 ms apart) until `predicate` holds; returns whether it did.
+func eventually(tries: Int = patience, _ predicate: () -> Bool) async throws -> Bool {
+    for _ in 0..<tries {
         if predicate() { return true }
         try await Task.sleep(for: .milliseconds(10))
     }
@@ -63,17 +65,17 @@ final class StreamLog: Sendable {
     }
 }
 
-/// The steps a source's loop reports (`PortalOptions.observer`).
+/// The steps a source's loop reports (`PortalOptions.observer`), each with when it came.
 final class EventLog: Sendable {
     /// What the loop's thread writes: a box of its own, so that the options do not hold the log.
     private final class Shared: Sendable {
-        let events = Mutex<[PortalEvent]>([])
+        let events = Mutex<[(event: PortalEvent, at: ContinuousClock.Instant)]>([])
     }
 
     private let shared = Shared()
 
     /// The events so far.
-    var all: [PortalEvent] { shared.events.withLock { $0 } }
+    var all: [PortalEvent] { shared.events.withLock { $0.map(\.event) } }
 
     /// How many of the events so far are `event`.
     func count(_ event: PortalEvent) -> Int { all.filter { $0 == event }.count }
@@ -85,6 +87,15 @@ final class EventLog: Sendable {
         }.first
     }
 
+    /// The times between the attempts to connect after the `after`th one (counted from 1),
+    /// taken on the loop's thread as it reports them: what a retry waited, whenever the test
+    /// itself gets to look.
+    func waitsBetweenAttempts(after first: Int = 1) -> [Duration] {
+        let times = shared.events.withLock { $0.filter { $0.event == .connecting }.map(\.at) }
+        guard times.count > first else { return [] }
+        return (first..<times.count).map { times[$0] - times[$0 - 1] }
+    }
+
     /// Options that report to this log, with retry waits of `firstRetry` doubling up to
     /// `longestRetry` (short, so that tests of a bus that goes do not wait for the product's 1 s).
     func options(
@@ -92,6 +103,6 @@ final class EventLog: Sendable {
     ) -> PortalOptions {
         PortalOptions(
             firstRetryDelay: firstRetry, longestRetryDelay: longestRetry,
-            observer: { [shared] event in shared.events.withLock { $0.append(event) } })
+            observer: { [shared] event in shared.events.withLock { $0.append((event, ContinuousClock.now)) } })
     }
 }

@@ -92,25 +92,26 @@ final class Child {
         try process.run()
     }
 
-    /// Waits (at most `limit`) for a line of its standard output that starts with `prefix`,
-    /// and returns it.
-    func line(startingWith prefix: String, within limit: Duration = .seconds(10)) async throws -> String {
+    /// Waits (looking at most `tries` times, 10 ms apart) for a line of its standard output
+    /// that starts with `prefix`, and returns it.
+    func line(startingWith prefix: String, tries: Int = patience) async throws -> String {
         let descriptor = output.fileHandleForReading.fileDescriptor
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
+        var ended = false
+        for _ in 0...tries {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            while !ended, poll(&entry, 1, 0) > 0 {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = read(descriptor, &chunk, chunk.count)
+                received += chunk[..<max(count, 0)]
+                ended = count <= 0
+            }
             let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
             if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return String(line) }
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 0) > 0 else {
-                try await Task.sleep(for: .milliseconds(10))
-                continue
-            }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = read(descriptor, &chunk, chunk.count)
-            guard count > 0 else { break }
-            received += chunk[..<count]
+            if ended { break }
+            try await Task.sleep(for: .milliseconds(10))
         }
-        throw HarnessError(description: "no line starting '\(prefix)' from \(process.executableURL?.path ?? "?")")
+        let name = process.executableURL?.lastPathComponent ?? "?"
+        throw HarnessError(description: "no line starting '\(prefix)' from \(name)\(ended ? ", which ended" : "")")
     }
 
     /// Writes `line` and a newline to its standard input.
