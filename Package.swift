@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeLint", targets: ["ThemeLint"]),
+        .library(name: "ThemeKitPortal", targets: ["ThemeKitPortal"]),
         .executable(name: "themekit", targets: ["themekit"]),
         .executable(name: "themelint", targets: ["themelint"]),
         .executable(name: "themekit-demo", targets: ["themekit-demo"]),
@@ -38,6 +39,19 @@ let package = Package(
             name: "ThemeKit",
             dependencies: ["CLibXML2"],
             path: "Sources/ThemeKit"
+        ),
+        // The desktop's light or dark preference over D-Bus (the XDG desktop portal), in a product
+        // of its own: an app that does not follow the system needs no libdbus.
+        .systemLibrary(
+            name: "CDBus",
+            path: "Sources/CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]
+        ),
+        .target(
+            name: "ThemeKitPortal",
+            dependencies: ["ThemeKit", "CDBus"],
+            path: "Sources/ThemeKitPortal"
         ),
         .executableTarget(
             name: "themekit-demo",
@@ -134,6 +148,13 @@ let package = Package(
             path: "Tests/ThemeKitTests",
             exclude: ["Fixtures"]
         ),
+        // End to end against a real dbus-daemon and a fake portal (Fixtures/fake_portal.py).
+        .testTarget(
+            name: "ThemeKitPortalTests",
+            dependencies: ["ThemeKitPortal", "ThemeKit", "TestSupport"],
+            path: "Tests/ThemeKitPortalTests",
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "ThemeLintTests",
             dependencies: ["ThemeLint", "TestSupport"],
@@ -167,7 +188,7 @@ let package = Package(
 )
 
 /// The library targets apps link: every public type there states its `Sendable`-ness.
-let libraryTargets: Set<String> = ["ThemeKit", "ThemeLint"]
+let libraryTargets: Set<String> = ["ThemeKit", "ThemeLint", "ThemeKitPortal"]
 
 /// `-require-explicit-sendable` is an unsafe flag, and SwiftPM refuses a product built with
 /// unsafe flags to a package that depends on it by version (`.package(url:from:)`). So the
