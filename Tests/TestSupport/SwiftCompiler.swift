@@ -1,8 +1,8 @@
 package import Foundation
 import Testing
 
-/// Type-checks Swift files against the ThemeKit module of the current build, with the
-/// toolchain's `swiftc`, as an app target that imports ThemeKit would be checked.
+/// Type-checks Swift files against the ThemeKit (and ThemeKitPortal) modules of the current
+/// build, with the toolchain's `swiftc`, as an app target that imports them would be checked.
 package enum SwiftCompiler {
     /// The folder holding `ThemeKit.swiftmodule` for this build.
     package static func modulesFolder() throws -> URL {
@@ -35,9 +35,18 @@ package enum SwiftCompiler {
 
     /// The C flags libxml2 needs, from pkg-config when it is there.
     package static func libxml2Flags() -> [String] {
+        var flags = pkgConfigFlags("libxml-2.0")
+        if flags.isEmpty, FileManager.default.fileExists(atPath: "/usr/include/libxml2") {
+            flags = ["-I/usr/include/libxml2"]
+        }
+        return flags.flatMap { ["-Xcc", $0] }
+    }
+
+    /// `pkg-config --cflags package`, split; empty when pkg-config or the package is missing.
+    private static func pkgConfigFlags(_ package: String) -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pkg-config", "--cflags", "libxml-2.0"]
+        process.arguments = ["pkg-config", "--cflags", package]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -49,10 +58,7 @@ package enum SwiftCompiler {
                 flags = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
             }
         }
-        if flags.isEmpty, FileManager.default.fileExists(atPath: "/usr/include/libxml2") {
-            flags = ["-I/usr/include/libxml2"]
-        }
-        return flags.flatMap { ["-Xcc", $0] }
+        return flags
     }
 
     /// Type-checks `files` (in Swift 6 mode) and returns the compiler's status and messages.
@@ -61,6 +67,9 @@ package enum SwiftCompiler {
         var arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path]
         arguments += ["-I", CLI.packageRoot.appendingPathComponent("Sources/CLibXML2").path]
         arguments += libxml2Flags()
+        // ThemeKitPortal's module imports the system libdbus-1's (CDBus).
+        arguments += ["-I", CLI.packageRoot.appendingPathComponent("Sources/CDBus").path]
+        arguments += pkgConfigFlags("dbus-1").flatMap { ["-Xcc", $0] }
         // A module cache of its own, beside the build's (whose modules clang must not see
         // under a second spelling of their path), kept between runs so that only the first
         // run builds the system modules.
