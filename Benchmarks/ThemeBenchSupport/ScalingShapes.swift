@@ -344,6 +344,23 @@ extension ScalingShape {
         ScalingShape("preview-many-themes", "n themes inheriting one parent", tool: .preview, n: 2_000) { n in
             manyThemes(n)
         },
+        ScalingShape(
+            "preview-partners", "n light themes, each with a dark partner inheriting it", tool: .preview, n: 1_000
+        ) { n in partnerPairs(n) },
+        ScalingShape(
+            "preview-text-colors", "n text colors, each with its own background, and no backgroundColor",
+            tool: .preview, n: 20_000
+        ) { n in
+            // The theme's background is then the first key ending in BackgroundColor: found
+            // once for the page, not once per text color.
+            theme(
+                (0..<n).flatMap {
+                    [
+                        ("k\($0)TextColor", "<string>#777777</string>"),
+                        ("k\($0)BackgroundColor", "<string>#888888</string>"),
+                    ]
+                })
+        },
         ScalingShape("export-css-wide", "a theme of n keys", tool: .export(format: "css"), n: 60_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -505,6 +522,27 @@ extension ScalingShape {
         for index in 0..<n {
             files["Themes/t\(index).plist"] = document(
                 entries([("INHERITED_THEME", "<string>default</string>")] + Array(palette(20, seed: index).prefix(5))))
+        }
+        return files
+    }
+
+    /// `default` (twenty keys, a text and a background color) and n pairs: `l<i>`, inheriting
+    /// `default` and naming `d<i>` its `DARK_THEME`, and `d<i>`, a dark theme inheriting
+    /// `l<i>` and naming it its `LIGHT_THEME`, with colors of its own.
+    static func partnerPairs(_ n: Int) -> [String: String] {
+        let colors = [("textColor", "<string>#222222</string>"), ("backgroundColor", "<string>#FFFFFF</string>")]
+        var files = ["Themes/default.plist": document(entries(palette(20) + colors))]
+        for index in 0..<n {
+            files["Themes/l\(index).plist"] = document(
+                entries(
+                    [("INHERITED_THEME", "<string>default</string>"), ("DARK_THEME", "<string>d\(index)</string>")]
+                        + Array(palette(20, seed: index).prefix(5))))
+            files["Themes/d\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>l\(index)</string>"), ("APPEARANCE", "<string>dark</string>"),
+                    ("LIGHT_THEME", "<string>l\(index)</string>"), ("textColor", "<string>#DDDDDD</string>"),
+                    ("backgroundColor", "<string>#111111</string>"),
+                ]))
         }
         return files
     }

@@ -162,6 +162,18 @@ struct ScalingShapeTests {
             #expect(collection.keyKinds.count == 66)
             #expect(collection.themes.count == 7)
         }
+        if shape.id == "preview-partners" {
+            // `default` and 6 pairs, each dark partner beside its light theme on the page.
+            #expect(collection.themes.count == 13)
+            let page = PreviewPage.render(
+                collection, folder: "Themes", path: DisplayPath(currentDirectory: folder.path))
+            #expect(page.contains("<small class=\"appearance\">light · dark partner: d5</small>"))
+            #expect(page.components(separatedBy: "<span class=\"ratio pass\">").count == 14, "each theme's own")
+        }
+        if shape.id == "preview-text-colors" {
+            #expect(theme.values.count == 12)
+            #expect(PreviewPage.backgroundKey(of: theme) == "k0BackgroundColor")
+        }
         if shape.id.hasSuffix("inheritance-chain") {
             // The chain's last theme inherits every other: 6 + 1 themes.
             let last = try #require(collection.theme(named: shape.tool == .load ? "default" : "t5"))
