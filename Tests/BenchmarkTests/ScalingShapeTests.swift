@@ -43,6 +43,10 @@ struct ScalingShapeTests {
         "growing-chain-lint": [.unknownOverride: 6],
         "wide-parent-lint": [.unknownOverride: 6],
         "contrast-pairs": [.minContrast: 6],
+        // Each of the six dark partners, through the light theme naming it.
+        "contrast-partners": [.minContrast: 6],
+        // The one dark partner all six light themes name, once.
+        "contrast-one-partner": [.minContrast: 1],
         "char-references": [:],
         "duplicates-text": [.duplicateKey: 5],
         "duplicates-json": [.duplicateKey: 5],
