@@ -71,7 +71,7 @@ package enum PreviewPage: Sendable {
         ordered.reserveCapacity(sorted.count)
         for theme in sorted where !placed.contains(theme.name) {
             var group = [theme]
-            if let partnerName = partnerName(of: theme), !placed.contains(partnerName),
+            if let partnerName = theme.partnerName, !placed.contains(partnerName),
                 let partner = byName[partnerName]
             {
                 group.append(partner)
@@ -85,13 +85,6 @@ package enum PreviewPage: Sendable {
             }
         }
         return ordered
-    }
-
-    /// The partner a manager following the system would use in place of `theme`, if its
-    /// file names one.
-    static func partnerName(of theme: Theme) -> String? {
-        let name = theme.themeName(for: theme.appearance.opposite)
-        return name == theme.name ? nil : name
     }
 
     /// The page for `collection`: themes in columns (`default` first, then by name, each
@@ -157,7 +150,7 @@ package enum PreviewPage: Sendable {
     /// the partner failed to load. A light theme without a partner is headed as it always was.
     static func heading(of theme: Theme, failed: [String: ThemeError]) -> String {
         let parent = theme.parentName.map { "inherits " + escape($0) } ?? "root theme"
-        let partner = partnerName(of: theme)
+        let partner = theme.partnerName
         guard theme.appearance == .dark || partner != nil else {
             return "<th class=\"theme\">\(escape(theme.name))<small>\(parent)</small></th>"
         }

@@ -49,9 +49,8 @@ extension ThemesOptions {
     /// theme, `LIGHT_THEME` of a dark one), from the same folder; nil when it names none.
     /// A partner that does not load prints a line naming it and its diagnostics, and exits 1.
     func loadPartner(of theme: Theme, path: DisplayPath) throws -> Theme? {
+        guard let name = theme.partnerName else { return nil }
         let other = theme.appearance.opposite
-        let name = theme.themeName(for: other)
-        guard name != theme.name else { return nil }
         do {
             return try ThemeLoader(directory: directory).load(name)
         } catch {

@@ -174,19 +174,10 @@ package struct MinContrastRule: Rule {
                     ]),
                 ], configuration: LintConfiguration(contrastPairs: [highContrastPair])),
             RuleExample(
-                [
-                    "default.plist": RuleExample.plist([
-                        "<key>textColor</key><string>000000</string>",
-                        "<key>backgroundColor</key><string>FFFFFF</string>",
-                        "<key>DARK_THEME</key><string>night</string>",
-                    ]),
-                    "night.plist": RuleExample.plist([
-                        "<key>INHERITED_THEME</key><string>default</string>",
-                        "<key>APPEARANCE</key><string>dark</string>",
-                        "<key>textColor</key><string>F2F2F7</string>",
-                        "<key>backgroundColor</key><string>000000</string>",
-                    ]),
-                ], configuration: defaultOnly),
+                withDarkPartner([
+                    "<key>textColor</key><string>F2F2F7</string>",
+                    "<key>backgroundColor</key><string>000000</string>",
+                ]), configuration: defaultOnly),
         ],
         triggeringExamples: [
             RuleExample(
@@ -214,18 +205,7 @@ package struct MinContrastRule: Rule {
                 entries: ["<key>backgroundColor</key><string>FFFFFF</string>"], wholeFile: ["default.plist"],
                 configuration: examples),
             RuleExample(
-                [
-                    "default.plist": RuleExample.plist([
-                        "<key>textColor</key><string>000000</string>",
-                        "<key>backgroundColor</key><string>FFFFFF</string>",
-                        "<key>DARK_THEME</key><string>night</string>",
-                    ]),
-                    "night.plist": RuleExample.plist([
-                        "<key>INHERITED_THEME</key><string>default</string>",
-                        "<key>APPEARANCE</key><string>dark</string>",
-                        "↓<key>backgroundColor</key><string>111111</string>",
-                    ]),
-                ], configuration: defaultOnly,
+                withDarkPartner(["↓<key>backgroundColor</key><string>111111</string>"]), configuration: defaultOnly,
                 messages: [
                     "'textColor' #000000 on 'backgroundColor' #111111: contrast 1.11:1 is below the minimum 4.5:1 "
                         + "of .rules.min_contrast.pairs[0] in .themelint.json, which applies here through the "
@@ -239,6 +219,23 @@ package struct MinContrastRule: Rule {
     private static let examples = LintConfiguration(contrastPairs: [
         ContrastPair(foreground: "textColor", background: "backgroundColor", minimum: 4.5)
     ])
+
+    /// A readable `default` naming `night` its `DARK_THEME`, and `night`, dark, inheriting
+    /// it and setting `entries`.
+    private static func withDarkPartner(_ entries: [String]) -> [String: String] {
+        [
+            "default.plist": RuleExample.plist([
+                "<key>textColor</key><string>000000</string>",
+                "<key>backgroundColor</key><string>FFFFFF</string>",
+                "<key>DARK_THEME</key><string>night</string>",
+            ]),
+            "night.plist": RuleExample.plist(
+                [
+                    "<key>INHERITED_THEME</key><string>default</string>",
+                    "<key>APPEARANCE</key><string>dark</string>",
+                ] + entries),
+        ]
+    }
 
     /// Body text at WCAG AA, for the theme named `default` (and so for its partner).
     private static let defaultOnly = LintConfiguration(contrastPairs: [
