@@ -67,6 +67,16 @@ import ThemeTools
                 """))
     }
 
+    @Test func aNameMadeInCodeCannotEndTheCommentsThatNameIt() throws {
+        let theme = Theme(name: "a*/b<", values: [:], appearance: .light, darkThemeName: "x")
+        let partner = Theme(name: "c*/", values: [:], appearance: .dark)
+        let css = try ThemeExporter.css(theme, partner: partner)
+        #expect(css.hasPrefix("/* a\\2a /b\\3c : exported by themekit"))
+        #expect(
+            css.contains("/* c\\2a /, the dark partner (DARK_THEME): the values that differ from a\\2a /b\\3c 's. */"))
+        #expect(css.components(separatedBy: "*/").count == 3, "two comments, each ended once")
+    }
+
     @Test func withoutAPartnerTheOutputIsOneRuleAsBefore() throws {
         let css = try ThemeExporter.css(Self.day)
         #expect(!css.contains("color-scheme") && !css.contains("@media"))
