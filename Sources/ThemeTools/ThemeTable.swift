@@ -155,16 +155,16 @@ package struct ThemeTable: Sendable, Hashable {
         return heading
     }
 
-    /// The table as JSON (the shape is in the README), with a final line break: beside
-    /// `theme`, `lineage`, `files` and `values`, `appearance` (`light` or `dark`) and
-    /// `darkTheme` and `lightTheme`, the partners the theme's file names (`null` when none).
+    /// The table as JSON (the shape is in the README), with a final line break.
     package var json: String {
         // Strings, integers and numbers written as `null` when not finite (see
         // `JSONValue`): nothing here can fail to encode.
         (try? JSONOutput.document(JSONTable(table: self))) ?? "null\n"
     }
 
-    /// The table in the shape of `json`.
+    /// The table in the shape of `json`: `theme`, `lineage`, `files`, `values` (a row
+    /// each), `appearance` (`light` or `dark`), and `darkTheme` and `lightTheme`, the
+    /// partners the theme's file names (`null` when none).
     struct JSONTable: Encodable {
         var table: ThemeTable
 
