@@ -113,6 +113,20 @@ package struct ThemeTable: Sendable, Hashable {
     /// links, how many more there are, and its last key.
     package static let shownLinks = 3
 
+    /// The first line of `text`: the theme, its number of keys, its ancestors, its
+    /// appearance and the partners its file names: `dark: 33 keys, inherits default, dark
+    /// (light partner: default)`.
+    package var heading: String {
+        var heading = "\(theme): \(rows.count) keys"
+        if lineage.count > 1 { heading += ", inherits \(lineage.dropFirst().joined(separator: " → "))" }
+        heading += ", \(appearance.rawValue)"
+        let partners = [("dark", darkTheme), ("light", lightTheme)].compactMap { appearance, name in
+            name.map { "\(appearance) partner: \(Self.visible($0))" }
+        }
+        if !partners.isEmpty { heading += " (" + partners.joined(separator: ", ") + ")" }
+        return heading
+    }
+
     /// The table as aligned text: a header line, then one row a key with its kind, value,
     /// `file:line` and, for aliases and fonts, the chain and the size's key.
     package var text: String {
@@ -139,20 +153,6 @@ package struct ThemeTable: Sendable, Hashable {
             ])
         }
         return heading + "\n" + Self.aligned(table)
-    }
-
-    /// The first line of `text`: the theme, its number of keys, its ancestors, its
-    /// appearance and the partners its file names: `dark: 33 keys, inherits default, dark
-    /// (light partner: default)`.
-    package var heading: String {
-        var heading = "\(theme): \(rows.count) keys"
-        if lineage.count > 1 { heading += ", inherits \(lineage.dropFirst().joined(separator: " → "))" }
-        heading += ", \(appearance.rawValue)"
-        let partners = [("dark", darkTheme), ("light", lightTheme)].compactMap { appearance, name in
-            name.map { "\(appearance) partner: \(Self.visible($0))" }
-        }
-        if !partners.isEmpty { heading += " (" + partners.joined(separator: ", ") + ")" }
-        return heading
     }
 
     /// The table as JSON (the shape is in the README), with a final line break.
