@@ -254,6 +254,36 @@ extension ScalingShape {
             ]
         },
         ScalingShape(
+            "contrast-partners", "n light themes named by a min_contrast pair, each with a failing dark partner",
+            tool: .lint(format: "text"), n: 1_000
+        ) { n in
+            // Every dark partner is checked through the light theme that names it.
+            partnerPairs(n, darkText: "#222222").merging([
+                configurationPath: contrastConfiguration(themes: (0..<n).map { "l\($0)" })
+            ]) { $1 }
+        },
+        ScalingShape(
+            "contrast-one-partner", "n light themes named by a min_contrast pair, all naming one failing dark partner",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            // `night` is named by every theme: checked once, through the first by name.
+            var files = ["Themes/default.plist": document(entries(palette(20)))]
+            for index in 0..<n {
+                files["Themes/l\(index).plist"] = document(
+                    entries([
+                        ("DARK_THEME", "<string>night</string>"), ("textColor", "<string>#000000</string>"),
+                        ("backgroundColor", "<string>#FFFFFF</string>"),
+                    ]))
+            }
+            files["Themes/night.plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>l0</string>"), ("APPEARANCE", "<string>dark</string>"),
+                    ("backgroundColor", "<string>#111111</string>"),
+                ]))
+            files[configurationPath] = contrastConfiguration(themes: (0..<n).map { "l\($0)" })
+            return files
+        },
+        ScalingShape(
             "char-references", "one value of n character references", tool: .lint(format: "text"), n: 600_000
         ) { n in
             theme([("titleTitle", "<string>" + String(repeating: "&#65;&amp;", count: n) + "</string>")])
@@ -343,6 +373,23 @@ extension ScalingShape {
         },
         ScalingShape("preview-many-themes", "n themes inheriting one parent", tool: .preview, n: 2_000) { n in
             manyThemes(n)
+        },
+        ScalingShape(
+            "preview-partners", "n light themes, each with a dark partner inheriting it", tool: .preview, n: 1_000
+        ) { n in partnerPairs(n) },
+        ScalingShape(
+            "preview-text-colors", "n text colors, each with its own background, and no backgroundColor",
+            tool: .preview, n: 20_000
+        ) { n in
+            // The theme's background is then the first key ending in BackgroundColor: found
+            // once for the page, not once per text color.
+            theme(
+                (0..<n).flatMap {
+                    [
+                        ("k\($0)TextColor", "<string>#777777</string>"),
+                        ("k\($0)BackgroundColor", "<string>#888888</string>"),
+                    ]
+                })
         },
         ScalingShape("export-css-wide", "a theme of n keys", tool: .export(format: "css"), n: 60_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
@@ -505,6 +552,35 @@ extension ScalingShape {
         for index in 0..<n {
             files["Themes/t\(index).plist"] = document(
                 entries([("INHERITED_THEME", "<string>default</string>")] + Array(palette(20, seed: index).prefix(5))))
+        }
+        return files
+    }
+
+    /// The configuration of one `min_contrast` pair of `textColor` on `backgroundColor`
+    /// (4.5:1), for the themes named `names`.
+    static func contrastConfiguration(themes names: [String]) -> String {
+        let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        return "{\"rules\": {\"min_contrast\": {\"pairs\": [{\"foreground\": \"textColor\", "
+            + "\"background\": \"backgroundColor\", \"minimum\": 4.5, \"themes\": [\(list)]}]}}}"
+    }
+
+    /// `default` (twenty keys, a text and a background color) and n pairs: `l<i>`, inheriting
+    /// `default` and naming `d<i>` its `DARK_THEME`, and `d<i>`, a dark theme inheriting
+    /// `l<i>` and naming it its `LIGHT_THEME`, with colors of its own.
+    static func partnerPairs(_ n: Int, darkText: String = "#DDDDDD") -> [String: String] {
+        let colors = [("textColor", "<string>#222222</string>"), ("backgroundColor", "<string>#FFFFFF</string>")]
+        var files = ["Themes/default.plist": document(entries(palette(20) + colors))]
+        for index in 0..<n {
+            files["Themes/l\(index).plist"] = document(
+                entries(
+                    [("INHERITED_THEME", "<string>default</string>"), ("DARK_THEME", "<string>d\(index)</string>")]
+                        + Array(palette(20, seed: index).prefix(5))))
+            files["Themes/d\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>l\(index)</string>"), ("APPEARANCE", "<string>dark</string>"),
+                    ("LIGHT_THEME", "<string>l\(index)</string>"), ("textColor", "<string>\(darkText)</string>"),
+                    ("backgroundColor", "<string>#111111</string>"),
+                ]))
         }
         return files
     }

@@ -29,28 +29,76 @@ package enum PreviewPage: Sendable {
     /// on besides the theme's background: `xBackgroundColor`, else `xColor`, if the theme has
     /// it and it is not the theme's background; `nil` otherwise.
     package static func ownBackgroundKey(ofText key: String, in theme: Theme) -> String? {
+        ownBackgroundKey(ofText: key, in: theme, background: backgroundKey(of: theme))
+    }
+
+    /// `ownBackgroundKey(ofText:in:)` with the theme's background key already found: a
+    /// page asks for every text color, and finding it may read every key of the theme.
+    static func ownBackgroundKey(ofText key: String, in theme: Theme, background: String?) -> String? {
         for suffix in ["TextColor", "ForegroundColor"] where key.hasSuffix(suffix) {
             let prefix = String(key.dropLast(suffix.count))
             guard !prefix.isEmpty else { return nil }
             for candidate in [prefix + "BackgroundColor", prefix + "Color"]
-            where theme.color(forKey: candidate) != nil && candidate != backgroundKey(of: theme) {
+            where theme.color(forKey: candidate) != nil && candidate != background {
                 return candidate
             }
         }
         return nil
     }
 
-    /// The page for `collection`: themes in columns (`default` first, then by name), keys in
-    /// rows grouped by kind; themes that failed to load are listed with their diagnostics.
-    /// `folder` is how the page names the folder; `path` shows the diagnostics' paths.
-    package static func render(_ collection: ThemeCollection, folder: String, path: DisplayPath) -> String {
-        let themes = collection.themes.sorted { lhs, rhs in
+    /// One theme's column: the theme, its parent (for what changed) and its background
+    /// key, each found once for the whole column.
+    struct Column {
+        var theme: Theme
+        var parent: Theme?
+        var backgroundKey: String?
+    }
+
+    /// The themes in the page's order: `default` first, then by name, except that a theme
+    /// that names a partner for the other appearance (`DARK_THEME`, `LIGHT_THEME`) that
+    /// loaded and is not shown yet has it beside it, the light one on the left (`default`
+    /// stays first): light and dark side by side, each column's contrast its own.
+    static func columnOrder(of themes: [Theme]) -> [Theme] {
+        let sorted = themes.sorted { lhs, rhs in
             let lhsRank = lhs.name == ThemeName.defaultTheme ? 0 : 1
             let rhsRank = rhs.name == ThemeName.defaultTheme ? 0 : 1
             return (lhsRank, lhs.name) < (rhsRank, rhs.name)
         }
         var byName: [String: Theme] = [:]
+        for theme in sorted { byName[theme.name] = theme }
+        var placed = Set<String>()
+        var ordered: [Theme] = []
+        ordered.reserveCapacity(sorted.count)
+        for theme in sorted where !placed.contains(theme.name) {
+            var group = [theme]
+            if let partnerName = theme.partnerName, !placed.contains(partnerName),
+                let partner = byName[partnerName]
+            {
+                group.append(partner)
+                if theme.appearance == .dark, partner.appearance == .light, theme.name != ThemeName.defaultTheme {
+                    group.reverse()
+                }
+            }
+            for member in group {
+                placed.insert(member.name)
+                ordered.append(member)
+            }
+        }
+        return ordered
+    }
+
+    /// The page for `collection`: themes in columns (`default` first, then by name, each
+    /// light and dark pair side by side: `columnOrder(of:)`), keys in rows grouped by kind;
+    /// themes that failed to load are listed with their diagnostics.
+    /// `folder` is how the page names the folder; `path` shows the diagnostics' paths.
+    package static func render(_ collection: ThemeCollection, folder: String, path: DisplayPath) -> String {
+        let themes = columnOrder(of: collection.themes)
+        var byName: [String: Theme] = [:]
         for theme in themes { byName[theme.name] = theme }
+        let columns = themes.map { theme in
+            Column(
+                theme: theme, parent: theme.parentName.flatMap { byName[$0] }, backgroundKey: backgroundKey(of: theme))
+        }
         var html = head(title: "Theme preview: \(folder)")
         html += "<body>\n<header>\n<h1>Theme preview</h1>\n"
         html += "<p class=\"summary\">\(themes.count) theme\(themes.count == 1 ? "" : "s") from <code>"
@@ -65,8 +113,7 @@ package enum PreviewPage: Sendable {
         }
         html += "<main>\n<table>\n<thead>\n<tr><th class=\"key\">key</th>"
         for theme in themes {
-            let parent = theme.parentName.map { "inherits " + escape($0) } ?? "root theme"
-            html += "<th class=\"theme\">\(escape(theme.name))<small>\(parent)</small></th>"
+            html += heading(of: theme, failed: collection.failures)
         }
         html += "</tr>\n</thead>\n"
         let keyKinds = collection.keyKinds
@@ -76,9 +123,8 @@ package enum PreviewPage: Sendable {
             html += "<tbody>\n<tr class=\"section\"><th colspan=\"\(themes.count + 1)\">\(section.title)</th></tr>\n"
             for key in keys {
                 html += "<tr><th class=\"key\" scope=\"row\"><code>\(escape(key))</code></th>"
-                for theme in themes {
-                    let parent = theme.parentName.flatMap { byName[$0] }
-                    html += cell(key: key, theme: theme, parent: parent)
+                for column in columns {
+                    html += cell(key: key, column: column)
                 }
                 html += "</tr>\n"
             }
@@ -99,14 +145,34 @@ package enum PreviewPage: Sendable {
         }
     }
 
+    /// A theme's column heading: its name and parent; for a dark theme or one with a
+    /// partner, its appearance and the partner (`light · dark partner: night`), and whether
+    /// the partner failed to load. A light theme without a partner is headed as it always was.
+    static func heading(of theme: Theme, failed: [String: ThemeError]) -> String {
+        let parent = theme.parentName.map { "inherits " + escape($0) } ?? "root theme"
+        let partner = theme.partnerName
+        guard theme.appearance == .dark || partner != nil else {
+            return "<th class=\"theme\">\(escape(theme.name))<small>\(parent)</small></th>"
+        }
+        var about = theme.appearance.rawValue
+        if let partner {
+            about += " · \(theme.appearance.opposite.rawValue) partner: \(escape(partner))"
+            if failed[partner] != nil { about += " (did not load)" }
+        }
+        let classes = "theme \(theme.appearance.rawValue)" + (partner == nil ? "" : " paired")
+        return "<th class=\"\(classes)\">\(escape(theme.name))<small>\(parent)</small>"
+            + "<small class=\"appearance\">\(about)</small></th>"
+    }
+
     // MARK: - Cells
 
-    private static func cell(key: String, theme: Theme, parent: Theme?) -> String {
+    private static func cell(key: String, column: Column) -> String {
+        let (theme, parent) = (column.theme, column.parent)
         guard let value = theme.values[key] else { return "<td class=\"missing\">not set</td>" }
         let changed = parent.map { $0.values[key] != value } ?? false
         var body = ""
         switch value {
-        case .color(let color): body = colorCell(key: key, color: color, theme: theme)
+        case .color(let color): body = colorCell(key: key, color: color, column: column)
         case .font(let font):
             let family = escape(ThemeExporter.cssString(font.name) + ", system-ui, sans-serif")
             // A size CSS cannot write (NaN, an infinity) leaves the sample at the page's size.
@@ -144,7 +210,8 @@ package enum PreviewPage: Sendable {
         ThemeExporter.cssNumber(number) ?? ThemeExporter.nonFiniteName(number)
     }
 
-    private static func colorCell(key: String, color: ThemeColor, theme: Theme) -> String {
+    private static func colorCell(key: String, color: ThemeColor, column: Column) -> String {
+        let theme = column.theme
         let hex = color.hexString
         var body = ""
         guard isTextColor(key, in: theme) else {
@@ -152,9 +219,11 @@ package enum PreviewPage: Sendable {
             body += "<span class=\"swatch\(translucent)\" style=\"--c: \(hex)\"></span><code>\(hex)</code>"
             return body
         }
-        let backgroundKey = backgroundKey(of: theme)
+        let backgroundKey = column.backgroundKey
         let background = backgroundKey.flatMap { theme.color(forKey: $0) }
-        let own = ownBackgroundKey(ofText: key, in: theme).flatMap { key in theme.color(forKey: key).map { (key, $0) } }
+        let own = ownBackgroundKey(ofText: key, in: theme, background: backgroundKey).flatMap { key in
+            theme.color(forKey: key).map { (key, $0) }
+        }
         // The sample sits on the color the text most likely sits on.
         let ground = (own?.1 ?? background)?.hexString ?? "#FFFFFF"
         body += "<span class=\"swatch text-sample\" style=\"color: \(hex); background: \(ground)\">Aa</span>"
@@ -219,6 +288,9 @@ package enum PreviewPage: Sendable {
         against the theme's background (<code>backgroundColor</code>, else the first key ending in \
         <code>BackgroundColor</code>), and against <code>xBackgroundColor</code> or <code>xColor</code> for \
         <code>xTextColor</code>; ✓ AA at 4.5:1 or more</li>
+        <li><b>Light and dark</b>: a theme that names a partner for the other appearance (<code>DARK_THEME</code>, \
+        <code>LIGHT_THEME</code>) stands beside it, light on the left, each headed with its appearance; each \
+        column's text colors are measured against that theme's own background, so contrast is checked in both</li>
         <li><b>Fonts</b> are drawn in the named face when this machine has it; where it does not, the browser's \
         fallback font is shown and the cell says so. Sizes are drawn as CSS px.</li>
         </ul>
@@ -241,6 +313,9 @@ package enum PreviewPage: Sendable {
         th, td { padding: 7px 12px; text-align: left; vertical-align: middle; border-bottom: 1px solid var(--line); }
         thead th { position: sticky; top: 0; background: #fbfbfd; font-size: 15px; }
         thead th small { display: block; font-weight: normal; color: var(--muted); font-size: 12px; }
+        thead th.paired { box-shadow: inset 0 3px 0 #8e8ea0; }
+        thead th.dark { background: #2c2c2e; color: #f5f5f7; }
+        thead th.dark small { color: #aeaeb2; }
         th.key { font-weight: normal; white-space: nowrap; }
         th.key code { font-size: 13px; }
         td { min-width: 190px; }

@@ -187,3 +187,13 @@ package struct KeySurvey: Sendable {
         }
     }
 }
+
+extension Theme {
+    /// The partner a manager following the system uses in place of this theme when the
+    /// system is of the other appearance (`DARK_THEME` of a light theme, `LIGHT_THEME` of a
+    /// dark one), if its file names one: the theme the tools show and export beside it.
+    package var partnerName: String? {
+        let name = themeName(for: appearance.opposite)
+        return name == self.name ? nil : name
+    }
+}

@@ -48,6 +48,21 @@ package enum ThemeExporter: Sendable {
 
         package var description: String { rendered { $0 } }
 
+        /// This error and `other` as one (a theme's and its partner's problems): each
+        /// collision and each unwritable key once (a partner that inherits a problem
+        /// finds it again), in the order `rendered` shows them.
+        package func merged(with other: ExportError) -> ExportError {
+            var seen = Set<[String]>()
+            let collisions = (collisions + other.collisions).filter { seen.insert([$0.property] + $0.keys).inserted }
+                .sorted {
+                    ($0.property, $0.keys.joined(separator: "\n")) < ($1.property, $1.keys.joined(separator: "\n"))
+                }
+            var known = Set<Unwritable>()
+            let unwritable = (unwritable + other.unwritable).filter { known.insert($0).inserted }
+                .sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+            return ExportError(format: format, collisions: collisions, unwritable: unwritable)
+        }
+
         /// The error, one problem a line, with locations shown through `path`.
         package func rendered(_ path: (SourceLocation) -> SourceLocation) -> String {
             let unwritten = unwritable.map { problem in
@@ -74,7 +89,9 @@ package enum ThemeExporter: Sendable {
     /// Another name of `ExportError`, the error `css(_:selector:)` throws.
     package typealias CSSNameError = ExportError
 
-    /// The theme as CSS custom properties, sorted by property name, in one rule.
+    /// The theme as CSS custom properties, sorted by property name, in one rule; with a
+    /// `partner`, the rule also says `color-scheme: light dark`, and a
+    /// `@media (prefers-color-scheme: …)` block for the other appearance follows it.
     ///
     /// Names are the keys in kebab case (`primaryColor` → `--primary-color`); colors are
     /// lower-case hex (`#rrggbb`, `#rrggbbaa` when not opaque); numbers take their kind's unit
@@ -83,16 +100,81 @@ package enum ThemeExporter: Sendable {
     /// beside an `xFont` is that pair's size, not a property of its own; images and strings
     /// are quoted CSS strings; numbers and flags are written bare.
     ///
-    /// - Throws: `CSSError` when two keys become the same property name, when a number is
-    ///   NaN or infinite, or when a key is empty (`--` alone is no custom property): nothing
-    ///   is dropped, renamed or changed silently.
-    package static func css(_ theme: Theme, selector: Selector = .root) throws(CSSError) -> String {
+    /// The partner's block (`prefers-color-scheme: dark` for a light theme's `DARK_THEME`,
+    /// `light` for a dark theme's `LIGHT_THEME`), under the same selector, holds only the
+    /// properties whose value differs from the theme's (or that only the partner has), and
+    /// sets to `initial` those the partner lacks, so that under the media query the page
+    /// sees exactly the partner's values. Without a partner the output is one rule, as it
+    /// always was.
+    ///
+    /// - Throws: `CSSError` when two keys of the theme or of its partner become the same
+    ///   property name, when a number is NaN or infinite, or when a key is empty (`--`
+    ///   alone is no custom property): nothing is dropped, renamed or changed silently.
+    package static func css(_ theme: Theme, partner: Theme? = nil, selector: Selector = .root) throws(CSSError)
+        -> String
+    {
+        var failure: ExportError?
+        var own: [Declaration] = []
+        var theirs: [Declaration] = []
+        do { own = try declarations(of: theme) } catch { failure = error }
+        if let partner {
+            do { theirs = try declarations(of: partner) } catch { failure = failure?.merged(with: error) ?? error }
+        }
+        if let failure { throw failure }
+        let head =
+            switch selector {
+            case .root: ":root"
+            case .dataTheme: "[data-theme=" + cssString(theme.name) + "]"
+            }
+        var out = "/* \(commentText(theme.name)): exported by themekit; colors hex, sizes px. */\n\(head) {\n"
+        if partner != nil { out += "  color-scheme: light dark;\n" }
+        for declaration in own {
+            out += "  \(declaration.property): \(declaration.value);\n"
+        }
+        out += "}\n"
+        guard let partner else { return out }
+        let other = theme.appearance.opposite
+        out +=
+            "\n/* \(commentText(partner.name)), the \(other.rawValue) partner (\(ThemeName.partnerKey(for: other))): "
+        out += "the values that differ from \(commentText(theme.name))'s. */\n"
+        out += "@media (prefers-color-scheme: \(other.rawValue)) {\n  \(head) {\n"
+        for declaration in difference(from: own, to: theirs) {
+            out += "    \(declaration.property): \(declaration.value);\n"
+        }
+        return out + "  }\n}\n"
+    }
+
+    /// `name` for a CSS comment: a loaded theme's name is `[A-Za-z0-9._-]` only, but one
+    /// made in code may hold anything, and `*/` would end the comment (`<`, in a page's
+    /// `<style>`, could end the element).
+    static func commentText(_ name: String) -> String {
+        Escaping.escape(name) { scalar in
+            switch scalar {
+            case "*": "\\2a "
+            case "<": "\\3c "
+            case _ where Escaping.isControl(scalar): "\\" + Escaping.hex(scalar) + " "
+            default: nil
+            }
+        }
+    }
+
+    /// One CSS custom property and its value, as written.
+    struct Declaration {
+        var property: String
+        var value: String
+    }
+
+    /// The custom properties of `theme`, sorted by property name (Unicode scalars).
+    ///
+    /// - Throws: `CSSError` naming every pair of keys that become one name, and every key
+    ///   whose name or value CSS cannot write.
+    private static func declarations(of theme: Theme) throws(CSSError) -> [Declaration] {
         var claims: [String: [String]] = [:]
-        var declarations: [(property: String, value: String)] = []
+        var declarations: [Declaration] = []
         var unwritable: [CSSError.Unwritable] = []
         func declare(_ property: String, _ value: String, for key: String) {
             claims[property, default: []].append(key)
-            declarations.append((property, value))
+            declarations.append(Declaration(property: property, value: value))
         }
         func refuse(_ key: String, _ what: String) {
             unwritable.append(.init(key: key, location: theme.source(forKey: key)?.key, what: what))
@@ -133,28 +215,117 @@ package enum ThemeExporter: Sendable {
             throw CSSError(collisions: collisions, unwritable: unwritable)
         }
         declarations.sort { $0.property.unicodeScalars.lexicographicallyPrecedes($1.property.unicodeScalars) }
-        let head =
-            switch selector {
-            case .root: ":root"
-            case .dataTheme: "[data-theme=" + cssString(theme.name) + "]"
-            }
-        var out = "/* \(theme.name): exported by themekit; colors hex, sizes px. */\n\(head) {\n"
-        for declaration in declarations {
-            out += "  \(declaration.property): \(declaration.value);\n"
+        return declarations
+    }
+
+    /// What turns the declarations `own` into `theirs` (both sorted, names unique): each of
+    /// `theirs` whose value differs or that `own` lacks, and `initial` for each of `own`
+    /// that `theirs` lacks, sorted. One merge of the two lists.
+    private static func difference(from own: [Declaration], to theirs: [Declaration]) -> [Declaration] {
+        var out: [Declaration] = []
+        var index = (own: own.startIndex, theirs: theirs.startIndex)
+        func precedes(_ lhs: String, _ rhs: String) -> Bool {
+            lhs.unicodeScalars.lexicographicallyPrecedes(rhs.unicodeScalars)
         }
-        return out + "}\n"
+        while index.own < own.endIndex || index.theirs < theirs.endIndex {
+            let mine = index.own < own.endIndex ? own[index.own] : nil
+            let other = index.theirs < theirs.endIndex ? theirs[index.theirs] : nil
+            if let mine, let other, mine.property == other.property {
+                if mine.value != other.value { out.append(other) }
+                index.own += 1
+                index.theirs += 1
+            } else if let mine, other.map({ precedes(mine.property, $0.property) }) ?? true {
+                out.append(Declaration(property: mine.property, value: "initial"))
+                index.own += 1
+            } else if let other {
+                out.append(other)
+                index.theirs += 1
+            }
+        }
+        return out
     }
 
     /// The theme as one JSON object, key → resolved value, keys sorted: colors `#RRGGBB`
     /// (`#RRGGBBAA` when not opaque), fonts `{"name": …, "size": …}`, sizes and numbers as
     /// numbers, flags as booleans, images and strings as strings.
     ///
-    /// - Throws: `ExportError` when a number is NaN or infinite: JSON has no such numbers,
-    ///   and writing `null` would change the value silently.
-    package static func json(_ theme: Theme) throws(ExportError) -> String {
-        try checkJSON(theme)
+    /// With a `partner`, two members named by reserved keys (which no theme value can
+    /// have) join the values: `"APPEARANCE"`, the theme's appearance, and the key that names
+    /// the partner (`"DARK_THEME"` for a light theme, `"LIGHT_THEME"` for a dark one),
+    /// holding `{"name", "appearance", "overrides", "unsetKeys"}`: the partner's name and
+    /// appearance, its values that differ from the theme's (or that only it has), written
+    /// as the theme's are, and the keys of the theme it has no value for. The partner's
+    /// values are the theme's with `overrides` laid over them and `unsetKeys` removed.
+    /// Without a partner the output is the values alone, as it always was.
+    ///
+    /// - Throws: `ExportError` when a number of the theme or its partner is NaN or
+    ///   infinite: JSON has no such numbers, and writing `null` would change the value
+    ///   silently.
+    package static func json(_ theme: Theme, partner: Theme? = nil) throws(ExportError) -> String {
+        var failure: ExportError?
+        do { try checkJSON(theme) } catch { failure = error }
+        if let partner {
+            do { try checkJSON(partner) } catch { failure = failure?.merged(with: error) ?? error }
+        }
+        if let failure { throw failure }
         // Every number is finite now, and strings and flags always encode.
-        return (try? JSONOutput.document(theme.values.mapValues(ThemeTable.JSONValue.init))) ?? "{}\n"
+        guard let partner else {
+            return (try? JSONOutput.document(theme.values.mapValues(ThemeTable.JSONValue.init))) ?? "{}\n"
+        }
+        return (try? JSONOutput.document(JSONPair(theme: theme, partner: partner))) ?? "{}\n"
+    }
+
+    /// A theme and its partner, in the shape `json(_:partner:)` documents.
+    struct JSONPair: Encodable {
+        var theme: Theme
+        var partner: Theme
+
+        /// A member of the document: a theme's key, or a reserved key.
+        struct Member: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        /// The members of the partner's object.
+        enum PartnerKeys: String, CodingKey {
+            case name, appearance, overrides, unsetKeys
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var object = encoder.container(keyedBy: Member.self)
+            let values = theme.values
+            for (key, value) in values {
+                try object.encode(ThemeTable.JSONValue(value), forKey: Member(stringValue: key))
+            }
+            try object.encode(theme.appearance.rawValue, forKey: Member(stringValue: ThemeName.appearanceKey))
+            let key = ThemeName.partnerKey(for: theme.appearance.opposite)
+            var nested = object.nestedContainer(keyedBy: PartnerKeys.self, forKey: Member(stringValue: key))
+            try nested.encode(partner.name, forKey: .name)
+            try nested.encode(partner.appearance.rawValue, forKey: .appearance)
+            let theirs = partner.values
+            var overrides: [String: ThemeTable.JSONValue] = [:]
+            for (key, value) in theirs {
+                if let own = values[key], ThemeExporter.writtenAlike(own, value) { continue }
+                overrides[key] = ThemeTable.JSONValue(value)
+            }
+            try nested.encode(overrides, forKey: .overrides)
+            let unset = values.keys.filter { theirs[$0] == nil }
+                .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            try nested.encode(unset, forKey: .unsetKeys)
+        }
+    }
+
+    /// Whether two values are written alike: equal, and numbers of the same sign (`0` and
+    /// `-0` are equal, but written differently).
+    static func writtenAlike(_ lhs: ThemeValue, _ rhs: ThemeValue) -> Bool {
+        guard lhs == rhs else { return false }
+        switch (lhs, rhs) {
+        case (.size(let a), .size(let b)), (.number(let a), .number(let b)): return a.sign == b.sign
+        case (.font(let a), .font(let b)): return a.size.sign == b.size.sign
+        default: return true
+        }
     }
 
     /// Throws what `json(_:)` would throw: for any JSON output of `theme` (the export, `show

@@ -38,12 +38,21 @@ package struct ThemeTable: Sendable, Hashable {
     package var files: [String]
     /// Every key, sorted by Unicode scalars.
     package var rows: [Row]
+    /// Whether the theme is light or dark (`APPEARANCE`, inherited).
+    package var appearance: ThemeAppearance = .light
+    /// The dark partner the theme's own file names (`DARK_THEME`), if any.
+    package var darkTheme: String?
+    /// The light partner the theme's own file names (`LIGHT_THEME`), if any.
+    package var lightTheme: String?
 
     /// Explains `theme`, showing file paths with `path`.
     package init(theme: Theme, path: DisplayPath) {
         self.theme = theme.name
         self.lineage = theme.lineage
         self.files = theme.files.map { path($0) }
+        self.appearance = theme.appearance
+        self.darkTheme = theme.darkThemeName
+        self.lightTheme = theme.lightThemeName
         let keys = theme.values.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
         // Each key's source once, and each chain's length and end once: a key on a chain
         // takes them from the next link, so that a chain of n links costs n, not n² (every
@@ -104,6 +113,20 @@ package struct ThemeTable: Sendable, Hashable {
     /// links, how many more there are, and its last key.
     package static let shownLinks = 3
 
+    /// The first line of `text`: the theme, its number of keys, its ancestors, its
+    /// appearance and the partners its file names: `dark: 33 keys, inherits default, dark
+    /// (light partner: default)`.
+    package var heading: String {
+        var heading = "\(theme): \(rows.count) keys"
+        if lineage.count > 1 { heading += ", inherits \(lineage.dropFirst().joined(separator: " → "))" }
+        heading += ", \(appearance.rawValue)"
+        let partners = [("dark", darkTheme), ("light", lightTheme)].compactMap { appearance, name in
+            name.map { "\(appearance) partner: \(Self.visible($0))" }
+        }
+        if !partners.isEmpty { heading += " (" + partners.joined(separator: ", ") + ")" }
+        return heading
+    }
+
     /// The table as aligned text: a header line, then one row a key with its kind, value,
     /// `file:line` and, for aliases and fonts, the chain and the size's key.
     package var text: String {
@@ -129,10 +152,6 @@ package struct ThemeTable: Sendable, Hashable {
                 row.definedAt.map(Self.fileLine) ?? "", via.joined(separator: "; "),
             ])
         }
-        let heading =
-            lineage.count > 1
-            ? "\(theme): \(rows.count) keys, inherits \(lineage.dropFirst().joined(separator: " → "))"
-            : "\(theme): \(rows.count) keys"
         return heading + "\n" + Self.aligned(table)
     }
 
@@ -143,12 +162,14 @@ package struct ThemeTable: Sendable, Hashable {
         (try? JSONOutput.document(JSONTable(table: self))) ?? "null\n"
     }
 
-    /// The table in the shape of `json`.
+    /// The table in the shape of `json`: `theme`, `lineage`, `files`, `values` (a row
+    /// each), `appearance` (`light` or `dark`), and `darkTheme` and `lightTheme`, the
+    /// partners the theme's file names (`null` when none).
     struct JSONTable: Encodable {
         var table: ThemeTable
 
         enum CodingKeys: String, CodingKey {
-            case theme, lineage, files, values
+            case theme, lineage, files, values, appearance, darkTheme, lightTheme
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -157,6 +178,9 @@ package struct ThemeTable: Sendable, Hashable {
             try object.encode(table.lineage, forKey: .lineage)
             try object.encode(table.files, forKey: .files)
             try object.encode(table.rows.map(JSONRow.init), forKey: .values)
+            try object.encode(table.appearance.rawValue, forKey: .appearance)
+            try object.encode(table.darkTheme, forKey: .darkTheme)
+            try object.encode(table.lightTheme, forKey: .lightTheme)
         }
     }
 

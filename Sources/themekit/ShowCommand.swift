@@ -8,6 +8,9 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show a resolved theme: each key's value, where it was written, and its alias chain.",
         discussion: """
+            The first line names the theme, its number of keys, its ancestors, its appearance \
+            (light or dark) and the partners its file names (DARK_THEME, LIGHT_THEME); --json \
+            says the same in "appearance", "darkTheme" and "lightTheme" (null when none). \
             Exit status: 0 shown; 1 the theme does not load (its diagnostics go to standard \
             error), or with --json a number is NaN or infinite (JSON has none); 2 usage errors, \
             an unknown theme name, a missing folder, or output that cannot be written.

@@ -44,6 +44,25 @@ struct ThemesOptions: ParsableArguments {
     }
 }
 
+extension ThemesOptions {
+    /// Loads the partner `theme` names for the other appearance (`DARK_THEME` of a light
+    /// theme, `LIGHT_THEME` of a dark one), from the same folder; nil when it names none.
+    /// A partner that does not load prints a line naming it and its diagnostics, and exits 1.
+    func loadPartner(of theme: Theme, path: DisplayPath) throws -> Theme? {
+        guard let name = theme.partnerName else { return nil }
+        let other = theme.appearance.opposite
+        do {
+            return try ThemeLoader(directory: directory).load(name)
+        } catch {
+            let key = ThemeName.partnerKey(for: other)
+            throw ToolFailure.problems(
+                "themekit: error: \(Escaping.visible(theme.name))'s \(other.rawValue) partner "
+                    + "'\(Escaping.visible(name))' (its \(key)) does not load; --no-partner leaves it out\n"
+                    + path.rendered(error))
+        }
+    }
+}
+
 /// The current directory, for showing paths relative to it.
 func currentDisplayPath() -> DisplayPath {
     DisplayPath(currentDirectory: FileManager.default.currentDirectoryPath)

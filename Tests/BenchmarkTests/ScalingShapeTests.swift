@@ -43,6 +43,10 @@ struct ScalingShapeTests {
         "growing-chain-lint": [.unknownOverride: 6],
         "wide-parent-lint": [.unknownOverride: 6],
         "contrast-pairs": [.minContrast: 6],
+        // Each of the six dark partners, through the light theme naming it.
+        "contrast-partners": [.minContrast: 6],
+        // The one dark partner all six light themes name, once.
+        "contrast-one-partner": [.minContrast: 1],
         "char-references": [:],
         "duplicates-text": [.duplicateKey: 5],
         "duplicates-json": [.duplicateKey: 5],
@@ -161,6 +165,18 @@ struct ScalingShapeTests {
             #expect(try #require(collection.theme(named: "c5")).values.count == 61)
             #expect(collection.keyKinds.count == 66)
             #expect(collection.themes.count == 7)
+        }
+        if shape.id == "preview-partners" {
+            // `default` and 6 pairs, each dark partner beside its light theme on the page.
+            #expect(collection.themes.count == 13)
+            let page = PreviewPage.render(
+                collection, folder: "Themes", path: DisplayPath(currentDirectory: folder.path))
+            #expect(page.contains("<small class=\"appearance\">light · dark partner: d5</small>"))
+            #expect(page.components(separatedBy: "<span class=\"ratio pass\">").count == 14, "each theme's own")
+        }
+        if shape.id == "preview-text-colors" {
+            #expect(theme.values.count == 12)
+            #expect(PreviewPage.backgroundKey(of: theme) == "k0BackgroundColor")
         }
         if shape.id.hasSuffix("inheritance-chain") {
             // The chain's last theme inherits every other: 6 + 1 themes.

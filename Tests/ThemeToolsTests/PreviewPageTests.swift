@@ -22,12 +22,81 @@ import ThemeTools
         #expect(page.components(separatedBy: "<script").count == 2, "one inline script, no script src")
     }
 
+    /// The names of the page's theme columns, in order.
+    static func headings(_ page: String) -> [String] {
+        page.components(separatedBy: "<th class=\"theme").dropFirst()
+            .map { String($0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }) }
+    }
+
     @Test func aColumnPerThemeDefaultFirst() {
         let page = Self.page(Paths.themes)
-        let headings = page.components(separatedBy: "<th class=\"theme\">").dropFirst()
-            .map { String($0.prefix { $0 != "<" }) }
-        #expect(headings == ["default", "dark", "highcontrast", "lowcontrast"])
-        #expect(page.contains("<th class=\"theme\">dark<small>inherits default</small></th>"))
+        #expect(Self.headings(page) == ["default", "dark", "highcontrast", "lowcontrast"])
+        #expect(page.contains("<th class=\"theme\">lowcontrast<small>inherits default</small></th>"))
+        #expect(
+            page.contains(
+                "<th class=\"theme dark paired\">dark<small>inherits default</small>"
+                    + "<small class=\"appearance\">dark · light partner: default</small></th>"))
+    }
+
+    /// A folder of themes, each `name.plist` holding `entries` (one `<key>…</key><…>` each).
+    static func folder(_ themes: [String: [String]]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, entries) in themes {
+            try "<plist version=\"1.0\"><dict>\(entries.joined())</dict></plist>\n"
+                .write(to: folder.appendingPathComponent(name + ".plist"), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test func aPartnerStandsBesideItsThemeLightFirstEachWithItsOwnContrast() throws {
+        let folder = try Self.folder([
+            "alpha": [
+                "<key>DARK_THEME</key><string>zeta</string>", "<key>backgroundColor</key><string>#FFFFFF</string>",
+                "<key>textColor</key><string>#000000</string>",
+            ],
+            "beta": ["<key>textColor</key><string>#000000</string>"],
+            "zeta": [
+                "<key>INHERITED_THEME</key><string>alpha</string>", "<key>APPEARANCE</key><string>dark</string>",
+                "<key>LIGHT_THEME</key><string>alpha</string>", "<key>backgroundColor</key><string>#111111</string>",
+                "<key>textColor</key><string>#222222</string>",
+            ],
+            "night-dark": [
+                "<key>APPEARANCE</key><string>dark</string>", "<key>LIGHT_THEME</key><string>night-light</string>",
+            ],
+            "night-light": ["<key>DARK_THEME</key><string>night-dark</string>"],
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = Self.page(folder.path)
+        #expect(Self.headings(page) == ["alpha", "zeta", "beta", "night-light", "night-dark"])
+        #expect(page.contains("<small class=\"appearance\">light · dark partner: zeta</small>"))
+        #expect(page.contains("<th class=\"theme\">beta<small>root theme</small></th>"), "no partner: as before")
+        // The text color's row: AA passes in alpha (black on white) and fails in zeta.
+        let row = try #require(page.split(separator: "\n").first { $0.contains("<code>textColor</code>") })
+        let cells = Array(row.components(separatedBy: "<td").dropFirst())
+        #expect(cells.count == 5)
+        #expect(cells[0].contains("<span class=\"ratio pass\">21.00:1 ✓ AA<small> on backgroundColor</small>"))
+        #expect(cells[1].contains("<span class=\"ratio fail\">1.18:1 ✗ AA<small> on backgroundColor</small>"))
+    }
+
+    @Test func aPartnerThatDidNotLoadIsNamedSoInTheHeading() throws {
+        let folder = try Self.folder([
+            "default": ["<key>DARK_THEME</key><string>night</string>"],
+            "night": ["<key>APPEARANCE</key><string>dark</string>", "<key>titleFont</key><string>Menlo</string>"],
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = Self.page(folder.path)
+        #expect(Self.headings(page) == ["default"])
+        #expect(page.contains("<small class=\"appearance\">light · dark partner: night (did not load)</small>"))
+    }
+
+    @Test func aDarkThemeWithoutAPartnerIsHeadedDark() throws {
+        let folder = try Self.folder(["default": ["<key>APPEARANCE</key><string>dark</string>"]])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(
+            Self.page(folder.path).contains(
+                "<th class=\"theme dark\">default<small>root theme</small><small class=\"appearance\">dark</small></th>"
+            ))
     }
 
     @Test func textColorsShowTheirContrastRatioWithAPassMark() throws {

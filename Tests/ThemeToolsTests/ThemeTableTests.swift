@@ -152,4 +152,18 @@ import ThemeTools
 
                 """)
     }
+
+    @Test func theTableNamesTheAppearanceAndPartnersInItsHeadingAndJSON() throws {
+        let path = DisplayPath(currentDirectory: "/")
+        let night = ThemeTable(theme: PartnerExportTests.night, path: path)
+        #expect(night.text.hasPrefix("night: 4 keys, dark (light partner: day)\n"))
+        let lone = ThemeTable(theme: Theme(name: "t", values: [:]), path: path)
+        #expect(lone.text.hasPrefix("t: 0 keys, light\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(night.json.utf8)) as? [String: Any])
+        #expect(object["appearance"] as? String == "dark")
+        #expect(object["lightTheme"] as? String == "day")
+        #expect(object["darkTheme"] is NSNull)
+        let shipped = try ThemeTableTests.shipped("dark")
+        #expect(shipped.heading == "dark: 33 keys, inherits default, dark (light partner: default)")
+    }
 }

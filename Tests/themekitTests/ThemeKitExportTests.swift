@@ -20,7 +20,79 @@ struct ThemeKitExportTests {
         let result = try CLI.run(
             ["export", "dark", "--themes", "Themes", "--selector", "data-theme"], tool: "themekit")
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\n[data-theme=\"dark\"] {\n  --accent-color: #ff453a;\n"))
+        #expect(
+            result.stdout.contains(
+                "\n[data-theme=\"dark\"] {\n  color-scheme: light dark;\n  --accent-color: #ff453a;\n"))
+        #expect(
+            result.stdout.contains(
+                "@media (prefers-color-scheme: light) {\n  [data-theme=\"dark\"] {\n    --accent-color: #f93d38;\n"),
+            "the partner's block keeps the selector")
+    }
+
+    @Test("export default --format css: its dark partner's differing values under prefers-color-scheme: dark")
+    func exportsPartnerAsCSS() throws {
+        let result = try CLI.run(["export", "default", "--themes", "Themes"], tool: "themekit")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        try CLI.golden.expect(result.stdout, "export-default.css")
+        #expect(result.stdout.contains(":root {\n  color-scheme: light dark;\n"))
+        #expect(
+            result.stdout.contains("\n@media (prefers-color-scheme: dark) {\n  :root {\n    --accent-color: #ff453a;\n")
+        )
+        #expect(!result.stdout.contains("    --animations-enabled:"), "a value the partner shares is not repeated")
+    }
+
+    @Test("export dark --format json: its light partner under LIGHT_THEME, with APPEARANCE")
+    func exportsPartnerAsJSON() throws {
+        let result = try CLI.run(["export", "dark", "--themes", "Themes", "--format", "json"], tool: "themekit")
+        #expect(result.status == 0)
+        try CLI.golden.expect(result.stdout, "export-dark.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["APPEARANCE"] as? String == "dark")
+        let partner = try #require(object["LIGHT_THEME"] as? [String: Any])
+        #expect(partner["name"] as? String == "default")
+        #expect(partner["appearance"] as? String == "light")
+        #expect((partner["overrides"] as? [String: Any])?["canvasColor"] as? String == "#FFFFFF")
+        #expect((partner["overrides"] as? [String: Any])?["bodyFont"] == nil, "only what differs")
+        #expect(partner["unsetKeys"] as? [String] == [])
+    }
+
+    @Test("--no-partner writes the theme alone, as a theme without a partner is written")
+    func noPartnerLeavesThePartnerOut() throws {
+        let css = try CLI.run(["export", "default", "--themes", "Themes", "--no-partner"], tool: "themekit")
+        #expect(css.status == 0)
+        #expect(!css.stdout.contains("color-scheme") && !css.stdout.contains("@media"))
+        let whole = try CLI.run(["export", "default", "--themes", "Themes"], tool: "themekit")
+        #expect(
+            whole.stdout.hasPrefix(
+                css.stdout.replacingOccurrences(of: " {\n", with: " {\n  color-scheme: light dark;\n")))
+        let json = try CLI.run(
+            ["export", "default", "--themes", "Themes", "--format", "json", "--no-partner"], tool: "themekit")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["DARK_THEME"] == nil && object["APPEARANCE"] == nil)
+        #expect(object["canvasColor"] as? String == "#FFFFFF")
+    }
+
+    @Test("a partner that does not load: exit 1 naming it, with its diagnostics; --no-partner still exports")
+    func brokenPartnerIsExit1() throws {
+        let folder = try Self.theme(
+            "<key>inkColor</key><string>#000</string><key>DARK_THEME</key><string>night</string>")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        <plist version="1.0"><dict><key>APPEARANCE</key><string>dark</string>\
+        <key>titleFont</key><string>Menlo</string></dict></plist>
+        """.write(to: folder.appendingPathComponent("night.plist"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["export", "t", "--themes", "."], tool: "themekit", in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr.hasPrefix(
+                "themekit: error: t's dark partner 'night' (its DARK_THEME) does not load; --no-partner leaves it out\n"
+                    + "night.plist:1:"))
+        #expect(result.stderr.contains("[missing_font_size]"))
+        let alone = try CLI.run(["export", "t", "--themes", ".", "--no-partner"], tool: "themekit", in: folder)
+        #expect(alone.status == 0)
+        #expect(alone.stdout.contains("  --ink-color: #000000;\n"))
     }
 
     /// Every value the command accepts for `--selector` (as ArgumentParser lists them) writes

@@ -16,6 +16,20 @@ struct ThemeKitShowTests {
             ))
     }
 
+    @Test("show dark: the heading names its appearance and its light partner; --json says the same")
+    func showsAppearanceAndPartner() throws {
+        let result = try CLI.run(["show", "dark", "--themes", "Themes"], tool: "themekit")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("dark: 33 keys, inherits default, dark (light partner: default)\nKEY "))
+        let light = try CLI.run(["show", "default", "--themes", "Themes"], tool: "themekit")
+        #expect(light.stdout.hasPrefix("default: 33 keys, light (dark partner: dark)\nKEY "))
+        let json = try CLI.run(["show", "dark", "--themes", "Themes", "--json"], tool: "themekit")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["appearance"] as? String == "dark")
+        #expect(object["lightTheme"] as? String == "default")
+        #expect(object["darkTheme"] is NSNull)
+    }
+
     @Test("show --json: the same theme as JSON that parses")
     func showsShippedThemeAsJSON() throws {
         let result = try CLI.run(

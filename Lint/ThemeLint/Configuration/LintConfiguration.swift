@@ -87,9 +87,13 @@ public struct LintConfiguration: Sendable, Hashable {
 
     /// Whether an enabled rule needs the theme named `name`, in the folder `folder` (its
     /// segments below the configuration's folder, `nil` outside it), built whole (its values
-    /// resolved and parsed), which the linter otherwise skips.
-    func needsResolvedTheme(named name: String, inFolder folder: [Substring]?) -> Bool {
-        contrastPairs.contains { $0.applies(toTheme: name, inFolder: folder) }
+    /// resolved and parsed), which the linter otherwise skips: a `min_contrast` pair applies
+    /// to it, or to a theme that names it as its partner (`partnerOf`, the names).
+    func needsResolvedTheme(named name: String, inFolder folder: [Substring]?, partnerOf: [String] = []) -> Bool {
+        contrastPairs.contains { pair in
+            pair.applies(toTheme: name, inFolder: folder)
+                || partnerOf.contains { pair.applies(toTheme: $0, inFolder: folder) }
+        }
     }
 
     /// The segments of the folder at `path` (absolute) below the configuration's folder;
@@ -109,7 +113,8 @@ public struct ContrastPair: Sendable, Hashable {
     /// The lowest acceptable WCAG 2.x contrast ratio, from 1 to 21 (4.5 is WCAG AA for
     /// body text, 7 is AAA).
     public var minimum: Double
-    /// The names of the themes the pair applies to; `nil`: every theme linted.
+    /// The names of the themes the pair applies to (and so to the partner each of them
+    /// names, `DARK_THEME` or `LIGHT_THEME`); `nil`: every theme linted.
     public var themes: [String]? {
         didSet { themeSet = themes.map(Set.init) }
     }

@@ -111,10 +111,15 @@ public struct ThemeLinter: Sendable {
         let rules = RuleCatalog.rules.filter { configuration.enables($0.description) }.map { $0.init() }
         // Themes that inherit share their ancestors' files and merges.
         let session = ThemeLoader.Session { path in cache.read(path) }
+        // Who names whom as a partner, for the contrast pairs that apply through one.
+        let partners =
+            configuration.contrastPairs.isEmpty
+            ? PartnerIndex() : PartnerIndex(files: found.files.map(\.path)) { try? cache.read($0).get() }
         let results = Mutex([[Diagnostic]](repeating: [], count: found.files.count))
         let lineages = Mutex([ThemeLoader.Session.Problems?](repeating: nil, count: found.files.count))
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
-            let (diagnostics, lineage) = check(found.files[index], cache: cache, session: session, rules: rules)
+            let (diagnostics, lineage) = check(
+                found.files[index], cache: cache, session: session, rules: rules, partners: partners)
             results.withLock { $0[index] = diagnostics }
             lineages.withLock { $0[index] = lineage }
         }
@@ -193,7 +198,7 @@ public struct ThemeLinter: Sendable {
 
     /// The problems of one theme file, in the context of its lineage.
     private func check(
-        _ theme: ThemePath, cache: FileCache, session: ThemeLoader.Session, rules: [any Rule]
+        _ theme: ThemePath, cache: FileCache, session: ThemeLoader.Session, rules: [any Rule], partners: PartnerIndex
     ) -> (diagnostics: [Diagnostic], lineage: ThemeLoader.Session.Problems?) {
         let fileName = theme.path.split(separator: "/").last.map(String.init) ?? theme.path
         guard let name = ThemeName.of(fileName: fileName) else {
@@ -214,8 +219,11 @@ public struct ThemeLinter: Sendable {
         var context = ThemeContext(analysis: analysis, configuration: configuration)
         context.folder = configuration.segments(ofFolder: folder)
         context.appearanceOfTheme = { session.appearance(of: $0, loader: loader) }
+        context.namedAsPartnerBy = partners.namings(of: name, inFolder: folder)
         // A theme is built only when an enabled rule reads its values: building one is not free.
-        if configuration.needsResolvedTheme(named: name, inFolder: context.folder) {
+        if configuration.needsResolvedTheme(
+            named: name, inFolder: context.folder, partnerOf: context.namedAsPartnerBy.map(\.name))
+        {
             context.resolvedTheme = analysis.theme
         }
         var diagnostics = rules.flatMap { $0.check(context) }

@@ -11,15 +11,24 @@ extension DiagnosticCode {
 /// minimum WCAG contrast ratio.
 ///
 /// It runs only when `.themelint.json` gives it pairs. Each pair is checked in each theme
-/// it applies to, on the theme's resolved colors (aliases followed, parents merged); a
+/// it applies to, and in the partner each of those themes names (`DARK_THEME`,
+/// `LIGHT_THEME`): a light theme's pair holds for the dark theme that stands in for it. A
+/// pair is checked on the theme's resolved colors (aliases followed, parents merged); a
 /// translucent foreground is painted over the background first. A theme with errors is
 /// not checked: its colors are not known, and its errors are already reported.
+///
+/// A problem is reported once, in the theme whose colors fail: as the pair's own when the
+/// pair applies to that theme, else through the first theme (by name) that names it as its
+/// partner and that the pair applies to, with a note where that theme names it.
 package struct MinContrastRule: Rule {
     package init() {}
 
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
-        let pairs = theme.configuration.contrastPairs.enumerated().filter {
-            $0.element.applies(toTheme: theme.analysis.name, inFolder: theme.folder)
+        let pairs = theme.configuration.contrastPairs.enumerated().compactMap {
+            index, pair -> (index: Int, pair: ContrastPair, through: PartnerNaming?)? in
+            if pair.applies(toTheme: theme.analysis.name, inFolder: theme.folder) { return (index, pair, nil) }
+            let naming = theme.namedAsPartnerBy.first { pair.applies(toTheme: $0.name, inFolder: theme.folder) }
+            return naming.map { (index, pair, $0) }
         }
         guard !pairs.isEmpty, let file = theme.file, let resolved = theme.resolvedTheme else { return [] }
         let origin = theme.configuration.file ?? LintConfiguration.fileName
@@ -27,21 +36,27 @@ package struct MinContrastRule: Rule {
         // `Suggestions.budget` per theme, so many pairs naming missing keys in a
         // large theme stay linear.
         var budget = Suggestions.Budget()
-        return pairs.compactMap { index, pair in
+        return pairs.compactMap { index, pair, through in
             let path = "\(ConfigurationParser.path(".rules", DiagnosticCode.minContrast.rawValue)).pairs[\(index)]"
+            let partner = through.map(Self.throughPartner) ?? ""
+            let notes = through.map { [Diagnostic.Note(Self.partnerNote($0), at: $0.location)] } ?? []
             for (key, field) in [(pair.foreground, "foreground"), (pair.background, "background")] {
                 guard resolved.color(forKey: key) == nil else { continue }
-                return Self.uncheckable(
-                    key, in: resolved, file: file, named: "\(path).\(field) in \(origin)", budget: &budget)
+                var problem = Self.uncheckable(
+                    key, in: resolved, file: file, named: "\(path).\(field) in \(origin)" + partner, budget: &budget)
+                problem.notes += notes
+                return problem
             }
             guard let foreground = resolved.color(forKey: pair.foreground),
                 let background = resolved.color(forKey: pair.background)
             else { return nil }
             let ratio = foreground.contrastRatio(against: background)
             guard ratio < pair.minimum else { return nil }
-            return Self.tooLow(
+            var problem = Self.tooLow(
                 pair, foreground: foreground, background: background, ratio: ratio, in: resolved, file: file,
-                named: "\(path) in \(origin)")
+                named: "\(path) in \(origin)" + partner)
+            problem.notes += notes
+            return problem
         }
     }
 
@@ -57,6 +72,16 @@ package struct MinContrastRule: Rule {
         "\(foreground) on \(background): contrast \(ThemeColor.contrastRatioText(ratio)):1 is below the minimum "
             + "\(ThemeValue.text(of: minimum)):1 of \(origin)"
     }
+
+    /// What a pair that applies to a theme through the theme naming it as its partner adds
+    /// to the pair's name: `, which applies here through the partner: 'default' names this
+    /// theme as its DARK_THEME`.
+    static func throughPartner(_ naming: PartnerNaming) -> String {
+        ", which applies here through the partner: '\(naming.name)' names this theme as its \(naming.key)"
+    }
+
+    /// The note at where the theme the pair applies to names this one as its partner.
+    static func partnerNote(_ naming: PartnerNaming) -> String { "'\(naming.name)' names this theme here" }
 
     /// The note at where a color of the pair gets its value.
     static func valueNote(role: String, key: String) -> String { "the \(role) '\(key)' gets its value here" }
@@ -128,7 +153,9 @@ package struct MinContrastRule: Rule {
         id: .minContrast,
         summary: "A configured text/background pair of colors is below its minimum WCAG contrast ratio.",
         rationale:
-            "Text that does not stand out from its background is hard to read, and unreadable for many people with low vision; WCAG 2.x asks for 4.5:1 for body text (AA) and 7:1 (AAA). Enabled and configured in .themelint.json.",
+            "Text that does not stand out from its background is hard to read, and unreadable for many people with low vision; WCAG 2.x asks for 4.5:1 for body text (AA) and 7:1 (AAA). Enabled and configured in .themelint.json; "
+            + "a pair that applies to a theme applies to the partner it names for the other appearance (DARK_THEME, "
+            + "LIGHT_THEME) too, since that theme stands in for it when the system turns dark or light.",
         nonTriggeringExamples: [
             RuleExample(
                 entries: [
@@ -146,6 +173,11 @@ package struct MinContrastRule: Rule {
                         "<key>textColor</key><string>000000</string>",
                     ]),
                 ], configuration: LintConfiguration(contrastPairs: [highContrastPair])),
+            RuleExample(
+                withDarkPartner([
+                    "<key>textColor</key><string>F2F2F7</string>",
+                    "<key>backgroundColor</key><string>000000</string>",
+                ]), configuration: defaultOnly),
         ],
         triggeringExamples: [
             RuleExample(
@@ -172,6 +204,13 @@ package struct MinContrastRule: Rule {
             RuleExample(
                 entries: ["<key>backgroundColor</key><string>FFFFFF</string>"], wholeFile: ["default.plist"],
                 configuration: examples),
+            RuleExample(
+                withDarkPartner(["↓<key>backgroundColor</key><string>111111</string>"]), configuration: defaultOnly,
+                messages: [
+                    "'textColor' #000000 on 'backgroundColor' #111111: contrast 1.11:1 is below the minimum 4.5:1 "
+                        + "of .rules.min_contrast.pairs[0] in .themelint.json, which applies here through the "
+                        + "partner: 'default' names this theme as its DARK_THEME"
+                ]),
         ],
         isOptIn: true
     )
@@ -179,6 +218,28 @@ package struct MinContrastRule: Rule {
     /// The configuration of the examples: body text at WCAG AA.
     private static let examples = LintConfiguration(contrastPairs: [
         ContrastPair(foreground: "textColor", background: "backgroundColor", minimum: 4.5)
+    ])
+
+    /// A readable `default` naming `night` its `DARK_THEME`, and `night`, dark, inheriting
+    /// it and setting `entries`.
+    private static func withDarkPartner(_ entries: [String]) -> [String: String] {
+        [
+            "default.plist": RuleExample.plist([
+                "<key>textColor</key><string>000000</string>",
+                "<key>backgroundColor</key><string>FFFFFF</string>",
+                "<key>DARK_THEME</key><string>night</string>",
+            ]),
+            "night.plist": RuleExample.plist(
+                [
+                    "<key>INHERITED_THEME</key><string>default</string>",
+                    "<key>APPEARANCE</key><string>dark</string>",
+                ] + entries),
+        ]
+    }
+
+    /// Body text at WCAG AA, for the theme named `default` (and so for its partner).
+    private static let defaultOnly = LintConfiguration(contrastPairs: [
+        ContrastPair(foreground: "textColor", background: "backgroundColor", minimum: 4.5, themes: ["default"])
     ])
 
     /// AAA, for the theme named `highcontrast` only.

@@ -17,8 +17,30 @@ package struct ThemeContext: Sendable {
     /// is broken or the linter did not say.
     package var appearanceOfTheme: @Sendable (String) -> ThemeAppearance? = { _ in nil }
 
+    /// The themes of the same folder whose own file names this theme as its partner
+    /// (`DARK_THEME` or `LIGHT_THEME`), sorted by name: a `min_contrast` pair that applies
+    /// to one of them applies to this theme too. Found only while `min_contrast` runs.
+    package var namedAsPartnerBy: [PartnerNaming] = []
+
     /// The theme's own file (the first of its lineage), if it could be read.
     package var file: ThemeFile? { analysis.files.first }
+}
+
+/// A theme's file naming another theme of its folder as its partner.
+package struct PartnerNaming: Sendable, Hashable {
+    /// The theme whose file names the partner.
+    package var name: String
+    /// The reserved key that names it: `DARK_THEME` or `LIGHT_THEME`.
+    package var key: String
+    /// Where the partner's name is written, the value of `key`.
+    package var location: SourceLocation
+
+    /// Creates a naming.
+    package init(name: String, key: String, location: SourceLocation) {
+        self.name = name
+        self.key = key
+        self.location = location
+    }
 }
 
 /// A folder of themes given to themelint as a folder.
