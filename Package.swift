@@ -55,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "themekit-demo",
-            dependencies: ["ThemeKit"],
+            dependencies: ["ThemeKit", "ThemeKitPortal"],
             path: "Sources/themekit-demo"
         ),
         // What both front ends (themelint, themekit) write through: JSON, output files, standard

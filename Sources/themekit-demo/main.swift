@@ -4,9 +4,13 @@
 //   themekit-demo [FOLDER]           the walkthrough, on a manager of its own (saves nothing)
 //   themekit-demo --shared [THEME]   ThemeManager.shared: what it restores for this app, and
 //                                    saves THEME as this app's choice
+//   themekit-demo --follow-system [BASE] [--seconds N]
+//                                    a manager following the desktop's light or dark setting
+//                                    (the XDG portal over D-Bus; THEMEKIT_APPEARANCE overrides)
 //   themekit-demo --help | --version
 import Foundation
 import ThemeKit
+import ThemeKitPortal
 
 /// A stand-in for a label: UI objects live on the main actor.
 @MainActor
@@ -65,25 +69,84 @@ func sharedDemo(choosing name: String?) -> Int32 {
     }
 }
 
+/// `--follow-system`: a manager of the shipped themes that follows the desktop's light or
+/// dark setting from `base`, printing every change until interrupted (or for `seconds`).
+@MainActor
+func followSystemDemo(base: String, seconds: Double?) -> Never {
+    let center = NotificationCenter()
+    let manager = ThemeManager(
+        directory: ProcessInfo.processInfo.environment["THEMEKIT_THEMES"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "Themes",
+        notificationCenter: center, store: InMemoryThemeStore())
+    if let override = manager.appearanceOverride {
+        print("THEMEKIT_APPEARANCE=\(override.rawValue) stands in for the desktop's setting")
+    } else {
+        print("the desktop's setting: the XDG portal on the session bus (THEMEKIT_APPEARANCE=dark overrides it)")
+    }
+    _ = center.addObserver(forName: ThemeManager.didChangeThemeNotification, object: manager, queue: nil) { note in
+        let previous = note.userInfo?[ThemeManager.previousThemeKey] as? String ?? "?"
+        let current = note.userInfo?[ThemeManager.themeKey] as? String ?? "?"
+        let system = manager.systemAppearance?.rawValue ?? "no preference"
+        print("observer: didChangeTheme \(previous) → \(current) (system: \(system))")
+    }
+    _ = center.addObserver(forName: ThemeManager.didFailToReloadNotification, object: manager, queue: nil) { note in
+        print("observer: \(note.userInfo?[ThemeManager.errorKey].map { "\($0)" } ?? "a theme failed")")
+    }
+    manager.appearanceSource = PortalAppearanceSource()
+    do {
+        try manager.followSystemAppearance(base: base)
+    } catch {
+        print(error)
+        exit(1)
+    }
+    print("following the system from \(Escaping.visible(base)): \(manager.currentThemeName) for now")
+    let badge = Badge(manager: manager)
+    if let seconds {
+        Task { @MainActor in
+            try? await Task.sleep(for: .seconds(seconds))
+            print("the badge was styled \(badge.restyles) times")
+            exit(0)
+        }
+    } else {
+        print("switch the desktop between light and dark; Ctrl-C ends")
+    }
+    // Bindings apply on the main queue: serve it from here on.
+    dispatchMain()
+}
+
 let usage = """
     USAGE: themekit-demo [FOLDER]
            themekit-demo --shared [THEME]
+           themekit-demo --follow-system [BASE] [--seconds N]
 
     The walkthrough: loads FOLDER's themes (default ./Themes) on a manager of its own that saves
     nothing, binds an object to the theme, registers an observer, switches themes and prints
     what each of them saw. With --shared: ThemeManager.shared, what it restores for this app,
-    and THEME saved as this app's choice.
+    and THEME saved as this app's choice. With --follow-system: the shipped themes (or
+    $THEMEKIT_THEMES) following the desktop's light or dark setting from BASE (default: default),
+    read from the XDG portal over D-Bus (THEMEKIT_APPEARANCE=light|dark overrides it); every
+    change is printed until Ctrl-C, or for N seconds.
 
     OPTIONS:
       --shared                Use ThemeManager.shared.
+      --follow-system         Follow the desktop's light or dark setting.
+      --seconds <N>           With --follow-system: end after N seconds.
       -h, --help              Show help information.
       --version               Show the version.
 
     """
 
+/// Ends the process with a usage error (exit 2).
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(
+        Data("themekit-demo: error: \(Escaping.visible(message))\nRun 'themekit-demo --help' for usage.\n".utf8))
+    exit(2)
+}
+
 /// Reads the command line: `--help` and `--version` anywhere answer and end the process,
 /// as they do for the other tools, and are never taken for a folder; any other option, or a
-/// second folder or theme, is a usage error (exit 2).
+/// second folder or theme, is a usage error (exit 2). `--follow-system` runs its demo.
+@MainActor
 func command(_ arguments: [String]) -> (shared: Bool, name: String?) {
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
         print(usage, terminator: "")
@@ -93,13 +156,22 @@ func command(_ arguments: [String]) -> (shared: Bool, name: String?) {
         print(ThemeKitVersion.current)
         exit(0)
     }
+    if arguments.first == "--follow-system" {
+        var rest = Array(arguments.dropFirst())
+        var seconds: Double?
+        if let option = rest.firstIndex(of: "--seconds") {
+            guard option + 1 < rest.count, let value = Double(rest[option + 1]), value >= 0, value.isFinite else {
+                fail("--seconds needs a number of seconds")
+            }
+            seconds = value
+            rest.removeSubrange(option...(option + 1))
+        }
+        if let option = rest.first(where: { $0.hasPrefix("-") }) { fail("unknown option '\(option)'") }
+        guard rest.count <= 1 else { fail("give at most one base theme, not \(rest.count)") }
+        followSystemDemo(base: rest.first ?? "default", seconds: seconds)
+    }
     let shared = arguments.first == "--shared"
     let rest = shared ? Array(arguments.dropFirst()) : arguments
-    func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(
-            Data("themekit-demo: error: \(Escaping.visible(message))\nRun 'themekit-demo --help' for usage.\n".utf8))
-        exit(2)
-    }
     if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) { fail("unknown option '\(option)'") }
     guard rest.count <= 1 else {
         fail("give at most one \(shared ? "theme" : "folder"), not \(rest.count)")

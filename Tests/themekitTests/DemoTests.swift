@@ -96,4 +96,36 @@ struct DemoTests {
         #expect(two.status == 2)
         #expect(two.stderr.hasPrefix("themekit-demo: error: give at most one folder, not 2\n"))
     }
+
+    @Test("--follow-system follows THEMEKIT_APPEARANCE where no portal answers: default's dark partner, bound and heard")
+    func followSystem() throws {
+        let missingBus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "XDG_RUNTIME_DIR": "/nonexistent"]
+        let dark = try CLI.run(
+            ["--follow-system", "--seconds", "0.3"], tool: "themekit-demo",
+            environment: missingBus.merging(["THEMEKIT_APPEARANCE": "dark"]) { $1 })
+        #expect(dark.status == 0)
+        #expect(
+            dark.stdout == """
+                THEMEKIT_APPEARANCE=dark stands in for the desktop's setting
+                observer: didChangeTheme default → dark (system: dark)
+                following the system from default: dark for now
+                badge: restyled for dark: text #F2F2F7, ArialRoundedMTBold 20
+                the badge was styled 1 times
+
+                """)
+        // No bus and no override: no preference, so the base.
+        let none = try CLI.run(
+            ["--follow-system", "--seconds", "0.3"], tool: "themekit-demo",
+            environment: missingBus.merging(["THEMEKIT_APPEARANCE": ""]) { $1 })
+        #expect(none.status == 0)
+        #expect(none.stdout.contains("following the system from default: default for now\n"))
+        #expect(!none.stdout.contains("didChangeTheme"))
+        let bad = try CLI.run(["--follow-system", "--seconds", "soon"], tool: "themekit-demo")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("themekit-demo: error: --seconds needs a number of seconds\n"))
+        let missing = try CLI.run(
+            ["--follow-system", "ghost", "--seconds", "0"], tool: "themekit-demo", environment: missingBus)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("no theme named 'ghost'"))
+    }
 }
