@@ -97,7 +97,8 @@ struct DemoTests {
         #expect(two.stderr.hasPrefix("themekit-demo: error: give at most one folder, not 2\n"))
     }
 
-    @Test("--follow-system follows THEMEKIT_APPEARANCE where no portal answers: default's dark partner, bound and heard")
+    @Test(
+        "--follow-system follows THEMEKIT_APPEARANCE where no portal answers: default's dark partner, bound and heard")
     func followSystem() throws {
         let missingBus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "XDG_RUNTIME_DIR": "/nonexistent"]
         let dark = try CLI.run(
