@@ -124,7 +124,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "themebench",
-            dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput", "ThemeBenchSupport", "CSAXBaseline"],
+            dependencies: [
+                "ThemeKit", "ThemeLint", "ThemeOutput", "ThemeBenchSupport", "CSAXBaseline", "ThemeKitPortal",
+            ],
             path: "Benchmarks/themebench"
         ),
         // What the test targets share: the golden-file helper, the package's own files, and

@@ -24,6 +24,9 @@ public enum BenchRun: Equatable, Sendable {
     case profileChange(count: Int)
     /// Writes the lint case's 1,000 themes to `folder`, to time `themelint` on them.
     case lintCorpus(folder: String)
+    /// `flips` of the desktop's appearance through a fake portal on a private D-Bus, each
+    /// timed from the portal's `SettingChanged` to a bound object restyled.
+    case appearanceLatency(flips: Int)
 }
 
 /// themebench's command line. A flag it does not know, a value that is missing or not a
@@ -92,6 +95,15 @@ public struct BenchOptions: ParsableCommand {
         help: ArgumentHelp("Write the lint case's 1,000 themes to DIR (to time themelint DIR).", valueName: "DIR"))
     var lintCorpus: String?
 
+    @Option(
+        name: .customLong("appearance-latency"),
+        help: ArgumentHelp(
+            "Flip the desktop's appearance N times through a fake portal on a private D-Bus (needs dbus-daemon "
+                + "and /usr/bin/python3 with python3-dbus and python3-gi): from SettingChanged to a bound object "
+                + "restyled.",
+            valueName: "N"))
+    var appearanceLatency: Int?
+
     public init() {}
 
     /// The run the options name; only valid after `validate()`, which `parse` calls.
@@ -105,6 +117,7 @@ public struct BenchOptions: ParsableCommand {
         }
         if let count = profileChange { return .profileChange(count: count) }
         if let folder = lintCorpus { return .lintCorpus(folder: folder) }
+        if let flips = appearanceLatency { return .appearanceLatency(flips: flips) }
         return .table(json: json)
     }
 
@@ -112,6 +125,7 @@ public struct BenchOptions: ParsableCommand {
         let runs = [
             scaling ? "--scaling" : nil, profileLoad.map { _ in "--profile-load" },
             profileChange.map { _ in "--profile-change" }, lintCorpus.map { _ in "--lint-corpus" },
+            appearanceLatency.map { _ in "--appearance-latency" },
         ].compactMap { $0 }
         guard runs.count <= 1 else {
             throw ValidationError("choose one of \(runs.joined(separator: ", ")), not several")
@@ -134,6 +148,9 @@ public struct BenchOptions: ParsableCommand {
         }
         guard !(profileFloor && profileRead) else {
             throw ValidationError("choose --profile-floor or --profile-read, not both")
+        }
+        if let flips = appearanceLatency, flips < 1 {
+            throw ValidationError("--appearance-latency takes 1 flip or more, not \(flips)")
         }
         for (name, count) in [("--profile-load", profileLoad), ("--profile-change", profileChange)] {
             if let count, count < 0 { throw ValidationError("\(name) takes a count of 0 or more, not \(count)") }

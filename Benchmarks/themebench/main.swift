@@ -207,6 +207,10 @@ func writeLintCorpus(to folder: String) throws -> [String] {
     return names
 }
 
+if case .appearanceLatency(let flips) = run {
+    finish(AppearanceLatency.run(flips: flips, workspace: workspace))
+}
+
 if case .lintCorpus(let folder) = run {
     // The 1,000 themes of the lint case, to time the CLI on them (hyperfine 'themelint DIR').
     _ = try writeLintCorpus(to: folder)

@@ -33,6 +33,7 @@ struct BenchOptionsTests {
         #expect(
             try run(["--scaling", "--only", "load-,chain-lint", "--scale", "0.1"])
                 == .scaling(only: "load-,chain-lint", repeats: 3, timeout: 300, json: false, scale: 0.1))
+        #expect(try run(["--appearance-latency", "20"]) == .appearanceLatency(flips: 20))
         #expect(try run(["--profile-load", "0"]) == .profileLoad(count: 0, keys: 10_000, pass: .load))
         #expect(
             try run(["--profile-load", "500", "100", "--profile-floor"])
@@ -70,6 +71,8 @@ struct BenchOptionsTests {
             (["--scaling", "--scale", "2"], "--scale takes a factor above 0 and at most 1"),
             (["--profile-load", "5", "10"], "at least 20 keys, not 10"),
             (["--profile-change=-1"], "a count of 0 or more"),
+            (["--appearance-latency", "0"], "--appearance-latency takes 1 flip or more"),
+            (["--appearance-latency", "5", "--scaling"], "choose one of --scaling, --appearance-latency"),
         ])
     func malformed(arguments: [String], message: String) throws {
         let text = try #require(refusal(arguments))
