@@ -110,8 +110,9 @@ func followSystemDemo(base: String, seconds: Double?) -> Never {
     } else {
         print("switch the desktop between light and dark; Ctrl-C ends")
     }
-    // Bindings apply on the main queue: serve it from here on.
-    dispatchMain()
+    // Bindings apply on the main queue: serve it from here on. The main run loop, not
+    // dispatchMain(), which would end the main thread and with it this frame's locals.
+    while true { RunLoop.main.run(until: Date(timeIntervalSinceNow: 60)) }
 }
 
 let usage = """
