@@ -23,17 +23,24 @@ struct PortalManagerTests {
                 + "<key>textColor</key><string>#FFFFFF</string>\n")
     }
 
+    /// A manager of `default` and `night` in a scratch folder, following the system from
+    /// `default` through a portal source at `address` (the scratch folder goes with the test).
+    private static func following(address: String, in scratch: ScratchFolder) throws -> ThemeManager {
+        try themes(in: scratch.url)
+        let manager = ThemeManager(directory: scratch.url.path, notificationCenter: NotificationCenter())
+        manager.appearanceOverride = nil
+        manager.appearanceSource = PortalAppearanceSource(busAddress: address)
+        try manager.followSystemAppearance(base: "default")
+        return manager
+    }
+
     @Test("dark → night, light → default, no preference → the base; each a change with the cause systemAppearance")
     func followsTheDesktop() async throws {
         let scratch = try ScratchFolder()
-        try Self.themes(in: scratch.url)
         let bus = try await TestBus()
         let portal = try await bus.startPortal(["--value", "2"])
-        let manager = ThemeManager(directory: scratch.url.path, notificationCenter: NotificationCenter())
-        manager.appearanceOverride = nil
+        let manager = try Self.following(address: bus.address, in: scratch)
         let changes = manager.changes()
-        manager.appearanceSource = PortalAppearanceSource(busAddress: bus.address)
-        try manager.followSystemAppearance(base: "default")
         #expect(try await eventually { manager.systemAppearance == .light })
         #expect(manager.currentThemeName == "default")
 
@@ -60,13 +67,9 @@ struct PortalManagerTests {
     @Test("a portal killed mid-run keeps the theme in use; a portal that comes back is followed again")
     func portalGoesAndComesBack() async throws {
         let scratch = try ScratchFolder()
-        try Self.themes(in: scratch.url)
         let bus = try await TestBus()
         let portal = try await bus.startPortal(["--value", "1"])
-        let manager = ThemeManager(directory: scratch.url.path, notificationCenter: NotificationCenter())
-        manager.appearanceOverride = nil
-        manager.appearanceSource = PortalAppearanceSource(busAddress: bus.address)
-        try manager.followSystemAppearance(base: "default")
+        let manager = try Self.following(address: bus.address, in: scratch)
         #expect(try await eventually { manager.currentThemeName == "night" })
         portal.kill()
         try await Task.sleep(for: .milliseconds(200))
@@ -78,12 +81,8 @@ struct PortalManagerTests {
     @Test("no bus at all: no preference, the base theme, and the app goes on")
     func noBus() async throws {
         let scratch = try ScratchFolder()
-        try Self.themes(in: scratch.url)
-        let manager = ThemeManager(directory: scratch.url.path, notificationCenter: NotificationCenter())
-        manager.appearanceOverride = nil
         let missing = scratch.url.appendingPathComponent("no-such-bus").path
-        manager.appearanceSource = PortalAppearanceSource(busAddress: "unix:path=" + missing)
-        try manager.followSystemAppearance(base: "default")
+        let manager = try Self.following(address: "unix:path=" + missing, in: scratch)
         try await Task.sleep(for: .milliseconds(200))
         #expect(manager.systemAppearance == nil)
         #expect(manager.currentThemeName == "default")

@@ -13,15 +13,7 @@ package struct MissingPartnerRule: Rule {
         summary: "`DARK_THEME` or `LIGHT_THEME` names a theme that is not in the folder, or is not a theme name.",
         rationale:
             "The theme does not load: a manager following the system would have no theme for the other appearance.",
-        nonTriggeringExamples: [
-            RuleExample(
-                [
-                    "default.plist": RuleExample.plist(["<key>DARK_THEME</key><string>night</string>"]),
-                    "night.plist": RuleExample.plist([
-                        "<key>APPEARANCE</key><string>dark</string>", "<key>LIGHT_THEME</key><string>default</string>",
-                    ]),
-                ])
-        ],
+        nonTriggeringExamples: [RuleExample.lightAndDarkPair],
         triggeringExamples: [
             RuleExample(
                 [

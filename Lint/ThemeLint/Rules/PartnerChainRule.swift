@@ -29,15 +29,7 @@ package struct PartnerChainRule: Rule {
         rationale:
             "A theme is used as it is for its own appearance, so such a partner is never reached: partners do not "
             + "chain. Usually the key was copied from the other theme of the pair.",
-        nonTriggeringExamples: [
-            RuleExample(
-                [
-                    "default.plist": RuleExample.plist(["<key>DARK_THEME</key><string>night</string>"]),
-                    "night.plist": RuleExample.plist([
-                        "<key>APPEARANCE</key><string>dark</string>", "<key>LIGHT_THEME</key><string>default</string>",
-                    ]),
-                ])
-        ],
+        nonTriggeringExamples: [RuleExample.lightAndDarkPair],
         triggeringExamples: [
             RuleExample(
                 [

@@ -49,6 +49,15 @@ public struct RuleExample: Sendable, Hashable {
 
     /// A `default.plist` with nothing to report, for examples about other files.
     public static let defaultTheme = plist(["<key>primaryColor</key><string>35a2fb</string>"])
+
+    /// A light `default` and its dark partner `night`, each naming the other: a pair with
+    /// nothing to report, for the appearance rules' examples.
+    public static let lightAndDarkPair = RuleExample([
+        "default.plist": plist(["<key>DARK_THEME</key><string>night</string>"]),
+        "night.plist": plist([
+            "<key>APPEARANCE</key><string>dark</string>", "<key>LIGHT_THEME</key><string>default</string>",
+        ]),
+    ])
 }
 
 /// What a rule is, in the words shown to users: the `--list-rules` output, the Rules
