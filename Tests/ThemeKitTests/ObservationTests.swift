@@ -10,7 +10,7 @@ import Testing
 struct ObservationTests {
     /// Each way of reading the theme that must make the reader depend on it.
     enum Read: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case currentTheme, currentThemeName, color, font, image, string, number, bool, isDegraded, typedSubscript
+        case currentTheme, currentThemeName, color, font, image, string, number, bool, isDegraded, typedSubscript, style
 
         var testDescription: String { rawValue }
 
@@ -26,6 +26,7 @@ struct ObservationTests {
             case .bool: _ = manager.bool(forKey: "isDark")
             case .isDegraded: _ = manager.isDegraded
             case .typedSubscript: _ = manager[ThemeKey<ThemeColor>("primaryColor")]
+            case .style: _ = manager.style("Button", states: [.highlighted]).color(forKey: "primaryColor")
             }
         }
     }

@@ -61,6 +61,7 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
     /// How many keys have a value.
     let count: Int
     private let built = Mutex<[String: ThemeValue]?>(nil)
+    let styleCache = StyleCache()
 
     init(typed: TypedValues, hasValue: [Bool], provenance: ThemeProvenance, count: Int) {
         self.typed = typed
@@ -73,7 +74,7 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
 
     /// Entry `id`'s value, if it has one.
     @inline(__always)
-    private func value(_ id: Int) -> ThemeValue? { hasValue[id] ? typed[id] : nil }
+    func value(_ id: Int) -> ThemeValue? { hasValue[id] ? typed[id] : nil }
 
     @inline(__always)
     func value(forKey key: String) -> ThemeValue? {
