@@ -32,9 +32,11 @@ public struct ThemeStyle: Sendable {
     /// The style and its parents by `INHERITED_STYLE`, the style first, up to the first
     /// repeat (a cycle ends there).
     public let chain: [String]
-    /// The candidate prefixes some key of the theme starts with, in lookup order: the
-    /// others name no key, whatever the property.
+    /// The candidate prefixes some key of the theme starts with, in lookup order (the
+    /// others name no key, whatever the property), each with a filter of the properties
+    /// written after it.
     private let prefixes: [String]
+    private let filters: [PropertyFilter]
 
     /// The style `name` of `theme`, in `states`, inside `containers` (outermost first).
     public init(_ name: String, states: Set<ThemeState> = [], in containers: [String] = [], of theme: Theme) {
@@ -51,11 +53,18 @@ public struct ThemeStyle: Sendable {
             chain.append(parent)
         }
         self.chain = chain
-        let known = theme.stylePrefixes.prefixes
-        prefixes =
-            known.isEmpty
-            ? []
-            : StyleCandidates.prefixes(chain: chain, states: self.states, containers: containers).filter(known.contains)
+        let known = theme.stylePrefixes.filters
+        var prefixes: [String] = []
+        var filters: [PropertyFilter] = []
+        if !known.isEmpty {
+            for prefix in StyleCandidates.prefixes(chain: chain, states: self.states, containers: containers) {
+                guard let filter = known[prefix] else { continue }
+                prefixes.append(prefix)
+                filters.append(filter)
+            }
+        }
+        self.prefixes = prefixes
+        self.filters = filters
     }
 
     /// The value `property` has for this style, and the prefix of the key it came from
@@ -63,8 +72,12 @@ public struct ThemeStyle: Sendable {
     @inline(__always)
     private func lookup(_ property: String) -> (value: ThemeValue, prefix: String?)? {
         guard property != Self.inheritedStyleProperty else { return nil }
-        for prefix in prefixes {
-            if let value = theme.value(prefix: prefix, property: property) { return (value, prefix) }
+        if !prefixes.isEmpty {
+            let hash = KeyHash.of(property)
+            for index in prefixes.indices where filters[index].contains(hash: hash) {
+                let prefix = prefixes[index]
+                if let value = theme.value(prefix: prefix, property: property) { return (value, prefix) }
+            }
         }
         return theme[property].map { ($0, nil) }
     }
@@ -87,16 +100,10 @@ public struct ThemeStyle: Sendable {
     }
 
     /// The color of a `…Color` property; `nil` if missing or not a color.
-    public func color(forKey property: String) -> ThemeColor? {
-        if case .color(let color) = lookup(property)?.value { return color }
-        return nil
-    }
+    public func color(forKey property: String) -> ThemeColor? { self[ThemeKey(property)] }
 
     /// The font (name and size) of a `…Font` property; `nil` if missing or not a font.
-    public func font(forKey property: String) -> ThemeFont? {
-        if case .font(let font) = lookup(property)?.value { return font }
-        return nil
-    }
+    public func font(forKey property: String) -> ThemeFont? { self[ThemeKey(property)] }
 
     /// The image name of an `…Image` property; `nil` if missing or not an image.
     public func image(forKey property: String) -> String? {
@@ -123,10 +130,7 @@ public struct ThemeStyle: Sendable {
     }
 
     /// The flag of an untyped `<true/>`/`<false/>` property; `nil` otherwise.
-    public func bool(forKey property: String) -> Bool? {
-        if case .bool(let flag) = lookup(property)?.value { return flag }
-        return nil
-    }
+    public func bool(forKey property: String) -> Bool? { self[ThemeKey(property)] }
 }
 
 extension Theme {

@@ -60,19 +60,57 @@ enum StyleCandidates {
 }
 
 /// What a theme's keys say about styles, found once per theme on its first style: the text
-/// before the last `.` of every key that has one, so that a style made for the theme keeps
-/// only the prefixes some key starts with (most candidates of a style name no key).
+/// before the last `.` of every key that has one, each with a filter of the properties
+/// written after it. A style made for the theme keeps only the prefixes some key starts with
+/// (most candidates of a style name no key), and a lookup probes only the prefixes whose
+/// filter may hold its property.
 struct StylePrefixes: Sendable {
-    let prefixes: Set<String>
+    let filters: [String: PropertyFilter]
 
     init(keys: (_ body: (String) -> Void) -> Void) {
-        var prefixes = Set<String>()
+        var filters: [String: PropertyFilter] = [:]
         keys { key in
-            if let dot = key.utf8.lastIndex(of: UInt8(ascii: ".")) {
-                prefixes.insert(String(key[..<dot]))
-            }
+            guard let dot = key.utf8.lastIndex(of: UInt8(ascii: ".")) else { return }
+            let property = String(key[key.utf8.index(after: dot)...])
+            filters[String(key[..<dot]), default: PropertyFilter()].insert(hash: KeyHash.of(property))
         }
-        self.prefixes = prefixes
+        self.filters = filters
+    }
+}
+
+/// A 256-bit filter of property names by their `KeyHash`: `contains` may say yes for a
+/// property never inserted (then a probe finds nothing), never no for one inserted.
+struct PropertyFilter: Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// The word and bit of `hash`: its top eight bits (the key tables use the low ones).
+    @inline(__always)
+    private static func place(_ hash: Int) -> (word: Int, bit: UInt64) {
+        let top = Int(UInt64(UInt(bitPattern: hash)) >> 56)
+        return (top >> 6, 1 << UInt64(top & 63))
+    }
+
+    mutating func insert(hash: Int) {
+        let (word, bit) = Self.place(hash)
+        switch word {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    @inline(__always)
+    func contains(hash: Int) -> Bool {
+        let (word, bit) = Self.place(hash)
+        let chosen =
+            switch word {
+            case 0: words.0
+            case 1: words.1
+            case 2: words.2
+            default: words.3
+            }
+        return chosen & bit != 0
     }
 }
 
