@@ -342,6 +342,66 @@ func lookupRows<Value>(_ kind: String, lookup: (String) -> Value?, table: [Strin
     }
 }
 
+// MARK: Lookups through a style against a plain lookup
+
+do {
+    // A style with 2 states inside 1 container has 8 candidate prefixes before the global
+    // key. Every one of them names some key (a filler), so none is skipped as unused: the
+    // worst case, where the value at the k-th candidate costs k probes.
+    let states: Set<ThemeState> = [.highlighted, .selected]
+    let containers = ["Popover"]
+    let prefixes = [
+        "Popover/Button:highlighted:selected", "Button:highlighted:selected", "Popover/Button:highlighted",
+        "Button:highlighted", "Popover/Button:selected", "Button:selected", "Popover/Button", "Button",
+    ]
+    let properties = (0..<200).map { "property\($0)Color" }
+    var text = "<plist version=\"1.0\">\n<dict>\n"
+    for prefix in prefixes { text += "<key>\(prefix).fillerColor</key><string>#123456</string>\n" }
+    text += "<key>Lone.fillerColor</key><string>#123456</string>\n"
+    for (index, property) in properties.enumerated() {
+        text += "<key>\(property)</key><string>#000000</string>\n"
+        // Property i is found at candidate 1, 4 or 8 (i % 3), else only globally.
+        for k in [1, 4, 8] where index % 4 == [1, 4, 8].firstIndex(of: k) {
+            text += "<key>\(prefixes[k - 1]).\(property)</key><string>#ffffff</string>\n"
+        }
+    }
+    try (text + "</dict>\n</plist>\n").write(
+        toFile: workspace + "/styled.plist", atomically: true, encoding: .utf8)
+    let theme = try ThemeLoader(directory: workspace).load("styled")
+    let style = theme.style("Button", states: states, in: containers)
+    let lone = theme.style("Lone", states: states, in: containers)
+    log("lookups through a style (2 states, 1 container)…")
+    let globals = properties.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+    let plain =
+        median(runs: 200, batch: 5) { for key in globals where theme.color(forKey: key) != nil { sink &+= 1 } }
+        / Double(globals.count)
+    func styleRow(_ label: String, _ style: ThemeStyle, _ keys: [String]) -> Row {
+        let styled =
+            median(runs: 200, batch: 5) { for key in keys where style.color(forKey: key) != nil { sink &+= 1 } }
+            / Double(keys.count)
+        return Row(
+            name: "style color(forKey:), \(label)", themeKit: format(nanoseconds: styled),
+            baseline: format(nanoseconds: plain), baselineName: "Theme.color(forKey:) of a global key",
+            ratio: styled / plain, ratioText: String(format: "%.2fx", styled / plain), target: "≤ 3x",
+            holds: styled / plain <= 3, themeKitNanoseconds: styled, baselineNanoseconds: plain)
+    }
+    for (slot, k) in [1, 4, 8].enumerated() {
+        let keys = properties.enumerated().filter { $0.offset % 4 == slot }.map(\.element)
+        rows.append(styleRow("found at candidate \(k) of 9", style, keys))
+    }
+    rows.append(styleRow("found at the global key (8 prefixes name other keys)", style, globals))
+    rows.append(styleRow("found at the global key (1 prefix names a key)", lone, globals))
+    let made = median(runs: 200, batch: 20) {
+        sink &+= theme.style("Button", states: states, in: containers).chain.count
+    }
+    rows.append(
+        Row(
+            name: "theme.style(_:states:in:), 2 states, 1 container", themeKit: format(nanoseconds: made),
+            baseline: format(nanoseconds: plain), baselineName: "Theme.color(forKey:) of a global key",
+            ratio: made / plain, ratioText: String(format: "%.2fx", made / plain), target: "-", holds: nil,
+            themeKitNanoseconds: made, baselineNanoseconds: plain))
+}
+
 // MARK: changeTheme with 100 observers against load + a bare post
 
 do {
