@@ -190,6 +190,29 @@ struct StyleTests {
         #expect(theme.style("Self").sourceKey(forProperty: "tintColor") == "tintColor")
     }
 
+    @Test("an INHERITED_STYLE value is a style name, never an alias, even where a key has that name")
+    func inheritedStyleIsNoAlias() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "named.plist",
+            """
+            <plist version="1.0"><dict>
+            <key>Base</key><string>#111111</string>
+            <key>Sub.INHERITED_STYLE</key><string>Base</string>
+            <key>Other.INHERITED_STYLE</key><string>@Base</string>
+            <key>Base.tintColor</key><string>#222222</string>
+            <key>tintColor</key><string>#333333</string>
+            </dict></plist>
+            """)
+        let theme = try folder.loader.load("named")
+        #expect(theme.string(forKey: "Sub.INHERITED_STYLE") == "Base")
+        #expect(theme.string(forKey: "Other.INHERITED_STYLE") == "@Base")
+        let style = theme.style("Sub")
+        #expect(style.chain == ["Sub", "Base"])
+        #expect(style.sourceKey(forProperty: "tintColor") == "Base.tintColor")
+        #expect(theme.style("Other").chain == ["Other", "@Base"])
+    }
+
     @Test("plain lookups are unchanged: styled keys and INHERITED_STYLE are ordinary keys of the theme")
     func plainLookupsUnchanged() throws {
         let theme = try Storage.loaded.theme()

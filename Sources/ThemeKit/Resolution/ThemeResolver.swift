@@ -196,7 +196,7 @@ struct ThemeResolver {
         var targets = [Int32](repeating: notAnAlias, count: isKey.count)
         for id in 0..<isKey.count where isKey[id] && entries[id].kind == .string {
             targets[id] = entries.withText(id) { text in
-                guard shapes.mayName(text) else { return notAnAlias }
+                guard shapes.mayName(text), !isInheritedStyle(id, in: entries) else { return notAnAlias }
                 if text.first == UInt8(ascii: "@") {
                     let name = UnsafeBufferPointer(rebasing: text.dropFirst())
                     return table.find(key: name, in: entries).map { Int32($0) } ?? unknownName
@@ -205,6 +205,19 @@ struct ThemeResolver {
             }
         }
         return targets
+    }
+
+    /// The bytes of `.INHERITED_STYLE`, the end of a key that names a style's parent.
+    private static let inheritedStyleSuffix = Array(("." + ThemeStyle.inheritedStyleProperty).utf8)
+
+    /// Whether entry `id`'s key names a style's parent (`Style.INHERITED_STYLE`): its value
+    /// is a style name, never an alias, even when a key of that name exists. Asked only of
+    /// strings that may name a key, so a load reads no more key text than before.
+    private static func isInheritedStyle(_ id: Int, in entries: EntryTable) -> Bool {
+        entries.withKey(id) { key in
+            key.count > inheritedStyleSuffix.count
+                && key.suffix(inheritedStyleSuffix.count).elementsEqual(inheritedStyleSuffix)
+        }
     }
 
     /// The name an explicit alias (`@name`) at entry `id` gives.
