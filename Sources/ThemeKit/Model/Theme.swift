@@ -147,15 +147,10 @@ public struct Theme: Sendable {
     /// The resolved value for `key`, whatever its type.
     public subscript(key: String) -> ThemeValue? { value(key) }
 
-    /// The value of the styled key `prefix` `.` `property`, found without joining them.
-    @inline(__always)
-    func value(prefix: String, property: String) -> ThemeValue? {
-        storage.value(forPrefix: prefix, property: property)
-    }
-
-    /// The prefixes of the theme's keys that have a `.` (built on the first call).
+    /// The prefixes of the theme's keys that have a `.`, with their properties (built on the
+    /// first call).
     var stylePrefixes: StylePrefixes {
-        storage.styleCache.prefixes { StylePrefixes(keys: storage.forEachKey) }
+        storage.styleCache.prefixes { StylePrefixes(of: storage) }
     }
 
     /// The value for a typed key, as the key's type: `theme[.primaryColor]` is a
@@ -229,8 +224,6 @@ protocol ThemeStorage: Sendable {
     var count: Int { get }
     /// Calls `body` with every key that has a value.
     func forEachKey(_ body: (String) -> Void)
-    /// The value of the key `prefix` `.` `property` (a styled key), if the theme has one.
-    func value(forPrefix prefix: String, property: String) -> ThemeValue?
     /// Where the theme's `StylePrefixes` are kept once built.
     var styleCache: StyleCache { get }
 }
@@ -242,9 +235,6 @@ struct GivenValues: ThemeStorage {
     let styleCache = StyleCache()
 
     func value(forKey key: String) -> ThemeValue? { dictionary[key] }
-
-    /// A theme made from a dictionary is looked up by a string of the joined key.
-    func value(forPrefix prefix: String, property: String) -> ThemeValue? { dictionary[prefix + "." + property] }
 
     func source(forKey key: String) -> ThemeValueSource? {
         dictionary[key] == nil ? nil : sources[key]

@@ -32,11 +32,8 @@ public struct ThemeStyle: Sendable {
     /// The style and its parents by `INHERITED_STYLE`, the style first, up to the first
     /// repeat (a cycle ends there).
     public let chain: [String]
-    /// The candidate prefixes some key of the theme starts with, in lookup order (the
-    /// others name no key, whatever the property), each with a filter of the properties
-    /// written after it.
-    private let prefixes: [String]
-    private let filters: [PropertyFilter]
+    /// The values the style's own keys give, each property's first candidate's.
+    private let table: StyleTable
 
     /// The style `name` of `theme`, in `states`, inside `containers` (outermost first).
     public init(_ name: String, states: Set<ThemeState> = [], in containers: [String] = [], of theme: Theme) {
@@ -53,18 +50,14 @@ public struct ThemeStyle: Sendable {
             chain.append(parent)
         }
         self.chain = chain
-        let known = theme.stylePrefixes.filters
-        var prefixes: [String] = []
-        var filters: [PropertyFilter] = []
+        var table = StyleTable()
+        let known = theme.stylePrefixes.properties
         if !known.isEmpty {
             for prefix in StyleCandidates.prefixes(chain: chain, states: self.states, containers: containers) {
-                guard let filter = known[prefix] else { continue }
-                prefixes.append(prefix)
-                filters.append(filter)
+                if let properties = known[prefix] { table.add(prefix: prefix, properties: properties) }
             }
         }
-        self.prefixes = prefixes
-        self.filters = filters
+        self.table = table
     }
 
     /// The value `property` has for this style, and the prefix of the key it came from
@@ -72,13 +65,8 @@ public struct ThemeStyle: Sendable {
     @inline(__always)
     private func lookup(_ property: String) -> (value: ThemeValue, prefix: String?)? {
         guard property != Self.inheritedStyleProperty else { return nil }
-        if !prefixes.isEmpty {
-            let hash = KeyHash.of(property)
-            for index in prefixes.indices where filters[index].contains(hash: hash) {
-                let prefix = prefixes[index]
-                if let value = theme.value(prefix: prefix, property: property) { return (value, prefix) }
-            }
-        }
+        if table.isEmpty { return theme[property].map { ($0, nil) } }
+        if let found = table.lookup(property, hash: KeyHash.of(property)) { return (found.value, found.prefix) }
         return theme[property].map { ($0, nil) }
     }
 

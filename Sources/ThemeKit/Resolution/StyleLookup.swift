@@ -59,58 +59,77 @@ enum StyleCandidates {
     }
 }
 
-/// What a theme's keys say about styles, found once per theme on its first style: the text
-/// before the last `.` of every key that has one, each with a filter of the properties
-/// written after it. A style made for the theme keeps only the prefixes some key starts with
-/// (most candidates of a style name no key), and a lookup probes only the prefixes whose
-/// filter may hold its property.
+/// What a theme's keys say about styles, found once per theme on its first style: for the
+/// text before the last `.` of every key that has one (a prefix), the properties written
+/// after it with their values. A style made for the theme merges the lists of its
+/// candidate prefixes, in lookup order, into one table of its own (most candidates of a
+/// style name no key, and are skipped whole).
 struct StylePrefixes: Sendable {
-    let filters: [String: PropertyFilter]
+    let properties: [String: [StyledProperty]]
 
-    init(keys: (_ body: (String) -> Void) -> Void) {
-        var filters: [String: PropertyFilter] = [:]
-        keys { key in
+    init(of storage: some ThemeStorage) {
+        var properties: [String: [StyledProperty]] = [:]
+        storage.forEachKey { key in
             guard let dot = key.utf8.lastIndex(of: UInt8(ascii: ".")) else { return }
-            let property = String(key[key.utf8.index(after: dot)...])
-            filters[String(key[..<dot]), default: PropertyFilter()].insert(hash: KeyHash.of(property))
+            let name = String(key[key.utf8.index(after: dot)...])
+            guard name != ThemeStyle.inheritedStyleProperty, let found = storage.value(forKey: key) else { return }
+            properties[String(key[..<dot]), default: []].append(
+                StyledProperty(name: name, hash: KeyHash.of(name), value: found))
         }
-        self.filters = filters
+        self.properties = properties
     }
 }
 
-/// A 256-bit filter of property names by their `KeyHash`: `contains` may say yes for a
-/// property never inserted (then a probe finds nothing), never no for one inserted.
-struct PropertyFilter: Sendable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+/// A property written after a style's prefix, such as `actionColor` in
+/// `MyCustomButton:highlighted.actionColor`, with its resolved value.
+struct StyledProperty: Sendable {
+    let name: String
+    let hash: Int
+    let value: ThemeValue
+}
 
-    /// The word and bit of `hash`: its top eight bits (the key tables use the low ones).
-    @inline(__always)
-    private static func place(_ hash: Int) -> (word: Int, bit: UInt64) {
-        let top = Int(UInt64(UInt(bitPattern: hash)) >> 56)
-        return (top >> 6, 1 << UInt64(top & 63))
-    }
+/// What one style reads before the global keys: for each property some candidate key
+/// supplies, the first such key's value and the candidate it came from, in a table keyed by
+/// the property's hash. A lookup hashes the property once, as a plain lookup does, and probes
+/// this table: no string is made, and the candidates cost nothing each.
+struct StyleTable: Sendable {
+    private var table = KeyTable()
+    private var found: [(property: StyledProperty, prefix: Int32)] = []
+    /// The candidate prefixes that supply some property, in lookup order.
+    private(set) var prefixes: [String] = []
 
-    mutating func insert(hash: Int) {
-        let (word, bit) = Self.place(hash)
-        switch word {
-        case 0: words.0 |= bit
-        case 1: words.1 |= bit
-        case 2: words.2 |= bit
-        default: words.3 |= bit
-        }
-    }
-
-    @inline(__always)
-    func contains(hash: Int) -> Bool {
-        let (word, bit) = Self.place(hash)
-        let chosen =
-            switch word {
-            case 0: words.0
-            case 1: words.1
-            case 2: words.2
-            default: words.3
+    /// Adds the properties of `prefix` that no earlier candidate supplied.
+    mutating func add(prefix: String, properties: [StyledProperty]) {
+        let number = Int32(prefixes.count)
+        var added = false
+        for property in properties {
+            // The probe reads `found` as a parameter, not a copy kept alive across the
+            // append: a debug build would otherwise copy the array at each one.
+            guard case .vacant(let slot) = Self.probe(table, found, property.name, hash: property.hash) else {
+                continue
             }
-        return chosen & bit != 0
+            table.place(found.count, hash: property.hash, in: slot)
+            found.append((property, number))
+            added = true
+        }
+        if added { prefixes.append(prefix) }
+    }
+
+    @inline(__always)
+    private static func probe(
+        _ table: KeyTable, _ found: [(property: StyledProperty, prefix: Int32)], _ name: String, hash: Int
+    ) -> KeyTable.Probe {
+        table.probe(hash: hash, matching: { found[$0].property.name == name })
+    }
+
+    var isEmpty: Bool { found.isEmpty }
+
+    /// The value the style's keys give `property` (of hash `hash`), and the prefix of the
+    /// key that gives it; `nil` when only a global key could.
+    @inline(__always)
+    func lookup(_ property: String, hash: Int) -> (value: ThemeValue, prefix: String)? {
+        guard case .found(let index, _) = Self.probe(table, found, property, hash: hash) else { return nil }
+        return (found[index].property.value, prefixes[Int(found[index].prefix)])
     }
 }
 
@@ -125,26 +144,5 @@ final class StyleCache: Sendable {
         let prefixes = make()
         built.withLock { $0 = prefixes }
         return prefixes
-    }
-}
-
-extension LoadedValues {
-    /// The value of the key `prefix` `.` `property`, found by hashing the joined bytes in a
-    /// buffer on the stack: no string is made.
-    func value(forPrefix prefix: String, property: String) -> ThemeValue? {
-        var prefix = prefix
-        var property = property
-        let id: Int? = prefix.withUTF8 { head in
-            property.withUTF8 { tail in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + 1 + tail.count) { joined in
-                    _ = UnsafeMutableBufferPointer(rebasing: joined[..<head.count]).initialize(fromContentsOf: head)
-                    joined[head.count] = UInt8(ascii: ".")
-                    _ = UnsafeMutableBufferPointer(rebasing: joined[(head.count + 1)...]).initialize(
-                        fromContentsOf: tail)
-                    return provenance.table.find(key: UnsafeBufferPointer(joined), in: provenance.entries)
-                }
-            }
-        }
-        return id.flatMap { value($0) }
     }
 }
