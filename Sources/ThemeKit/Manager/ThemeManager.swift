@@ -351,14 +351,3 @@ public final class ThemeManager: Sendable {
 }
 
 extension ThemeManager: Observable {}
-
-extension ThemeManager {
-    /// The current theme as the style `name` sees it, in `states`, inside `containers`
-    /// (outermost first). Observed like the other lookups: a change of theme invalidates
-    /// it. The style keeps reading the theme it was made from; ask again after a change.
-    public func style(_ name: String, states: Set<ThemeState> = [], in containers: [String] = []) -> ThemeStyle {
-        // The snapshot is taken under the lock (`currentTheme`); the style is made from it
-        // with no lock held: it runs no app code, but need not lengthen the hold either.
-        currentTheme.style(name, states: states, in: containers)
-    }
-}
