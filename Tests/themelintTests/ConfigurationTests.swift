@@ -293,7 +293,7 @@ struct ConfigurationTests {
         #expect(hostile.status == 2)
         #expect(
             hostile.stderr
-                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
+                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules', 'states'"#
                 + "\n")
     }
 
