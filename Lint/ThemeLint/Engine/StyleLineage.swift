@@ -21,8 +21,15 @@ struct StyleLineage {
 
     /// The theme as the rules see it.
     let context: ThemeContext
+    /// What walks up the lineage found before, shared by the themes of a run.
+    let memo: LineageMemo?
 
-    init(_ context: ThemeContext) { self.context = context }
+    /// The style keys of `context`; with `memo`, walks up its lineage are remembered for the
+    /// themes that share its ancestors.
+    init(_ context: ThemeContext, memo: LineageMemo? = nil) {
+        self.context = context
+        self.memo = memo
+    }
 
     /// The theme file's styled keys that `wanted` accepts from their bytes, in file order:
     /// the first scalar entry of each key, read into its parts.
@@ -79,20 +86,26 @@ struct StyleLineage {
     func parent(of style: String) -> String? {
         let key = style + "." + ThemeStyle.inheritedStyleProperty
         guard contains(key) else { return nil }
-        let value = firstFile { $0[key]?.value }
+        let value = nearest(key)
         guard case .string(let parent) = value, !parent.isEmpty else { return nil }
         return parent
     }
 
-    /// `style` and its parents by `INHERITED_STYLE`, `style` first, up to the first repeat:
-    /// the styles whose keys a lookup through `style` reads, as `ThemeStyle.chain` is made.
-    func chain(from style: String) -> [String] {
-        var chain = [style]
-        var seen: Set<String> = [style]
-        while let last = chain.last, let parent = parent(of: last), seen.insert(parent).inserted {
-            chain.append(parent)
+    /// The value of `key` in the nearest file of the lineage that sets it. With a memo, each
+    /// file met remembers the answer for itself and the files above it: a chain of themes
+    /// that each ask for a key set far up walks each link once, not once per theme below it.
+    func nearest(_ key: String) -> PropertyListValue? {
+        guard let memo else { return firstFile { $0[key]?.value } }
+        var met: [String] = []
+        let found = firstFile { file -> LineageMemo.Answer? in
+            if let known = memo.answer(key, at: file.path) { return known }
+            met.append(file.path)
+            return file[key].map { .value($0.value) }
         }
-        return chain
+        let answer = found ?? .none
+        memo.remember(answer, for: key, at: met)
+        if case .value(let value) = answer { return value }
+        return nil
     }
 
     /// The states the run knows (`.themelint.json`'s `states` after the built-in ones), by
@@ -118,11 +131,59 @@ extension ThemeFile {
     }
 }
 
+/// Answers about a lineage above a file (the value of a key in the nearest file that sets
+/// it, at or above the file), remembered for a run: every theme below the file gets the same
+/// answer, since a file's ancestors are the same whichever theme inherits from it.
+final class LineageMemo: Sendable {
+    /// What a walk up from a file found.
+    enum Answer: Sendable {
+        /// The nearest value, at or above the file.
+        case value(PropertyListValue)
+        /// No file at or above it has the key (or, for `StyleNameCache`, names the style).
+        case none
+        /// Some file at or above it names the style.
+        case found
+    }
+
+    private let answers = Mutex<[String: Answer]>([:])
+
+    private static func slot(_ question: String, _ path: String) -> String { path + "\u{0}" + question }
+
+    /// What a walk from the file at `path` found for `question`, if one has.
+    func answer(_ question: String, at path: String) -> Answer? {
+        answers.withLock { $0[Self.slot(question, path)] }
+    }
+
+    /// Remembers `answer` to `question` for the files at `paths`, met on one walk up before
+    /// the file that answered it (or before the top).
+    func remember(_ answer: Answer, for question: String, at paths: [String]) {
+        guard !paths.isEmpty else { return }
+        answers.withLock { answers in
+            for path in paths { answers[Self.slot(question, path)] = answer }
+        }
+    }
+}
+
 /// The style names each file of a run writes keys for, found once per file and shared by
 /// the themes that inherit from it: what `unknown_style` looks an `INHERITED_STYLE` value up
 /// in, nearest file first.
 final class StyleNameCache: Sendable {
     private let names = Mutex<[String: Set<String>]>([:])
+    private let reached = LineageMemo()
+
+    /// Whether some file of `lineage` (the theme's own, then its ancestors') writes a key
+    /// for `style`: each file met remembers the answer for the themes below it.
+    func isNamed(_ style: String, in lineage: StyleLineage) -> Bool {
+        var met: [String] = []
+        let found = lineage.firstFile { file -> LineageMemo.Answer? in
+            if let known = reached.answer(style, at: file.path) { return known }
+            met.append(file.path)
+            return names(of: file).contains(style) ? .found : nil
+        }
+        reached.remember(found ?? .none, for: style, at: met)
+        if case .found = found { return true }
+        return false
+    }
 
     /// The styles the keys of `file` are written for: the style of each styled key.
     func names(of file: ThemeFile) -> Set<String> {

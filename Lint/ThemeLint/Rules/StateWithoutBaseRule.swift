@@ -3,6 +3,9 @@ public import ThemeKit
 /// `state_without_base`: A key sets a property of a style in a state, but nothing sets it
 /// for the style out of every state.
 package struct StateWithoutBaseRule: Rule {
+    /// Parents found up each file's lineage, shared by the themes that inherit from it.
+    private let parents = LineageMemo()
+
     package init() {}
 
     /// What the rule says of `key`, whose base would be `base`.
@@ -17,19 +20,14 @@ package struct StateWithoutBaseRule: Rule {
 
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file else { return [] }
-        let lineage = StyleLineage(theme)
+        let lineage = StyleLineage(theme, memo: parents)
         let keys = lineage.ownKeys(where: StyleLineage.mayHaveStates)
         guard !keys.isEmpty else { return [] }
-        var chains: [String: [String]] = [:]
+        var bases: [String: Bool] = [:]
         var found: [Diagnostic] = []
         for key in keys where !key.styled.states.isEmpty && !key.styled.isInheritedStyle {
             let styled = key.styled
-            let chain = chains[styled.style] ?? lineage.chain(from: styled.style)
-            chains[styled.style] = chain
-            let containers = Self.containerSets(styled.containers)
-            let hasBase = chain.contains { style in
-                containers.contains { prefix in lineage.contains(prefix + style + "." + styled.property) }
-            }
+            let hasBase = Self.hasBase(styled, lineage: lineage, known: &bases)
             guard !hasBase else { continue }
             let base = StyledKey(containers: styled.containers, style: styled.style, property: styled.property).key
             found.append(
@@ -39,6 +37,34 @@ package struct StateWithoutBaseRule: Rule {
                     key: key.text))
         }
         return found
+    }
+
+    /// Whether a key without a state sets `styled`'s property for its style or a style of
+    /// its `INHERITED_STYLE` chain, in its containers or fewer. Each style's answer (for the
+    /// property and containers) is kept in `known`: styles met on one walk share the answer
+    /// of the first that has a base (those before it have none, and reach it), or, when none
+    /// has, `false`; so keys of many styles of one long chain walk each link once.
+    static func hasBase(_ styled: StyledKey, lineage: StyleLineage, known: inout [String: Bool]) -> Bool {
+        let containers = containerSets(styled.containers)
+        let question = "\u{0}" + styled.property + "\u{0}" + styled.containers.joined(separator: "/")
+        var met: [String] = []
+        var seen = Set<String>()
+        var answer = false
+        var style: String? = styled.style
+        while let current = style, seen.insert(current).inserted {
+            if let remembered = known[current + question] {
+                answer = remembered
+                break
+            }
+            met.append(current)
+            if containers.contains(where: { lineage.contains($0 + current + "." + styled.property) }) {
+                answer = true
+                break
+            }
+            style = lineage.parent(of: current)
+        }
+        for style in met { known[style + question] = answer }
+        return answer
     }
 
     /// The container prefixes a base may be written with (`Outer/Inner/`): every

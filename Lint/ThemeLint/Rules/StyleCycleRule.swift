@@ -2,6 +2,9 @@ public import ThemeKit
 
 /// `style_cycle`: `INHERITED_STYLE` values lead from a style back to itself.
 package struct StyleCycleRule: Rule {
+    /// Parents found up each file's lineage, shared by the themes that inherit from it.
+    private let parents = LineageMemo()
+
     package init() {}
 
     /// What the rule says of `key`, the first in the file of the cycle `chain` (its style
@@ -12,7 +15,7 @@ package struct StyleCycleRule: Rule {
 
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file else { return [] }
-        let lineage = StyleLineage(theme)
+        let lineage = StyleLineage(theme, memo: parents)
         // Only `Style.INHERITED_STYLE` names a parent: with a container or a state it is no
         // link of any lookup.
         let keys = lineage.ownKeys(where: StyleLineage.namesParentStyle).filter {

@@ -25,8 +25,9 @@ package struct UnknownStyleRule: Rule {
         for key in keys where key.styled.isInheritedStyle {
             // An empty value names no parent: a child theme's way to cut an inherited chain.
             guard case .string(let style) = key.entry.value, !style.isEmpty else { continue }
-            // The nearest file that writes a key for the style ends the walk.
-            guard lineage.firstFile({ names.names(of: $0).contains(style) ? true : nil }) == nil else { continue }
+            // The nearest file that writes a key for the style ends the walk; what a walk
+            // found is remembered for the themes below each file it met.
+            guard !names.isNamed(style, in: lineage) else { continue }
             let known = candidates ?? nearestNames(lineage)
             candidates = known
             found.append(
