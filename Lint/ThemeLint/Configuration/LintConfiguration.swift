@@ -3,7 +3,7 @@ public import ThemeKit
 
 /// What a `.themelint.json` file asks for: which rules report and at what severity
 /// (`disabled_rules`, `rules.<id>.severity`), which files a folder search takes (`included`,
-/// `excluded`), and the opt-in rules' settings.
+/// `excluded`), the project's own control states (`states`), and the opt-in rules' settings.
 ///
 /// The default configuration (no file) runs every rule that is not opt-in, at its own
 /// severity. Today the only opt-in rule is `min_contrast`, enabled by giving it at least one
