@@ -40,8 +40,7 @@ struct StyleLineage {
             if wanted(bytes), file.isFirstScalar(at: position) { positions.append(position) }
         }
         guard !positions.isEmpty else { return [] }
-        let keys = file.keys(positions: positions)
-        return zip(positions, keys).compactMap { position, key in
+        return file.keys(positions: positions).compactMap { key in
             guard let styled = StyledKey(key), let entry = file[key] else { return nil }
             return OwnKey(text: key, styled: styled, entry: entry)
         }
