@@ -14,6 +14,11 @@ package struct UnknownStyleRule: Rule {
             + Suggestions.hint(suggestion)
     }
 
+    /// What the rule says of `key`, whose value is no string but `kind` (`an <integer>`).
+    static func notAName(_ key: String, kind: String) -> String {
+        "'\(key)' holds \(kind), not the name of a style"
+    }
+
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file else { return [] }
         let lineage = StyleLineage(theme)
@@ -23,8 +28,21 @@ package struct UnknownStyleRule: Rule {
         var budget = Suggestions.Budget()
         var found: [Diagnostic] = []
         for key in keys where key.styled.isInheritedStyle {
+            guard case .string(let style) = key.entry.value else {
+                let written =
+                    switch key.entry.value {
+                    case .bool(let flag): "<\(flag)/>"
+                    case .integer: "an <integer>"
+                    default: "a <\(key.entry.value.kind.rawValue)>"
+                    }
+                found.append(
+                    file.document.diagnostic(
+                        Self.description.id, Self.notAName(key.text, kind: written), at: key.entry.valueRange,
+                        key: key.text))
+                continue
+            }
             // An empty value names no parent: a child theme's way to cut an inherited chain.
-            guard case .string(let style) = key.entry.value, !style.isEmpty else { continue }
+            guard !style.isEmpty else { continue }
             // The nearest file that writes a key for the style ends the walk; what a walk
             // found is remembered for the themes below each file it met.
             guard !names.isNamed(style, in: lineage) else { continue }
@@ -56,7 +74,9 @@ package struct UnknownStyleRule: Rule {
 
     package static let description = RuleDescription(
         id: .unknownStyle,
-        summary: "An `INHERITED_STYLE` value names a style that no key of the theme or its ancestors is written for.",
+        summary:
+            "An `INHERITED_STYLE` value names a style that no key of the theme or its ancestors is written for, or is no "
+            + "string.",
         rationale:
             "`Style.INHERITED_STYLE` names the style whose keys a style falls back on; a style no key is written for "
             + "gives it nothing, and is usually a misspelt name. An empty value names no parent.",
@@ -87,7 +107,12 @@ package struct UnknownStyleRule: Rule {
                 messages: [
                     "'DangerButton.INHERITED_STYLE' names the style 'Buton', but no key of this theme or its ancestors "
                         + "is written for it; did you mean 'Button'?"
-                ])
+                ]),
+            RuleExample(
+                entries: [
+                    "<key>Button.tintColor</key><string>35a2fb</string>",
+                    "<key>DangerButton.INHERITED_STYLE</key>↓<true/>",
+                ], messages: ["'DangerButton.INHERITED_STYLE' holds <true/>, not the name of a style"]),
         ]
     )
 }
