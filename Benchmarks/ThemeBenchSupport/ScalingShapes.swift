@@ -233,6 +233,25 @@ extension ScalingShape {
             growingChain(n)
         },
         ScalingShape(
+            "style-chain-lint",
+            "n themes in one inheritance chain, each adding a style whose parent style and base are at the root",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            styleChain(n)
+        },
+        ScalingShape(
+            "style-keys-lint", "one theme of n styles in one INHERITED_STYLE cycle, each with a state key out of order",
+            tool: .lint(format: "text"), n: 20_000
+        ) { n in
+            theme(
+                (0..<n).flatMap { index in
+                    [
+                        ("S\(index).INHERITED_STYLE", "<string>S\((index + 1) % n)</string>"),
+                        ("S\(index):selected:highlighted.tintColor", "<string>#123456</string>"),
+                    ]
+                })
+        },
+        ScalingShape(
             "wide-parent-lint", "a parent of 10n keys and n children, each adding a key of its own",
             tool: .lint(format: "text"), n: 1_000
         ) { n in
@@ -609,6 +628,29 @@ extension ScalingShape {
             let parent = index == 0 ? "default" : "t\(index - 1)"
             files["Themes/t\(index).plist"] = document(
                 entries([("INHERITED_THEME", "<string>\(parent)</string>"), ownKey("t", index)]))
+        }
+        return files
+    }
+
+    /// `default` (the styles `Root` and `Base`, `Base` inheriting `Root`, and `Root.tintColor`)
+    /// and `t0` … `t<n-1>`, each inheriting the one before, each adding a style `S<i>` whose
+    /// parent is `Base` and a key of it in a state: each theme's style rules look up the chain
+    /// of styles and the base key at the root, n links up for the last theme.
+    static func styleChain(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/default.plist": document(
+                entries([
+                    ("Root.tintColor", "<string>#123456</string>"), ("Base.INHERITED_STYLE", "<string>Root</string>"),
+                ]))
+        ]
+        for index in 0..<n {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            files["Themes/t\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>\(parent)</string>"),
+                    ("S\(index).INHERITED_STYLE", "<string>Base</string>"),
+                    ("S\(index):hovered.tintColor", "<string>#654321</string>"),
+                ]))
         }
         return files
     }

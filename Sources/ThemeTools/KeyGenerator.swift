@@ -117,6 +117,8 @@ package struct KeyGenerator: Sendable {
             let group = info.kinds.count == 1 ? Group.of(info.kinds[0].kind) : .mixed
             entries.append(Entry(key: info.key, name: name, group: group))
         }
+        let styled = Self.styleNames(of: keys)
+        diagnostics += styled.diagnostics
         diagnostics.sort()
         entries.sort { $0.key < $1.key }
         if diagnostics.contains(where: { $0.severity == .error }) {
@@ -124,7 +126,104 @@ package struct KeyGenerator: Sendable {
         }
         let names = Set(surveys.flatMap(\.themeNames)).sorted()
         let folders = surveys.map { Self.folderLabel($0.directory) }
-        return GeneratedKeys(source: render(entries, themes: names, folders: folders), diagnostics: diagnostics)
+        let source = render(entries, styles: styled.styles, states: styled.states, themes: names, folders: folders)
+        return GeneratedKeys(source: source, diagnostics: diagnostics)
+    }
+
+    // MARK: Styles and states
+
+    /// A style or a state the keys name, and its Swift name.
+    struct StyledName {
+        /// The name as written in keys.
+        var value: String
+        /// Its Swift name: the escaped key's, starting lower-case.
+        var name: SwiftName
+    }
+
+    /// The styles the keys are written for (`StyledKey`), sorted by name, and the states they
+    /// name beyond the built-in ones, in the order the keys write them (a state written
+    /// before another in some key comes first; otherwise by name), each with its Swift name;
+    /// two that would take one name are an error.
+    static func styleNames(
+        of keys: [ThemeCollection.KeyUse]
+    ) -> (styles: [StyledName], states: [StyledName], diagnostics: [Diagnostic]) {
+        var styles: [String: SourceLocation] = [:]
+        var states: [String: SourceLocation] = [:]
+        var after: [String: Set<String>] = [:]
+        for use in keys {
+            guard let styled = StyledKey(use.key) else { continue }
+            if styles[styled.style] == nil { styles[styled.style] = use.location }
+            let custom = styled.states.filter { ThemeState(rawValue: $0) == nil }
+            for state in custom where states[state] == nil { states[state] = use.location }
+            for (first, next) in zip(custom, custom.dropFirst()) where first != next {
+                after[first, default: []].insert(next)
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        func named(
+            _ values: [String], _ locations: [String: SourceLocation], _ what: String, type: String,
+            members: [String]
+        ) -> [StyledName] {
+            var owners: [String: String] = [:]
+            var found: [StyledName] = []
+            for value in values {
+                let location = locations[value] ?? .wholeFile(value)
+                guard var name = SwiftName(key: value) else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .unnamedKey,
+                            "\(what) \(literal(value)) has no ASCII letter or digit to make a Swift name of: rename it",
+                            at: location))
+                    continue
+                }
+                name.identifier = name.identifier.prefix(1).lowercased() + name.identifier.dropFirst()
+                if members.contains(name.identifier) {
+                    diagnostics.append(
+                        Diagnostic(
+                            .keyNameCollision,
+                            "\(what) \(literal(value)) would be named '\(name.identifier)' in Swift, which \(type) "
+                                + "has already: rename it",
+                            at: location))
+                    continue
+                }
+                if let owner = owners[name.identifier] {
+                    diagnostics.append(
+                        Diagnostic(
+                            .keyNameCollision,
+                            "\(what)s \(literal(owner)) and \(literal(value)) would both be named "
+                                + "'\(name.identifier)' in Swift: rename one of them",
+                            at: location))
+                    continue
+                }
+                owners[name.identifier] = value
+                found.append(StyledName(value: value, name: name))
+            }
+            return found
+        }
+        let styleNames = named(
+            styles.keys.sorted(), styles, "style", type: "ThemeStyleName", members: ["rawValue", "description"])
+        let stateNames = named(
+            Self.ordered(Array(states.keys), after: after), states, "state", type: "ThemeState",
+            members: ThemeState.builtIn.map(\.rawValue) + ["builtIn", "rawValue", "priority", "description"])
+        return (styleNames, stateNames, diagnostics)
+    }
+
+    /// `states` in an order that puts each before the states `after` says follow it, the
+    /// first by name among those free to go next; states of a cycle (keys that disagree)
+    /// go by name once nothing else is free.
+    static func ordered(_ states: [String], after: [String: Set<String>]) -> [String] {
+        var waiting: [String: Int] = Dictionary(uniqueKeysWithValues: states.map { ($0, 0) })
+        for (_, nexts) in after {
+            for next in nexts where waiting[next] != nil { waiting[next, default: 0] += 1 }
+        }
+        var ordered: [String] = []
+        while !waiting.isEmpty {
+            let free = waiting.filter { $0.value == 0 }.keys.min() ?? waiting.keys.min() ?? ""
+            waiting[free] = nil
+            ordered.append(free)
+            for next in after[free] ?? [] where waiting[next] != nil { waiting[next, default: 1] -= 1 }
+        }
+        return ordered
     }
 
     // MARK: Rendering
@@ -160,7 +259,9 @@ package struct KeyGenerator: Sendable {
         var group: Group
     }
 
-    private func render(_ entries: [Entry], themes: [String], folders: [String]) -> String {
+    private func render(
+        _ entries: [Entry], styles: [StyledName], states: [StyledName], themes: [String], folders: [String]
+    ) -> String {
         let modifier = accessLevel == .public ? "public " : ""
         var command = "themekit keys"
         if accessLevel != .internal { command += " --access-level \(accessLevel.rawValue)" }
@@ -184,6 +285,35 @@ package struct KeyGenerator: Sendable {
                 lines.append(
                     "    \(modifier)static var \(entry.name.declared): \(type) { ThemeKey(\(Self.literal(entry.key))) }"
                 )
+            }
+            lines.append("}")
+        }
+        if !styles.isEmpty {
+            lines += ["", "// MARK: - Styles", "", "extension ThemeStyleName {"]
+            for style in styles {
+                if style.name.identifier != style.value {
+                    lines.append("    /// The style \(Self.literal(style.value)).")
+                }
+                lines.append(
+                    "    \(modifier)static var \(style.name.declared): ThemeStyleName { "
+                        + "ThemeStyleName(\(Self.literal(style.value))) }")
+            }
+            lines.append("}")
+        }
+        if !states.isEmpty {
+            // After the built-in states, in the order the keys write them.
+            let first = (ThemeState.builtIn.map(\.priority).max() ?? -1) + 1
+            lines += [
+                "", "// MARK: - States beyond the built-in ones, in their priority order", "",
+                "extension ThemeState {",
+            ]
+            for (index, state) in states.enumerated() {
+                if state.name.identifier != state.value {
+                    lines.append("    /// The state \(Self.literal(state.value)).")
+                }
+                lines.append(
+                    "    \(modifier)static var \(state.name.declared): ThemeState { "
+                        + "ThemeState(\(Self.literal(state.value)), priority: \(first + index)) }")
             }
             lines.append("}")
         }

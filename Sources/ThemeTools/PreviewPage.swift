@@ -130,8 +130,90 @@ package enum PreviewPage: Sendable {
             }
             html += "</tbody>\n"
         }
-        html += "</table>\n</main>\n" + script + "</body>\n</html>\n"
+        html += "</table>\n"
+        html += styleSections(columns: columns)
+        html += "</main>\n" + script + "</body>\n</html>\n"
         return html
+    }
+
+    // MARK: - Styles
+
+    /// One style of the themes, as its section shows it: the state combinations (with the
+    /// containers) its keys are written for, and the properties they set.
+    struct StyleSection {
+        var name: String
+        /// The prefixes of its keys without the style's own name, as `StyledKey` parts:
+        /// containers and states; the bare style first.
+        var combinations: [StyledKey]
+        /// The properties its keys set, sorted.
+        var properties: [String]
+    }
+
+    /// The styles of every theme (`StyleCatalog`), merged by name, sorted.
+    static func styles(of themes: [Theme]) -> [StyleSection] {
+        var combinations: [String: Set<StyledKey>] = [:]
+        var properties: [String: Set<String>] = [:]
+        for theme in themes {
+            for style in StyleCatalog(theme: theme).styles {
+                combinations[style.name, default: [StyledKey(style: style.name, property: "")]].formUnion(
+                    style.keys.map {
+                        StyledKey(containers: $0.containers, style: $0.style, states: $0.states, property: "")
+                    })
+                properties[style.name, default: []].formUnion(style.keys.map(\.property))
+            }
+        }
+        return combinations.keys.sorted { StyleCatalog.precedes($0, $1) }.map { name in
+            let found = (combinations[name] ?? []).sorted { lhs, rhs in
+                (lhs.states.count, lhs.containers.count, lhs.prefix) < (
+                    rhs.states.count, rhs.containers.count, rhs.prefix
+                )
+            }
+            let written = (properties[name] ?? []).sorted { StyleCatalog.precedes($0, $1) }
+            return StyleSection(name: name, combinations: found, properties: written)
+        }
+    }
+
+    /// A section a style, after the keys' table: for each combination of containers and
+    /// states its keys are written for, each property it sets as the style sees it there in
+    /// every theme (the lookup's value, and the key that won). Nothing for themes with no
+    /// styled key.
+    static func styleSections(columns: [Column]) -> String {
+        let styles = styles(of: columns.map(\.theme))
+        guard !styles.isEmpty else { return "" }
+        let knownStates = columns.map { StyleCatalog(theme: $0.theme).knownStates }
+        var html = "<section class=\"styles\">\n<h2>Styles</h2>\n"
+        for style in styles {
+            html += "<table class=\"style\">\n<caption><code>\(escape(style.name))</code></caption>\n"
+            html += "<thead>\n<tr><th class=\"key\">property</th>"
+            for column in columns { html += "<th>\(escape(column.theme.name))</th>" }
+            html += "</tr>\n</thead>\n"
+            for combination in style.combinations {
+                let title = combination.states.isEmpty && combination.containers.isEmpty ? " (no state)" : ""
+                html += "<tbody>\n<tr class=\"section\"><th colspan=\"\(columns.count + 1)\">"
+                html += "<code>\(escape(combination.prefix))</code>\(title)</th></tr>\n"
+                // Each theme's view of the style in this combination, made once.
+                let views = zip(columns, knownStates).map { column, known -> ThemeStyle in
+                    let states = Set(combination.states.compactMap { name in known.first { $0.rawValue == name } })
+                    return column.theme.style(style.name, states: states, in: combination.containers)
+                }
+                for property in style.properties {
+                    html += "<tr><th class=\"key\" scope=\"row\"><code>\(escape(property))</code></th>"
+                    for (column, view) in zip(columns, views) {
+                        guard let source = view.sourceKey(forProperty: property) else {
+                            html += "<td class=\"missing\">not set</td>"
+                            continue
+                        }
+                        var shown = cell(key: source, column: column)
+                        shown.removeLast("</td>".count)
+                        html += shown + "<span class=\"from\">from <code>\(escape(source))</code></span></td>"
+                    }
+                    html += "</tr>\n"
+                }
+                html += "</tbody>\n"
+            }
+            html += "</table>\n"
+        }
+        return html + "</section>\n"
     }
 
     /// The page's sections, one for each preview section of `ValueKind`'s table, in its
@@ -332,6 +414,9 @@ package enum PreviewPage: Sendable {
           text-align: center; }
         .alias { display: block; color: #0a60c2; font-size: 12px; margin-top: 2px; }
         .alias.inline { display: inline; }
+        .from { display: block; color: var(--muted); font-size: 11px; margin-top: 2px; }
+        table.style { margin-top: 16px; }
+        table.style caption { text-align: left; font-weight: 600; padding: 4px 0; }
         .ratio { display: block; font-size: 12px; margin-top: 2px; }
         .ratio small { color: var(--muted); font-size: 11px; }
         .ratio.pass { color: #1b7f3b; }

@@ -25,6 +25,10 @@ package struct ThemeTable: Sendable, Hashable {
         package var sizeKey: String?
         /// Where `sizeKey` was written.
         package var sizeAt: SourceLocation?
+        /// In a table of a style (`themekit show --style`), the key that supplies `key`, the
+        /// property: a styled key such as `Popover/Button:highlighted.tintColor`, or the
+        /// property itself when the global key does; `nil` in a table of the whole theme.
+        package var sourceKey: String? = nil
 
         /// The kind of `value`: its key's typed kind, else what was written.
         package var kind: ThemeValueKind { ValueKind.of(key: key, value: value) }
@@ -44,6 +48,46 @@ package struct ThemeTable: Sendable, Hashable {
     package var darkTheme: String?
     /// The light partner the theme's own file names (`LIGHT_THEME`), if any.
     package var lightTheme: String?
+    /// The style the table shows the theme as (`themekit show --style`); `nil` for the
+    /// whole theme.
+    package var style: StyleQuery?
+
+    /// A style asked for: its name, states (in priority order), containers (outermost
+    /// first), and the chain of styles its lookup reads.
+    package struct StyleQuery: Sendable, Hashable {
+        /// The style's name.
+        package var name: String
+        /// The states, in priority order.
+        package var states: [String]
+        /// The containers, outermost first.
+        package var containers: [String]
+        /// The style and its `INHERITED_STYLE` parents, the style first.
+        package var chain: [String]
+
+        /// As a key's prefix writes it: `Popover/Button:highlighted`.
+        package var prefix: String {
+            StyledKey(containers: containers, style: name, states: states, property: "").prefix
+        }
+    }
+
+    /// Explains `theme` as `style` sees it, showing file paths with `path`: a row for each
+    /// property the style sees (`StyleCatalog.properties(of:chain:)`) that some key supplies,
+    /// `key` the property and `sourceKey` the key that won, with that key's value, places
+    /// and alias chain.
+    package init(theme: Theme, style: ThemeStyle, path: DisplayPath) {
+        self.init(theme: theme, path: path)
+        var byKey: [String: Row] = [:]
+        byKey.reserveCapacity(rows.count)
+        for row in rows { byKey[row.key] = row }
+        rows = StyleCatalog.properties(of: theme, chain: style.chain).compactMap { property in
+            guard let source = style.sourceKey(forProperty: property), var row = byKey[source] else { return nil }
+            row.key = property
+            row.sourceKey = source
+            return row
+        }
+        self.style = StyleQuery(
+            name: style.name, states: style.states.map(\.rawValue), containers: style.containers, chain: style.chain)
+    }
 
     /// Explains `theme`, showing file paths with `path`.
     package init(theme: Theme, path: DisplayPath) {
@@ -118,6 +162,12 @@ package struct ThemeTable: Sendable, Hashable {
     /// (light partner: default)`.
     package var heading: String {
         var heading = "\(theme): \(rows.count) keys"
+        if let style {
+            heading = "\(theme) as \(Self.visible(style.prefix)): \(rows.count) properties"
+            if style.chain.count > 1 {
+                heading += ", styles \(style.chain.map(Self.visible).joined(separator: " → "))"
+            }
+        }
         if lineage.count > 1 { heading += ", inherits \(lineage.dropFirst().joined(separator: " → "))" }
         heading += ", \(appearance.rawValue)"
         let partners = [("dark", darkTheme), ("light", lightTheme)].compactMap { appearance, name in
@@ -130,7 +180,11 @@ package struct ThemeTable: Sendable, Hashable {
     /// The table as aligned text: a header line, then one row a key with its kind, value,
     /// `file:line` and, for aliases and fonts, the chain and the size's key.
     package var text: String {
-        var table: [[String]] = [["KEY", "KIND", "VALUE", "DEFINED AT", "RESOLVED THROUGH"]]
+        var table: [[String]] = [
+            style == nil
+                ? ["KEY", "KIND", "VALUE", "DEFINED AT", "RESOLVED THROUGH"]
+                : ["PROPERTY", "FROM", "KIND", "VALUE", "DEFINED AT", "RESOLVED THROUGH"]
+        ]
         for row in rows {
             var via: [String] = []
             if !row.aliasChain.isEmpty {
@@ -147,10 +201,12 @@ package struct ThemeTable: Sendable, Hashable {
                 let at = row.sizeAt.map { " (\(Self.fileLine($0)))" } ?? ""
                 via.append("size from " + Self.cell(sizeKey, Self.maximumLinkLength) + at)
             }
-            table.append([
-                Self.visible(row.key), row.kind.rawValue, Self.display(row.value),
-                row.definedAt.map(Self.fileLine) ?? "", via.joined(separator: "; "),
-            ])
+            let from = row.sourceKey.map { [Self.cell($0, Self.maximumLinkLength)] } ?? []
+            table.append(
+                [Self.visible(row.key)] + from + [
+                    row.kind.rawValue, Self.display(row.value), row.definedAt.map(Self.fileLine) ?? "",
+                    via.joined(separator: "; "),
+                ])
         }
         return heading + "\n" + Self.aligned(table)
     }
@@ -169,7 +225,11 @@ package struct ThemeTable: Sendable, Hashable {
         var table: ThemeTable
 
         enum CodingKeys: String, CodingKey {
-            case theme, lineage, files, values, appearance, darkTheme, lightTheme
+            case theme, lineage, files, style, values, appearance, darkTheme, lightTheme
+        }
+
+        enum StyleKeys: String, CodingKey {
+            case name, states, containers, chain
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -177,6 +237,13 @@ package struct ThemeTable: Sendable, Hashable {
             try object.encode(table.theme, forKey: .theme)
             try object.encode(table.lineage, forKey: .lineage)
             try object.encode(table.files, forKey: .files)
+            if let style = table.style {
+                var nested = object.nestedContainer(keyedBy: StyleKeys.self, forKey: .style)
+                try nested.encode(style.name, forKey: .name)
+                try nested.encode(style.states, forKey: .states)
+                try nested.encode(style.containers, forKey: .containers)
+                try nested.encode(style.chain, forKey: .chain)
+            }
             try object.encode(table.rows.map(JSONRow.init), forKey: .values)
             try object.encode(table.appearance.rawValue, forKey: .appearance)
             try object.encode(table.darkTheme, forKey: .darkTheme)
@@ -185,17 +252,19 @@ package struct ThemeTable: Sendable, Hashable {
     }
 
     /// One row of `json`: `definedAt` and `valueAt` are `null` when unknown; `sizeKey` and
-    /// `sizeAt` are there only for a font whose size came from a key.
+    /// `sizeAt` are there only for a font whose size came from a key; `sourceKey` only in
+    /// a table of a style, the key that supplied the property `key`.
     struct JSONRow: Encodable {
         var row: Row
 
         enum CodingKeys: String, CodingKey {
-            case key, kind, value, definedAt, valueAt, aliasChain, aliasLength, sizeKey, sizeAt
+            case key, sourceKey, kind, value, definedAt, valueAt, aliasChain, aliasLength, sizeKey, sizeAt
         }
 
         func encode(to encoder: any Encoder) throws {
             var object = encoder.container(keyedBy: CodingKeys.self)
             try object.encode(row.key, forKey: .key)
+            if let sourceKey = row.sourceKey { try object.encode(sourceKey, forKey: .sourceKey) }
             try object.encode(row.kind.rawValue, forKey: .kind)
             try object.encode(JSONValue(row.value), forKey: .value)
             try object.encode(row.definedAt.map(JSONLocation.init), forKey: .definedAt)

@@ -12,7 +12,9 @@ struct KeysCommand: ParsableCommand {
             Writes Swift source declaring one static ThemeKey per key, grouped by value type, so that \
             app code reads ThemeManager.shared[.primaryColor] and a misspelt key does not compile. \
             Keys that are not Swift identifiers are escaped (button-color becomes buttonColor); two \
-            keys with one name are an error. Exit status: 0 written (warnings on stderr); 1 a theme \
+            keys with one name are an error. Styled keys (Style:state.property) also declare each \
+            style as a ThemeStyleName and each state beyond the built-in ones as a ThemeState, so \
+            that theme.style(.myCustomButton, states: [.pressed]) is checked too. Exit status: 0 written (warnings on stderr); 1 a theme \
             failed to load or keys cannot be named (nothing is written); 2 usage or I/O errors.
             """
     )

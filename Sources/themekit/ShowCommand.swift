@@ -1,4 +1,5 @@
 import ArgumentParser
+import ThemeKit
 import ThemeTools
 
 /// `themekit show NAME`: one resolved theme as a table (or JSON): each key's value, where
@@ -13,7 +14,12 @@ struct ShowCommand: ParsableCommand {
             says the same in "appearance", "darkTheme" and "lightTheme" (null when none). \
             Exit status: 0 shown; 1 the theme does not load (its diagnostics go to standard \
             error), or with --json a number is NaN or infinite (JSON has none); 2 usage errors, \
-            an unknown theme name, a missing folder, or output that cannot be written.
+            an unknown theme name or state, a missing folder, or output that cannot be written.
+
+            With --style, the theme as that style sees it (SPEC §9): a row for each property \
+            (every global key, and every property of a key written for the style or a parent \
+            style), its value for the style in the --state states inside the --container \
+            containers, and FROM, the key that won (--json: "sourceKey"; "key" is the property).
             """
     )
 
@@ -24,6 +30,24 @@ struct ShowCommand: ParsableCommand {
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
+
+    @Option(help: "Show the theme as this style sees it, property by property.")
+    var style: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The style's states, comma-separated (built in, or named by a key of the theme).",
+            valueName: "states"))
+    var state: [String] = []
+
+    @Option(help: ArgumentHelp("The containers the style is inside, outermost first: A/B.", valueName: "path"))
+    var container: String?
+
+    func validate() throws {
+        if style == nil, !state.isEmpty || container != nil {
+            throw ValidationError("--state and --container need --style")
+        }
+    }
 
     func run() throws {
         try reportingFailures {
@@ -37,7 +61,19 @@ struct ShowCommand: ParsableCommand {
                     throw ToolFailure.unexportable(error)
                 }
             }
-            let table = ThemeTable(theme: theme, path: path)
+            let table: ThemeTable
+            if let style {
+                let names = state.flatMap { $0.split(separator: ",").map(String.init) }
+                let states: Set<ThemeState>
+                switch StyleCatalog(theme: theme).states(named: names) {
+                case .success(let found): states = found
+                case .failure(let unknown): throw ToolFailure.usage(unknown.description)
+                }
+                let containers = container.map { $0.split(separator: "/").map(String.init) } ?? []
+                table = ThemeTable(theme: theme, style: theme.style(style, states: states, in: containers), path: path)
+            } else {
+                table = ThemeTable(theme: theme, path: path)
+            }
             print(json ? table.json : table.text, terminator: "")
         }
     }

@@ -41,6 +41,11 @@ struct ScalingShapeTests {
         "many-themes": [:],
         // Each theme below `default` sets a key no ancestor has.
         "growing-chain-lint": [.unknownOverride: 6],
+        // Each theme's two keys are new to its lineage; the styles' chains and bases are found
+        // at the root, so no style rule reports.
+        "style-chain-lint": [.unknownOverride: 12],
+        // One cycle, reported once; every key out of order, and none with a base.
+        "style-keys-lint": [.styleCycle: 1, .stateOrder: 6, .stateWithoutBase: 6],
         "wide-parent-lint": [.unknownOverride: 6],
         "contrast-pairs": [.minContrast: 6],
         // Each of the six dark partners, through the light theme naming it.

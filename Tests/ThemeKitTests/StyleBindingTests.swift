@@ -81,6 +81,18 @@ struct StyleBindingTests {
         #expect(button.sources.last == "Button:highlighted.actionColor")
     }
 
+    @Test("a typed style name binds the same style")
+    func typedName() throws {
+        let folder = try themes()
+        let manager = ThemeManager(directory: folder.path, store: InMemoryThemeStore("default"))
+        let button = Button()
+        let styling = manager.bind(button, style: ThemeStyleName("Button"), states: [.disabled]) { button, style in
+            button.sources.append(style.sourceKey(forProperty: "actionColor") ?? "-")
+        }
+        #expect(styling.name == "Button")
+        #expect(button.sources == ["Button:disabled.actionColor"])
+    }
+
     @Test("a cancelled binding restyles on neither a state nor a theme change")
     func cancel() throws {
         let folder = try themes()

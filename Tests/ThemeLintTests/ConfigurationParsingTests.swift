@@ -40,6 +40,37 @@ struct ConfigurationParsingTests {
         #expect(try parse("{}").enables(UnknownOverrideRule.description))
     }
 
+    @Test("states: the project's own, after the built-in ones in the order written")
+    func readsStates() throws {
+        let configuration = try parse(#"{"states": ["pressed", "loading"]}"#)
+        #expect(configuration.states == ["pressed", "loading"])
+        #expect(
+            configuration.knownStates.map(\.rawValue) == ThemeState.builtIn.map(\.rawValue) + ["pressed", "loading"])
+        let pressed = try #require(configuration.knownStates.first { $0.rawValue == "pressed" })
+        let loading = try #require(configuration.knownStates.first { $0.rawValue == "loading" })
+        #expect(ThemeState.hovered < pressed && pressed < loading)
+        #expect(try parse("{}").knownStates == ThemeState.builtIn)
+    }
+
+    @Test(
+        "states: an array of new names, each one that a key can hold after ':'",
+        arguments: [
+            (#"{"states": "pressed"}"#, ".states", "must be an array of state names, not a string"),
+            (#"{"states": [1]}"#, ".states[0]", "must be a string, not a number"),
+            (
+                #"{"states": ["a.b"]}"#, ".states[0]",
+                "'a.b' is not a state name: a state is written after ':' in a key, and holds no '.', ':', '/' or space"
+            ),
+            (#"{"states": [""]}"#, ".states[0]", "must not be empty"),
+            (#"{"states": ["hovered"]}"#, ".states[0]", "'hovered' is a built-in state already"),
+            (#"{"states": ["pressed", "pressed"]}"#, ".states[1]", "'pressed' is listed twice"),
+        ])
+    func refusesBadStates(_ text: String, _ path: String, _ message: String) {
+        let error = failure(text)
+        #expect(error?.jsonPath == path)
+        #expect(error?.message == message)
+    }
+
     @Test("unknown keys name their own path, with a suggestion")
     func unknownKeys() {
         let error = failure(#"{"rules": {"min_contrast": {"pair": []}}}"#)
@@ -80,15 +111,15 @@ struct ConfigurationParsingTests {
         arguments: [
             (
                 #"{"\u001b[31mred": 1}"#, #".["\u001B[31mred"]"#,
-                #"unknown key '\u001B[31mred'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
+                #"unknown key '\u001B[31mred'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules', 'states'"#
             ),
             (
                 #"{"ru\nles": 1}"#, #".["ru\nles"]"#,
-                #"unknown key 'ru\nles'; did you mean 'rules'?; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
+                #"unknown key 'ru\nles'; did you mean 'rules'?; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules', 'states'"#
             ),
             (
                 #"{"a\tb\\\"": 1}"#, #".["a\tb\\\""]"#,
-                #"unknown key 'a\tb\\"'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
+                #"unknown key 'a\tb\\"'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules', 'states'"#
             ),
             (
                 #"{"rules": {"min_contrast": {"pairs": [{"foreground": "x\u0007\u202ecolor", "background": "bColor", "minimum": 2}]}}}"#,

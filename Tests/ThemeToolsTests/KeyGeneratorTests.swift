@@ -142,6 +142,71 @@ final class ScratchThemes {
                 == "key \"ÄÖÜ\" has no ASCII letter or digit to make a Swift name of: rename it")
     }
 
+    @Test("styles and the states beyond the built-in ones are declared, states in the order the keys write them")
+    func stylesAndStatesAreDeclared() throws {
+        let themes = try ScratchThemes([
+            "default": """
+            <key>tintColor</key><string>#000000</string>
+            <key>MyCustomButton.tintColor</key><string>#111111</string>
+            <key>Popover/my-card:selected:zooming:loading.borderColor</key><string>#222222</string>
+            <key>MyCustomButton:highlighted:pressed:loading.tintColor</key><string>#333333</string>
+            <key>Sub.INHERITED_STYLE</key><string>MyCustomButton</string>
+            """
+        ])
+        let generated = Self.generate(themes.path)
+        let source = try #require(generated.source)
+        #expect(generated.diagnostics.isEmpty)
+        #expect(
+            source.hasSuffix(
+                """
+
+                // MARK: - Styles
+
+                extension ThemeStyleName {
+                    /// The style "MyCustomButton".
+                    static var myCustomButton: ThemeStyleName { ThemeStyleName("MyCustomButton") }
+                    /// The style "Sub".
+                    static var sub: ThemeStyleName { ThemeStyleName("Sub") }
+                    /// The style "my-card".
+                    static var myCard: ThemeStyleName { ThemeStyleName("my-card") }
+                }
+
+                // MARK: - States beyond the built-in ones, in their priority order
+
+                extension ThemeState {
+                    static var pressed: ThemeState { ThemeState("pressed", priority: 6) }
+                    static var zooming: ThemeState { ThemeState("zooming", priority: 7) }
+                    static var loading: ThemeState { ThemeState("loading", priority: 8) }
+                }
+
+                """))
+        // Themes without styled keys keep the output they had: no Styles section.
+        let plain = try ScratchThemes(["default": "<key>tintColor</key><string>#000000</string>"])
+        let plainSource = try #require(Self.generate(plain.path).source)
+        #expect(!plainSource.contains("ThemeStyleName"))
+        #expect(!plainSource.contains("extension ThemeState"))
+    }
+
+    @Test("states written in no agreed order go by name; a state named like a built-in one is a collision")
+    func stateOrderAndCollisions() throws {
+        #expect(KeyGenerator.ordered(["b", "a", "c"], after: ["c": ["a"]]) == ["b", "c", "a"])
+        #expect(KeyGenerator.ordered(["b", "a"], after: ["a": ["b"], "b": ["a"]]) == ["a", "b"])
+        let themes = try ScratchThemes([
+            "default": """
+            <key>Button:Disabled.tintColor</key><string>#000000</string>
+            <key>my-card.tintColor</key><string>#000000</string>
+            <key>MyCard.tintColor</key><string>#000000</string>
+            """
+        ])
+        let generated = Self.generate(themes.path)
+        #expect(generated.source == nil)
+        #expect(
+            Set(generated.diagnostics.map(\.message)) == [
+                "state \"Disabled\" would be named 'disabled' in Swift, which ThemeState has already: rename it",
+                "styles \"MyCard\" and \"my-card\" would both be named 'myCard' in Swift: rename one of them",
+            ])
+    }
+
     @Test func twoKeysWithOneSwiftNameAreAnErrorAndNothingIsGenerated() throws {
         let generated = Self.generate(Self.collision)
         #expect(generated.source == nil)

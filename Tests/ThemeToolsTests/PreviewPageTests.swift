@@ -180,4 +180,60 @@ import ThemeTools
         #expect(page.contains("<h2>Themes that did not load</h2>\n<h3>broken</h3>\n<pre>broken.plist:1:"))
         #expect(page.contains("&#39;a&lt;Font&#39; has no size"))
     }
+
+    /// The part of a page after the keys' table: the styles' section.
+    static func styleSection(_ page: String) -> String {
+        page.components(separatedBy: "<section class=\"styles\">").dropFirst().first ?? ""
+    }
+
+    @Test(
+        "a section per style: each combination of containers and states its keys name, as each theme's lookup sees it")
+    func stylesShowEachStateCombination() throws {
+        let folder = try Self.folder([
+            "default": [
+                "<key>tintColor</key><string>#000000</string>",
+                "<key>Button.tintColor</key><string>#111111</string>",
+                "<key>Button:highlighted.tintColor</key><string>#222222</string>",
+                "<key>Popover/Button:pressed.borderColor</key><string>#333333</string>",
+                "<key>Danger&lt;x.INHERITED_STYLE</key><string>Button</string>",
+            ],
+            "night": [
+                "<key>INHERITED_THEME</key><string>default</string>",
+                "<key>Button:highlighted.tintColor</key><string>#444444</string>",
+            ],
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let section = Self.styleSection(Self.page(folder.path))
+        #expect(section.hasPrefix("\n<h2>Styles</h2>\n<table class=\"style\">\n<caption><code>Button</code></caption>"))
+        // The bare style first, then by the number of states and containers.
+        let combinations = section.components(separatedBy: "<tr class=\"section\"><th colspan=\"3\"><code>").dropFirst()
+            .map { String($0.prefix { $0 != "<" }) }
+        #expect(combinations == ["Button", "Button:highlighted", "Popover/Button:pressed", "Danger&lt;x"])
+        // Each theme's own value for the state, and the key it came from; the global key
+        // when no styled key supplies it.
+        #expect(
+            section.contains(
+                "<td><span class=\"swatch\" style=\"--c: #222222\"></span><code>#222222</code>"
+                    + "<span class=\"from\">from <code>Button:highlighted.tintColor</code></span></td>"))
+        #expect(
+            section.contains("<code>#444444</code><span class=\"from\">from <code>Button:highlighted.tintColor</code>"))
+        // A state the keys name beyond the built-in ones is looked up too.
+        #expect(
+            section.contains(
+                "<code>#333333</code><span class=\"from\">from <code>Popover/Button:pressed.borderColor</code>"))
+        // In a combination, a property no key of it sets falls back as the lookup does: to
+        // the bare style's key, or to nothing when neither it nor a global key is there.
+        let pressed = section.components(separatedBy: "Popover/Button:pressed</code></th></tr>").dropFirst().first ?? ""
+        #expect(pressed.contains("<code>#111111</code><span class=\"from\">from <code>Button.tintColor</code>"))
+        let bare = section.components(separatedBy: "<code>Button</code> (no state)</th></tr>").dropFirst().first ?? ""
+        #expect(
+            bare.hasPrefix(
+                "\n<tr><th class=\"key\" scope=\"row\"><code>borderColor</code></th><td class=\"missing\">not set</td>")
+        )
+    }
+
+    @Test("themes without styled keys get no styles section")
+    func noStylesNoSection() {
+        #expect(!Self.page(Paths.themes).contains("<section class=\"styles\">"))
+    }
 }

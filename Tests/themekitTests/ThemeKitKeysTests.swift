@@ -238,4 +238,43 @@ struct ThemeKitKeysCompileTests {
         #expect(result.stderr.contains("Use.swift:4:"))
         #expect(result.stderr.contains("primaryColor"))
     }
+
+    @Test("generated style names and states compile into style lookups; a misspelt style or state does not")
+    func styleNamesAndStatesCompile() throws {
+        let scratch = try Scratch()
+        let keys = try generate("Tests/themekitTests/Fixtures/styles", into: scratch)
+        let use = try scratch.write(
+            "Use.swift",
+            """
+            import ThemeKit
+
+            func restyle(_ theme: Theme, _ manager: ThemeManager) {
+                let button = theme.style(.myCustomButton, states: [.highlighted, .pressed], in: ["UIPopoverController"])
+                let tint: ThemeColor? = button[.tintColor]
+                let danger = manager.style(.myDangerButton, states: [.disabled])
+                _ = (tint, danger.color(forKey: "tintColor"), ThemeState.pressed > ThemeState.hovered)
+            }
+
+            """)
+        let result = try SwiftCompiler.typecheck([keys, use])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+
+        let misspelt = try scratch.write(
+            "Misspelt.swift",
+            """
+            import ThemeKit
+
+            func restyle(_ theme: Theme) {
+                _ = theme.style(.myCustomButon)
+                _ = theme.style(.myCustomButton, states: [.presed])
+            }
+
+            """)
+        let failed = try SwiftCompiler.typecheck([keys, misspelt])
+        #expect(failed.status != 0)
+        // `style` takes a String too, so the compiler names no type for the misspelt style.
+        #expect(failed.stderr.contains("Misspelt.swift:4:22: error: reference to member 'myCustomButon'"))
+        #expect(failed.stderr.contains("Misspelt.swift:5:48: error: type 'ThemeState' has no member 'presed'"))
+    }
 }

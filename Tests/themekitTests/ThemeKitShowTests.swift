@@ -102,4 +102,72 @@ struct ThemeKitShowTests {
 
                 """)
     }
+
+    /// The styled fixture: `MyCustomButton` with states and a container, `MyDangerButton`
+    /// inheriting it, a project's own state `pressed`.
+    static let styles = "Tests/themekitTests/Fixtures/styles"
+
+    @Test("show --style: each property as the style sees it, and the key that won, through INHERITED_STYLE")
+    func showsStyleAsTable() throws {
+        let result = try CLI.run(
+            [
+                "show", "brstyle", "--themes", Self.styles, "--style", "MyDangerButton", "--container",
+                "UIPopoverController",
+            ],
+            tool: "themekit")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        try CLI.golden.expect(result.stdout, "show-style-danger.txt")
+        // The subclass's own key beats its parent's key in the container.
+        #expect(result.stdout.contains("\ntintColor     MyDangerButton.tintColor "))
+        #expect(result.stdout.contains("\nborderColor   MyCustomButton.borderColor "))
+        // The global keys are properties too, supplied by themselves.
+        #expect(result.stdout.contains("\ncornerRadius  cornerRadius "))
+        #expect(!result.stdout.contains("INHERITED_STYLE"))
+    }
+
+    @Test("show --style --json: key is the property, value the resolved value, sourceKey the key that won")
+    func showsStyleAsJSON() throws {
+        let result = try CLI.run(
+            [
+                "show", "brstyle", "--themes", Self.styles, "--style", "MyCustomButton", "--state",
+                "selected,highlighted",
+                "--json",
+            ], tool: "themekit")
+        #expect(result.status == 0)
+        try CLI.golden.expect(result.stdout, "show-style-custom.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let style = try #require(object["style"] as? [String: Any])
+        #expect(style["states"] as? [String] == ["highlighted", "selected"])
+        let rows = try #require(object["values"] as? [[String: Any]])
+        let tint = try #require(rows.first { $0["key"] as? String == "tintColor" })
+        #expect(tint["sourceKey"] as? String == "MyCustomButton:highlighted:selected.tintColor")
+        #expect(tint["value"] as? String == "#FF9500")
+        #expect(tint["aliasChain"] as? [String] == ["accentColor"])
+        // A whole theme's rows have no sourceKey.
+        let whole = try CLI.run(["show", "brstyle", "--themes", Self.styles, "--json"], tool: "themekit")
+        #expect(!whole.stdout.contains("sourceKey"))
+        #expect(!whole.stdout.contains("\"style\""))
+    }
+
+    @Test("show --style: a state of the theme's own keys is known; an unknown one is exit 2 with a suggestion")
+    func unknownStateIsExit2() throws {
+        let pressed = try CLI.run(
+            ["show", "brstyle", "--themes", Self.styles, "--style", "MyCustomButton", "--state", "pressed"],
+            tool: "themekit")
+        #expect(pressed.status == 0)
+        #expect(pressed.stdout.contains("\nborderColor   MyCustomButton:pressed.borderColor "))
+        let misspelt = try CLI.run(
+            ["show", "brstyle", "--themes", Self.styles, "--style", "MyCustomButton", "--state", "hilighted"],
+            tool: "themekit")
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stdout == "")
+        #expect(
+            misspelt.stderr
+                == "themekit: error: unknown state 'hilighted'; did you mean 'highlighted'? (known: disabled, dangerous, "
+                + "highlighted, selected, focused, hovered, pressed)\n")
+        let noStyle = try CLI.run(["show", "brstyle", "--themes", Self.styles, "--state", "hovered"], tool: "themekit")
+        #expect(noStyle.status == 2)
+        #expect(noStyle.stderr.contains("--state and --container need --style"))
+    }
 }

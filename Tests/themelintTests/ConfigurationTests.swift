@@ -65,6 +65,11 @@ struct BadConfiguration: Sendable, CustomStringConvertible {
         .init(json: #"{"rule": {}}"#, path: ".rule"),
         .init(json: #"{"$schema": 3}"#, path: #".["$schema"]"#),
         .init(json: #"{"rules": []}"#, path: ".rules"),
+        .init(json: #"{"states": "pressed"}"#, path: ".states"),
+        .init(json: #"{"states": ["a:b"]}"#, path: ".states[0]"),
+        .init(json: #"{"states": [""]}"#, path: ".states[0]"),
+        .init(json: #"{"states": ["hovered"]}"#, path: ".states[0]"),
+        .init(json: #"{"states": ["pressed", "pressed"]}"#, path: ".states[1]"),
         .init(json: #"{"rules": {"max_contrast": {}}}"#, path: ".rules.max_contrast"),
         .init(json: #"{"rules": {"min_contrast": {}}}"#, path: ".rules.min_contrast.pairs"),
         .init(json: #"{"rules": {"min_contrast": {"pairs": []}}}"#, path: ".rules.min_contrast.pairs"),
@@ -142,6 +147,7 @@ struct BadConfiguration: Sendable, CustomStringConvertible {
     /// Configurations both themelint and the schema accept.
     static let valid: [String] = [
         "{}",
+        #"{"states": ["pressed", "loading"]}"#,
         "\u{FEFF}{}",
         #"{"rules": {}}"#,
         pair(#"{"foreground": "Color", "background": "backgroundColor", "minimum": 21, "themes": ["a.b-c_1"]}"#),
@@ -293,7 +299,7 @@ struct ConfigurationTests {
         #expect(hostile.status == 2)
         #expect(
             hostile.stderr
-                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules'"#
+                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules', 'states'"#
                 + "\n")
     }
 

@@ -3,7 +3,7 @@ public import ThemeKit
 
 /// What a `.themelint.json` file asks for: which rules report and at what severity
 /// (`disabled_rules`, `rules.<id>.severity`), which files a folder search takes (`included`,
-/// `excluded`), and the opt-in rules' settings.
+/// `excluded`), the project's own control states (`states`), and the opt-in rules' settings.
 ///
 /// The default configuration (no file) runs every rule that is not opt-in, at its own
 /// severity. Today the only opt-in rule is `min_contrast`, enabled by giving it at least one
@@ -52,6 +52,14 @@ public struct LintConfiguration: Sendable, Hashable {
     package var included: [PathPattern]
     /// What a folder search skips: files and folders at or below a match (`excluded`).
     package var excluded: [PathPattern]
+    /// The project's own control states (`states`), in their priority order, which comes
+    /// after the built-in states (`ThemeState.builtIn`): what `unknown_state` and
+    /// `state_order` accept besides those.
+    public var states: [String] = [] {
+        didSet { knownStates = ThemeState.known(adding: states) }
+    }
+    /// The built-in states, then `states`, in priority order.
+    package private(set) var knownStates: [ThemeState] = ThemeState.builtIn
 
     /// Creates a configuration; with no pairs, no opt-in rule runs.
     public init(
@@ -323,7 +331,7 @@ struct ConfigurationParser {
     var file: String
 
     /// The keys each object may have; anything else is an error.
-    static let rootKeys = ["$schema", "disabled_rules", "excluded", "included", "rules"]
+    static let rootKeys = ["$schema", "disabled_rules", "excluded", "included", "rules", "states"]
     static let ruleSettingKeys = ["severity"]
     static let minContrastKeys = ["pairs", "severity"]
     static let pairKeys = ["background", "folders", "foreground", "minimum", "themes"]
@@ -343,6 +351,9 @@ struct ConfigurationParser {
             guard let list = root[key] else { continue }
             let patterns = try patterns(list, at: Self.path(".", key))
             if key == "included" { configuration.included = patterns } else { configuration.excluded = patterns }
+        }
+        if let list = root["states"] {
+            configuration.states = try states(list, at: Self.path(".", "states"))
         }
         guard let rules = root["rules"] else { return configuration }
         let rulesPath = Self.path(".", "rules")
@@ -394,6 +405,34 @@ struct ConfigurationParser {
             }
         }
         return codes
+    }
+
+    /// The project's states: names a key can hold after `:` (no `.`, `:` or `/`), none
+    /// built in, none twice.
+    private func states(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [String] {
+        guard case .array(let items) = value else {
+            throw error(at: path, "must be an array of state names, not \(value.kind)")
+        }
+        var names: [String] = []
+        var seen = Set<String>()
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let name = try string(item, at: itemPath)
+            guard !name.isEmpty, !name.contains(where: { ".:/".contains($0) || $0.isWhitespace }) else {
+                throw error(
+                    at: itemPath,
+                    "\(ConfigurationText.quoted(name)) is not a state name: a state is written after ':' in a key, "
+                        + "and holds no '.', ':', '/' or space")
+            }
+            guard ThemeState(rawValue: name) == nil else {
+                throw error(at: itemPath, "\(ConfigurationText.quoted(name)) is a built-in state already")
+            }
+            guard seen.insert(name).inserted else {
+                throw error(at: itemPath, "\(ConfigurationText.quoted(name)) is listed twice")
+            }
+            names.append(name)
+        }
+        return names
     }
 
     private func patterns(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [PathPattern] {

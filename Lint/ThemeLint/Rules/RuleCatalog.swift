@@ -10,7 +10,9 @@ public enum RuleCatalog: Sendable {
         MissingParentRule.self, InheritanceCycleRule.self, InvalidAppearanceRule.self, MissingPartnerRule.self,
         PartnerMismatchRule.self, PartnerChainRule.self, OrphanFontSizeRule.self,
         UnknownOverrideRule.self, CaseCollisionRule.self, MissingDefaultRule.self, InvalidThemeNameRule.self,
-        IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self, MinContrastRule.self,
+        IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self, UnknownStateRule.self,
+        UnknownStyleRule.self, StyleCycleRule.self, StateOrderRule.self, StateWithoutBaseRule.self,
+        MinContrastRule.self,
     ]
 
     /// Every rule's description, in catalog order.
