@@ -1,0 +1,261 @@
+package import Foundation
+
+/// Any JSON value: what a message's `id` and the parts of `params` the server does not
+/// model are kept as.
+package enum JSONValue: Codable, Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let flag): try container.encode(flag)
+        case .number(let number):
+            // Ids are integers: written without a fraction.
+            if number.rounded() == number, abs(number) < 1e15 {
+                try container.encode(Int64(number))
+            } else {
+                try container.encode(number)
+            }
+        case .string(let text): try container.encode(text)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+
+    /// The member `key` of an object; nil otherwise.
+    package subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The text of a string.
+    package var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The elements of an array.
+    package var array: [JSONValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+}
+
+/// JSON-RPC error codes the server answers with (LSP's own among them).
+package enum RPCErrorCode {
+    static let parseError = -32700
+    static let invalidRequest = -32600
+    static let methodNotFound = -32601
+    static let invalidParams = -32602
+    static let internalError = -32603
+    static let serverNotInitialized = -32002
+    static let requestCancelled = -32800
+}
+
+/// A message's envelope: what is read before its parameters are decoded by type.
+struct Envelope: Decodable {
+    var jsonrpc: String?
+    var id: JSONValue?
+    var method: String?
+    /// Present on a response to a request the server made (`client/registerCapability`).
+    var result: JSONValue?
+    var error: JSONValue?
+}
+
+/// A message's `params`, decoded as `Params`.
+struct ParamsOf<Params: Decodable>: Decodable {
+    var params: Params
+}
+
+/// A JSON-RPC response.
+struct Response<Result: Encodable>: Encodable {
+    var jsonrpc = "2.0"
+    var id: JSONValue
+    var result: Result
+
+    private enum CodingKeys: String, CodingKey { case jsonrpc, id, result }
+
+    /// `result` always written: `null` for an empty answer (a nil hover), which a synthesized
+    /// encoding would leave out.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(jsonrpc, forKey: .jsonrpc)
+        try container.encode(id, forKey: .id)
+        try container.encode(result, forKey: .result)
+    }
+}
+
+/// A JSON-RPC error response.
+struct ErrorResponse: Encodable {
+    struct Body: Encodable {
+        var code: Int
+        var message: String
+    }
+    var jsonrpc = "2.0"
+    var id: JSONValue
+    var error: Body
+}
+
+/// A notification or request the server sends.
+struct Outgoing<Params: Encodable>: Encodable {
+    var jsonrpc = "2.0"
+    var id: JSONValue?
+    var method: String
+    var params: Params
+}
+
+/// Reads LSP's framing: header lines (`Content-Length: N`, others ignored) up to an empty
+/// line, then N bytes of JSON.
+package struct MessageReader {
+    /// The largest body accepted (a theme is at most 64 MiB; its JSON escaping may double it).
+    package static let maximumLength = 160 << 20
+
+    /// What one frame held.
+    package enum Frame: Equatable {
+        /// A body of JSON (not yet checked).
+        case body([UInt8])
+        /// A frame that could not be used: why (a JSON-RPC error is answered, and reading goes on).
+        case malformed(String)
+        /// The input ended.
+        case end
+    }
+
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    package init(handle: FileHandle) { self.handle = handle }
+
+    /// Reads more input; false at its end.
+    private mutating func fill() -> Bool {
+        guard !atEnd else { return false }
+        let data = handle.availableData
+        if data.isEmpty {
+            atEnd = true
+            return false
+        }
+        if start > 0, start >= buffer.count / 2 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        buffer.append(contentsOf: data)
+        return true
+    }
+
+    /// The next header line, without its line break; nil at the end of input.
+    private mutating func line() -> String? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let text = String(decoding: buffer[start..<end], as: UTF8.self)
+                start = newline + 1
+                return text
+            }
+            // A header line is short: a very long one is no header, and is dropped.
+            if buffer.count - start > 1 << 16 {
+                start = buffer.count
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// The next frame.
+    package mutating func next() -> Frame {
+        var length: Int?
+        var sawHeader = false
+        var problem: String?
+        while true {
+            guard let line = line() else { return .end }
+            if line.isEmpty {
+                // Blank lines between messages are skipped.
+                if !sawHeader { continue }
+                break
+            }
+            sawHeader = true
+            guard let colon = line.firstIndex(of: ":") else {
+                problem = "a header line without a ':'"
+                continue
+            }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if name == "content-length" {
+                if let number = Int(value), number >= 0 {
+                    length = number
+                } else {
+                    problem = "Content-Length is not a number: \(value.prefix(40))"
+                }
+            }
+        }
+        guard let length else { return .malformed(problem ?? "a message without a Content-Length header") }
+        guard length <= Self.maximumLength else {
+            skip(length)
+            return .malformed("a message of \(length) bytes: more than \(Self.maximumLength)")
+        }
+        while buffer.count - start < length {
+            guard fill() else { return .end }
+        }
+        let body = Array(buffer[start..<start + length])
+        start += length
+        return problem.map { .malformed($0) } ?? .body(body)
+    }
+
+    /// Reads and drops `count` bytes.
+    private mutating func skip(_ count: Int) {
+        var left = count
+        while left > 0 {
+            if start == buffer.count, !fill() { return }
+            let taken = min(left, buffer.count - start)
+            start += taken
+            left -= taken
+        }
+    }
+}
+
+/// Writes messages with LSP's framing, one whole message at a time.
+package final class MessageWriter: Sendable {
+    private let write: @Sendable ([UInt8]) -> Void
+
+    /// A writer that hands each framed message to `write`.
+    package init(_ write: @escaping @Sendable ([UInt8]) -> Void) { self.write = write }
+
+    /// A writer to a file handle (standard output).
+    package convenience init(handle: FileHandle) {
+        self.init { bytes in
+            do { try handle.write(contentsOf: Data(bytes)) } catch {}
+        }
+    }
+
+    func send(_ message: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard let body = try? encoder.encode(message) else { return }
+        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        frame.append(contentsOf: body)
+        write(frame)
+    }
+}

@@ -1,0 +1,336 @@
+package import Foundation
+import Synchronization
+import ThemeKit
+
+/// `themekit lsp`: a Language Server over theme files. Messages are handled one at a time on
+/// one thread, in the order they came; diagnostics are worked out after every message that
+/// has arrived is handled, so that a burst of edits is linted once, at its last version,
+/// and a new message stops the work on the documents not yet done.
+package final class LanguageServer {
+    private let writer: MessageWriter
+    let workspace = Workspace()
+    private var initialized = false
+    private var shuttingDown = false
+    /// Open documents whose diagnostics are out of date.
+    private var stale: Set<String> = []
+    private var nextRequest = 0
+    private var watchesFiles = false
+    /// Set by `exit`: the status the process leaves with (0 after `shutdown`, else 1).
+    package private(set) var exitCode: Int32?
+
+    package init(writer: MessageWriter) { self.writer = writer }
+
+    // MARK: The loop
+
+    /// Reads messages from `input` until `exit` or the end of the input, answering on
+    /// `output`; returns the process's exit status.
+    package static func run(input: FileHandle, output: FileHandle) -> Int32 {
+        let server = LanguageServer(writer: MessageWriter(handle: output))
+        let inbox = Inbox()
+        let reading = Thread {
+            var reader = MessageReader(handle: input)
+            while true {
+                let frame = reader.next()
+                inbox.put(frame)
+                if frame == .end { return }
+            }
+        }
+        reading.stackSize = 1 << 20
+        reading.start()
+        while true {
+            for frame in inbox.takeAll() {
+                if frame == .end { return server.exitCode ?? (server.shuttingDown ? 0 : 1) }
+                server.handle(frame)
+                if let code = server.exitCode { return code }
+            }
+            server.publishStaleDiagnostics { inbox.hasWaiting }
+        }
+    }
+
+    /// Handles one frame of input.
+    package func handle(_ frame: MessageReader.Frame) {
+        switch frame {
+        case .end: break
+        case .malformed(let reason): sendError(id: .null, code: RPCErrorCode.invalidRequest, reason)
+        case .body(let body): handle(body: Data(body))
+        }
+    }
+
+    private func handle(body: Data) {
+        let decoder = JSONDecoder()
+        guard let envelope = try? decoder.decode(Envelope.self, from: body) else {
+            sendError(id: .null, code: RPCErrorCode.parseError, "the message is not a JSON-RPC object")
+            return
+        }
+        guard let method = envelope.method else {
+            // A response to a request of the server's (registering the file watchers).
+            if envelope.id != nil, envelope.result != nil || envelope.error != nil { return }
+            sendError(id: envelope.id ?? .null, code: RPCErrorCode.invalidRequest, "a message without a method")
+            return
+        }
+        if let id = envelope.id {
+            request(method, id: id, body: body, decoder: decoder)
+        } else {
+            notification(method, body: body, decoder: decoder)
+        }
+    }
+
+    /// The parameters of a message, or nil after answering a request with an error.
+    private func params<P: Decodable>(_ type: P.Type, _ body: Data, _ decoder: JSONDecoder, id: JSONValue?) -> P? {
+        do {
+            return try decoder.decode(ParamsOf<P>.self, from: body).params
+        } catch {
+            if let id { sendError(id: id, code: RPCErrorCode.invalidParams, "invalid params: \(error)") }
+            return nil
+        }
+    }
+
+    // MARK: Requests
+
+    private func request(_ method: String, id: JSONValue, body: Data, decoder: JSONDecoder) {
+        if method == "initialize" {
+            initialize(id: id, body: body)
+            return
+        }
+        guard initialized else {
+            sendError(id: id, code: RPCErrorCode.serverNotInitialized, "initialize first")
+            return
+        }
+        guard !shuttingDown else {
+            sendError(id: id, code: RPCErrorCode.invalidRequest, "the server is shutting down")
+            return
+        }
+        switch method {
+        case "shutdown":
+            shuttingDown = true
+            send(Response(id: id, result: JSONValue.null))
+        case "textDocument/hover":
+            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(Response(id: id, result: path.flatMap { workspace.hover(path: $0, position: params.position) }))
+        case "textDocument/definition":
+            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(Response(id: id, result: path.map { workspace.definition(path: $0, position: params.position) } ?? []))
+        case "textDocument/documentColor":
+            guard let params = params(TextDocumentParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(Response(id: id, result: path.map { workspace.documentColors(path: $0) } ?? []))
+        case "textDocument/colorPresentation":
+            guard let params = params(ColorPresentationParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(
+                Response(
+                    id: id,
+                    result: path.map {
+                        workspace.colorPresentations(path: $0, color: params.color, range: params.range)
+                    } ?? []))
+        case "textDocument/completion":
+            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(
+                Response(
+                    id: id,
+                    result: path.map { workspace.completion(path: $0, position: params.position) }
+                        ?? CompletionList(items: [])))
+        default:
+            sendError(id: id, code: RPCErrorCode.methodNotFound, "unknown method \(method)")
+        }
+    }
+
+    /// The path of a theme the server answers for; nil for another scheme, a file outside
+    /// the workspace or one that is not a theme.
+    private func themePath(_ uri: String) -> String? {
+        Workspace.path(ofURI: uri).flatMap { workspace.isTheme($0) ? $0 : nil }
+    }
+
+    private struct InitializeParams: Decodable {
+        struct Capabilities: Decodable {
+            struct General: Decodable { var positionEncodings: [String]? }
+            struct Workspace: Decodable {
+                struct Watched: Decodable { var dynamicRegistration: Bool? }
+                var didChangeWatchedFiles: Watched?
+            }
+            var general: General?
+            var workspace: Workspace?
+        }
+        struct Folder: Decodable { var uri: String }
+        struct Options: Decodable { var alphaOrder: String? }
+        var capabilities: Capabilities?
+        var rootUri: String?
+        var rootPath: String?
+        var workspaceFolders: [Folder]?
+        var initializationOptions: Options?
+    }
+
+    private func initialize(id: JSONValue, body: Data) {
+        let params = (try? JSONDecoder().decode(ParamsOf<InitializeParams>.self, from: body))?.params
+        workspace.encoding = PositionEncoding.chosen(from: params?.capabilities?.general?.positionEncodings)
+        var roots = (params?.workspaceFolders ?? []).compactMap { Workspace.path(ofURI: $0.uri) }
+        if roots.isEmpty, let root = params?.rootUri.flatMap(Workspace.path(ofURI:)) ?? params?.rootPath {
+            roots = [root]
+        }
+        workspace.roots = roots
+        if params?.initializationOptions?.alphaOrder == "alphaFirst" { workspace.options.alphaOrder = .alphaFirst }
+        watchesFiles = params?.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        initialized = true
+        let capabilities: JSONValue = .object([
+            "positionEncoding": .string(workspace.encoding.rawValue),
+            "textDocumentSync": .object(["openClose": .bool(true), "change": .number(1)]),
+            "hoverProvider": .bool(true),
+            "definitionProvider": .bool(true),
+            "colorProvider": .bool(true),
+            "completionProvider": .object([
+                "triggerCharacters": .array([.string("@"), .string(">")])
+            ]),
+        ])
+        let result: JSONValue = .object([
+            "capabilities": capabilities,
+            "serverInfo": .object(["name": .string("themekit"), "version": .string(ThemeKitVersion.current)]),
+        ])
+        send(Response(id: id, result: result))
+    }
+
+    // MARK: Notifications
+
+    private func notification(_ method: String, body: Data, decoder: JSONDecoder) {
+        if method == "exit" {
+            exitCode = shuttingDown ? 0 : 1
+            return
+        }
+        guard initialized else { return }
+        switch method {
+        case "initialized":
+            if watchesFiles { registerWatchers() }
+        case "textDocument/didOpen":
+            guard let params = params(DidOpenParams.self, body, decoder, id: nil),
+                let path = Workspace.path(ofURI: params.textDocument.uri)
+            else { return }
+            workspace.documents[path] = OpenDocument(
+                uri: params.textDocument.uri, path: path, version: params.textDocument.version,
+                text: DocumentText(params.textDocument.text))
+            changed(path)
+        case "textDocument/didChange":
+            guard let params = params(DidChangeParams.self, body, decoder, id: nil),
+                let path = Workspace.path(ofURI: params.textDocument.uri),
+                var document = workspace.documents[path]
+            else { return }
+            for change in params.contentChanges {
+                if let range = change.range {
+                    var bytes = document.text.bytes
+                    let start = document.text.offset(of: range.start, encoding: workspace.encoding)
+                    let end = max(start, document.text.offset(of: range.end, encoding: workspace.encoding))
+                    bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))
+                    document.text = DocumentText(bytes)
+                } else {
+                    document.text = DocumentText(change.text)
+                }
+            }
+            document.version = params.textDocument.version
+            workspace.documents[path] = document
+            changed(path)
+        case "textDocument/didClose":
+            guard let params = params(DidCloseParams.self, body, decoder, id: nil),
+                let path = Workspace.path(ofURI: params.textDocument.uri),
+                let document = workspace.documents.removeValue(forKey: path)
+            else { return }
+            workspace.forget(path)
+            stale.remove(path)
+            send(
+                Outgoing(
+                    method: "textDocument/publishDiagnostics",
+                    params: PublishDiagnosticsParams(uri: document.uri, version: nil, diagnostics: [])))
+            changed(path)
+        case "textDocument/didSave":
+            changed(nil)
+        case "workspace/didChangeWatchedFiles":
+            let params = params(DidChangeWatchedFilesParams.self, body, decoder, id: nil)
+            let configuration = params?.changes.contains { $0.uri.hasSuffix("/.themelint.json") } ?? true
+            workspace.invalidate(configurations: configuration)
+            stale.formUnion(workspace.documents.keys)
+        default:
+            // `$/cancelRequest` among them: requests are answered in order, each at once.
+            break
+        }
+    }
+
+    /// A buffer or file at `path` changed (nil: any): every answer is worked out again, and
+    /// the open themes of its folder (its children among them) are linted again.
+    private func changed(_ path: String?) {
+        workspace.invalidate()
+        guard let path else {
+            stale.formUnion(workspace.documents.keys)
+            return
+        }
+        let folder = Workspace.folder(of: path)
+        for open in workspace.documents.keys where Workspace.folder(of: open) == folder { stale.insert(open) }
+    }
+
+    private func registerWatchers() {
+        nextRequest += 1
+        let watchers: JSONValue = .array([
+            .object(["globPattern": .string("**/*.plist")]),
+            .object(["globPattern": .string("**/.themelint.json")]),
+        ])
+        let registration: JSONValue = .object([
+            "id": .string("themekit-watched-files"),
+            "method": .string("workspace/didChangeWatchedFiles"),
+            "registerOptions": .object(["watchers": watchers]),
+        ])
+        send(
+            Outgoing(
+                id: .string("themekit-\(nextRequest)"), method: "client/registerCapability",
+                params: JSONValue.object(["registrations": .array([registration])])))
+    }
+
+    // MARK: Diagnostics
+
+    /// Lints the open documents whose diagnostics are out of date and publishes them,
+    /// stopping as soon as `interrupted` says a new message waits (the rest stay stale).
+    package func publishStaleDiagnostics(interrupted: () -> Bool = { false }) {
+        while let path = stale.sorted().first {
+            if interrupted() { return }
+            stale.remove(path)
+            guard let document = workspace.documents[path] else { continue }
+            let diagnostics = workspace.diagnostics(for: path)
+            send(
+                Outgoing(
+                    method: "textDocument/publishDiagnostics",
+                    params: PublishDiagnosticsParams(
+                        uri: document.uri, version: document.version, diagnostics: diagnostics)))
+        }
+    }
+
+    // MARK: Writing
+
+    private func send(_ message: some Encodable) { writer.send(message) }
+
+    private func sendError(id: JSONValue, code: Int, _ message: String) {
+        send(ErrorResponse(id: id, error: .init(code: code, message: message)))
+    }
+}
+
+/// The frames read and not yet handled, between the reading thread and the server's.
+private final class Inbox: Sendable {
+    private let frames = Mutex<[MessageReader.Frame]>([])
+    private let signal = DispatchSemaphore(value: 0)
+
+    func put(_ frame: MessageReader.Frame) {
+        frames.withLock { $0.append(frame) }
+        signal.signal()
+    }
+
+    /// Waits for at least one frame, then takes every frame there is.
+    func takeAll() -> [MessageReader.Frame] {
+        while true {
+            let taken = frames.withLock { frames in
+                defer { frames = [] }
+                return frames
+            }
+            if !taken.isEmpty { return taken }
+            signal.wait()
+        }
+    }
+
+    var hasWaiting: Bool { frames.withLock { !$0.isEmpty } }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import ThemeKit
+import ThemeLint
+import ThemeOutput
+
+/// A document the client has open: its unsaved text is what every answer reads.
+struct OpenDocument {
+    var uri: String
+    var path: String
+    var version: Int?
+    var text: DocumentText
+}
+
+/// What the server knows of one open theme at one moment: its file parsed, the theme it
+/// makes with its ancestors (open buffers first, then disk), loaded despite errors.
+struct ThemeSnapshot {
+    var path: String
+    var name: String
+    var folder: String
+    var text: DocumentText
+    /// The document itself, checked on its own (entries with their byte ranges).
+    var file: ThemeFile
+    /// The merged theme, with the keys that resolve; nil when its lineage cannot be read.
+    var theme: Theme?
+    /// How other files are read: open buffers first, then disk.
+    var reader: ThemeLoader.FileReader
+}
+
+/// The open documents and everything worked out from them. Used from the server's one
+/// thread only.
+final class Workspace {
+    /// The folders of the workspace (absolute); a file outside them gets empty answers.
+    /// Empty: every file is in.
+    var roots: [String] = []
+    var documents: [String: OpenDocument] = [:]
+    var encoding = PositionEncoding.utf16
+    var options = ThemeOptions()
+    /// Bumped at every change of an open buffer or a file on disk: snapshots of an older
+    /// generation are stale.
+    private(set) var generation = 0
+    private var snapshots: [String: (generation: Int, snapshot: ThemeSnapshot)] = [:]
+    /// The configuration of each folder (`.themelint.json` found upward, as themelint
+    /// finds it), with the problem of one that cannot be used.
+    private var configurations: [String: (LintConfiguration, String?)] = [:]
+
+    /// Something changed (a buffer, a file on disk): every snapshot is stale.
+    func invalidate(configurations configurationChanged: Bool = false) {
+        generation += 1
+        if configurationChanged { configurations = [:] }
+    }
+
+    // MARK: Paths
+
+    /// The absolute path of a `file:` URI, normalised; nil for another scheme.
+    static func path(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        let path = url.standardizedFileURL.path
+        return path.isEmpty ? nil : path
+    }
+
+    /// The URI of a path: the client's own for an open document.
+    func uri(ofPath path: String) -> String {
+        documents[path]?.uri ?? URL(fileURLWithPath: path).absoluteString
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func fileName(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// Whether `path` is a theme the server answers for: a theme file name, inside the
+    /// workspace.
+    func isTheme(_ path: String) -> Bool {
+        let name = Self.fileName(of: path)
+        guard ThemeName.of(fileName: name) != nil, name != "Info.plist", !name.hasSuffix("-Info.plist") else {
+            return false
+        }
+        return roots.isEmpty || roots.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+
+    // MARK: Reading
+
+    /// The contents of the open documents, by path: the overlay the linter and the loader
+    /// read before the disk.
+    var overlay: [String: [UInt8]] {
+        documents.mapValues(\.text.bytes)
+    }
+
+    /// A file reader that reads open buffers first, then the disk (each file at most once
+    /// per reader: a snapshot's answers agree with one another).
+    func reader() -> ThemeLoader.FileReader {
+        let overlay = overlay
+        let plistReader = PropertyListReader(limits: options.limits)
+        let disk = ThemeLoader(directory: "/", options: options).cachingReader()
+        return { path in
+            if let bytes = overlay[path] { return .success(ThemeFile(plistReader.parse(bytes, file: path))) }
+            return disk(path)
+        }
+    }
+
+    /// The text of a file: its open buffer, else what is on disk (nil when unreadable).
+    func text(ofPath path: String) -> DocumentText? {
+        if let document = documents[path] { return document.text }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return DocumentText(Array(data))
+    }
+
+    /// The snapshot of the open (or on-disk) theme at `path`, made now or reused when
+    /// nothing changed since.
+    func snapshot(_ path: String) -> ThemeSnapshot? {
+        guard isTheme(path), let name = ThemeName.of(fileName: Self.fileName(of: path)) else { return nil }
+        if let known = snapshots[path], known.generation == generation { return known.snapshot }
+        guard let text = text(ofPath: path) else { return nil }
+        let folder = Self.folder(of: path)
+        let reader = reader()
+        let file: ThemeFile
+        switch reader(path) {
+        case .success(let read): file = read
+        case .failure: return nil
+        }
+        let analysis = ThemeLoader(directory: folder, options: options).analyze(name, reader: reader)
+        let snapshot = ThemeSnapshot(
+            path: path, name: name, folder: folder, text: text, file: file, theme: analysis.degradedTheme,
+            reader: reader)
+        snapshots[path] = (generation, snapshot)
+        return snapshot
+    }
+
+    func forget(_ path: String) { snapshots[path] = nil }
+
+    // MARK: Diagnostics
+
+    /// The configuration for themes in `folder`, and why a configuration found there cannot
+    /// be used (the defaults are used then).
+    func configuration(for folder: String) -> (LintConfiguration, String?) {
+        if let known = configurations[folder] { return known }
+        let found: (LintConfiguration, String?)
+        do {
+            found = (try LintConfiguration.discover(in: folder) ?? LintConfiguration(), nil)
+        } catch {
+            found = (LintConfiguration(), error.message)
+        }
+        configurations[folder] = found
+        return found
+    }
+
+    /// The linter's diagnostics for the open document at `path`, on its unsaved text and
+    /// its ancestors' (open buffers first): those located in this file.
+    func diagnostics(for path: String) -> [LSPDiagnostic] {
+        guard isTheme(path), let document = documents[path] else { return [] }
+        let folder = Self.folder(of: path)
+        let (configuration, _) = configuration(for: folder)
+        var linter = ThemeLinter(currentDirectory: folder, options: options, configuration: configuration)
+        linter.contents = overlay
+        guard let report = try? linter.lint(paths: [path]) else { return [] }
+        let shown = DisplayPath.relative(path, to: folder)
+        return report.diagnostics.compactMap { diagnostic in
+            guard diagnostic.location.file == shown else { return nil }
+            return lspDiagnostic(diagnostic, text: document.text, folder: folder)
+        }
+    }
+
+    private func lspDiagnostic(_ diagnostic: Diagnostic, text: DocumentText, folder: String) -> LSPDiagnostic {
+        let location = diagnostic.location
+        let start = text.position(line: location.line, column: location.column, encoding: encoding)
+        var end = start
+        if let stop = diagnostic.end, location.line > 0 {
+            end = text.position(line: stop.line, column: stop.column, encoding: encoding)
+        }
+        let related = diagnostic.notes.compactMap { note -> LSPDiagnostic.Related? in
+            guard note.location.line > 0 else { return nil }
+            let file = note.location.file
+            let path = URL(fileURLWithPath: file.hasPrefix("/") ? file : folder + "/" + file).standardizedFileURL.path
+            guard let noteText = path == documents[path]?.path ? documents[path]?.text : self.text(ofPath: path)
+            else { return nil }
+            let position = noteText.position(
+                line: note.location.line, column: note.location.column, encoding: encoding)
+            return .init(
+                location: Location(uri: uri(ofPath: path), range: Range(start: position, end: position)),
+                message: note.message)
+        }
+        return LSPDiagnostic(
+            range: Range(start: start, end: max(start, end)), severity: diagnostic.severity == .error ? 1 : 2,
+            code: diagnostic.code.rawValue, message: diagnostic.message,
+            relatedInformation: related.isEmpty ? nil : related)
+    }
+}

@@ -1,0 +1,326 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `themekit lsp`, end to end over pipes: the built server, driven as an editor drives it.
+@Suite("themekit lsp, over pipes", .serialized)
+struct LSPTests {
+    /// A parent with a color, an alias of it and a size; a child that inherits from it.
+    static let parent = theme([
+        "<key>primaryColor</key>", "<string>#35A2FB</string>",
+        "<key>buttonColor</key>", "<string>primaryColor</string>",
+        "<key>titleSize</key>", "<integer>17</integer>",
+        "<key>borderColor</key>", "<string>#FF000080</string>",
+    ])
+    static let child = theme([
+        "<key>INHERITED_THEME</key>", "<string>base</string>",
+        "<key>buttonColor</key>", "<string>@primaryColor</string>",
+        "<!-- é😀 --><key>linkColor</key>", "<string>buttonColor</string>",
+    ])
+
+    /// A repository with the two themes in `Themes/`.
+    static func repository(_ extra: [String: String] = [:]) throws -> TemporaryRepository {
+        try TemporaryRepository(
+            ["Themes/base.plist": parent, "Themes/child.plist": child].merging(extra) { $1 })
+    }
+
+    /// The 0-based line of `text` holding `needle`, and the line's text.
+    static func line(of needle: String, in text: String) throws -> (index: Int, text: String) {
+        let lines = text.components(separatedBy: "\n")
+        let index = try #require(lines.firstIndex { $0.contains(needle) }, "no line holds \(needle)")
+        return (index, lines[index])
+    }
+
+    /// The UTF-16 column where `needle` starts in `line`.
+    static func utf16Column(of needle: String, in line: String) throws -> Int {
+        let range = try #require(line.range(of: needle))
+        return line[..<range.lowerBound].utf16.count
+    }
+
+    static func start(_ range: Any?) -> (line: Int, character: Int)? {
+        guard let range = range as? [String: Any], let start = range["start"] as? [String: Any],
+            let line = start["line"] as? Int, let character = start["character"] as? Int
+        else { return nil }
+        return (line, character)
+    }
+
+    @Test("initialize answers the capabilities, in UTF-16 unless the client offers another encoding")
+    func negotiatesPositionEncoding() throws {
+        let repo = try Self.repository()
+        let plain = try LSPClient(root: repo.root)
+        #expect(try plain.shutDown() == 0)
+        let client = try LSPClient(root: repo.root, encodings: ["utf-32", "utf-16"])
+        let answer = try client.request("textDocument/hover", atPosition("file:///nowhere.plist", 0, 0))
+        #expect(answer["result"] is NSNull)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("diagnostics of the unsaved buffer on open and on change, at UTF-16 columns past accents and an emoji")
+    func publishesDiagnosticsOfUnsavedBuffer() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        #expect(try client.diagnostics(for: uri, version: 1).filter { $0["severity"] as? Int == 1 }.isEmpty)
+        // Typed, not saved: a dangling alias after the emoji line.
+        let edited = Self.child.replacingOccurrences(of: "<key>linkColor</key>", with: "<key>linkColor</key> ")
+            .replacingOccurrences(of: "<string>buttonColor</string>", with: "<string>butonColor</string>")
+        client.change(uri, edited, version: 2)
+        let diagnostics = try client.diagnostics(for: uri, version: 2)
+        let dangling = try #require(diagnostics.first { $0["code"] as? String == "unresolved_alias" })
+        #expect((dangling["message"] as? String)?.contains("did you mean 'buttonColor'?") == true)
+        let (index, text) = try Self.line(of: "butonColor", in: edited)
+        let start = try #require(Self.start(dangling["range"]))
+        #expect(start.line == index)
+        #expect(start.character == (try Self.utf16Column(of: "<string>", in: text)))
+        // The emoji line's own warning (the child adds a key no ancestor has) starts past
+        // the comment, counted in UTF-16 (the emoji is 2 units, é is 1).
+        let added = try #require(diagnostics.first { $0["code"] as? String == "unknown_override" })
+        let (keyIndex, keyText) = try Self.line(of: "<key>linkColor", in: edited)
+        let keyStart = try #require(Self.start(added["range"]))
+        #expect(keyStart.line == keyIndex)
+        #expect(keyStart.character == (try Self.utf16Column(of: "<key>linkColor", in: keyText)))
+        #expect(keyStart.character != keyText.unicodeScalars.prefix { $0 != "<" }.count + 10)
+        // The file on disk never changed: undoing the edit clears the error.
+        client.change(uri, Self.child, version: 3)
+        #expect(try client.diagnostics(for: uri, version: 3).allSatisfy { $0["code"] as? String != "unresolved_alias" })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("utf-8 positions when the client prefers them")
+    func usesUTF8WhenOffered() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root, encodings: ["utf-8"])
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        let added = try #require(
+            try client.diagnostics(for: uri).first { $0["code"] as? String == "unknown_override" })
+        let (_, text) = try Self.line(of: "<key>linkColor", in: Self.child)
+        let range = try #require(text.range(of: "<key>linkColor"))
+        #expect(Self.start(added["range"])?.character == text[..<range.lowerBound].utf8.count)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("an open child is linted again when its open parent changes, against the parent's buffer")
+    func republishesChildWhenParentChanges() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let parentURI = repo.url("Themes/base.plist").absoluteString
+        let childURI = repo.url("Themes/child.plist").absoluteString
+        client.open(childURI, Self.child)
+        _ = try client.diagnostics(for: childURI, version: 1)
+        client.open(parentURI, Self.parent)
+        _ = try client.diagnostics(for: parentURI, version: 1)
+        // The parent's buffer loses primaryColor: the child's `@primaryColor` dangles.
+        let edited = Self.parent.replacingOccurrences(of: "primaryColor", with: "brandColor")
+        client.change(parentURI, edited, version: 2)
+        // The child's own buffer did not change (still version 1); its diagnostics do.
+        let child = try client.diagnostics(for: childURI, version: 1) { diagnostics in
+            diagnostics.contains { $0["code"] as? String == "unresolved_alias" }
+        }
+        #expect(child.contains { ($0["message"] as? String)?.contains("primaryColor") == true })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("the repository's .themelint.json applies: a disabled rule is not reported")
+    func readsRepositoryConfiguration() throws {
+        let repo = try Self.repository([".themelint.json": #"{"disabled_rules": ["unknown_override"]}"#])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        let edited = Self.child.replacingOccurrences(of: "<string>buttonColor</string>", with: "<string>nope</string>")
+        client.open(uri, edited)
+        let codes = try client.diagnostics(for: uri).compactMap { $0["code"] as? String }
+        #expect(codes.contains("invalid_color") || codes.contains("unresolved_alias"))
+        #expect(!codes.contains("unknown_override"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("hover on an alias: kind, the resolved hex with a swatch, the alias chain and where each link is written")
+    func hoversAlias() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        let (index, text) = try Self.line(of: "<string>buttonColor", in: Self.child)
+        let column = try Self.utf16Column(of: "buttonColor", in: text) + 2
+        let answer = try client.request("textDocument/hover", atPosition(uri, index, column))
+        let result = try #require(answer["result"] as? [String: Any])
+        let value = try #require((result["contents"] as? [String: Any])?["value"] as? String)
+        #expect(value.contains("color"))
+        #expect(value.contains("#35A2FB"))
+        #expect(value.contains("data:image/svg+xml;base64,"))
+        #expect(value.contains("`buttonColor` → `primaryColor`"))
+        let (childLine, _) = try Self.line(of: "<key>buttonColor", in: Self.child)
+        #expect(value.contains("`buttonColor` is written at `child.plist:\(childLine + 1):"))
+        let (parentLine, _) = try Self.line(of: "<key>primaryColor", in: Self.parent)
+        #expect(value.contains("`primaryColor` is written at `base.plist:\(parentLine + 1):"))
+        #expect(value.contains("(inherited)"))
+        // Not on a key or a value: no hover.
+        let nothing = try client.request("textDocument/hover", atPosition(uri, 0, 0))
+        #expect(nothing["result"] is NSNull)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("definition of an alias and of INHERITED_THEME: the key in the parent's file, the parent's file")
+    func goesToDefinitionAcrossInheritance() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        let parentURI = repo.url("Themes/base.plist").absoluteString
+        client.open(uri, Self.child)
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let column = try Self.utf16Column(of: "@primaryColor", in: text) + 3
+        let answer = try client.request("textDocument/definition", atPosition(uri, index, column))
+        let location = try #require((answer["result"] as? [[String: Any]])?.first)
+        #expect(location["uri"] as? String == parentURI)
+        let (parentLine, parentText) = try Self.line(of: "<key>primaryColor", in: Self.parent)
+        let start = try #require(Self.start(location["range"]))
+        #expect(start.line == parentLine)
+        #expect(start.character == (try Self.utf16Column(of: "<key>", in: parentText)))
+        // A bare alias the child sets itself: its own key.
+        let (bareIndex, bareText) = try Self.line(of: "<string>buttonColor", in: Self.child)
+        let bare = try client.request(
+            "textDocument/definition",
+            atPosition(uri, bareIndex, try Self.utf16Column(of: "buttonColor", in: bareText) + 1))
+        let own = try #require((bare["result"] as? [[String: Any]])?.first)
+        #expect(own["uri"] as? String == uri)
+        #expect(Self.start(own["range"])?.line == (try Self.line(of: "<key>buttonColor", in: Self.child)).index)
+        // INHERITED_THEME: the parent's file.
+        let (inheritIndex, inheritText) = try Self.line(of: "<string>base", in: Self.child)
+        let inherited = try client.request(
+            "textDocument/definition",
+            atPosition(uri, inheritIndex, try Self.utf16Column(of: "base", in: inheritText)))
+        #expect((inherited["result"] as? [[String: Any]])?.first?["uri"] as? String == parentURI)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("document colors resolve aliases; a presentation is written in the file's own notation")
+    func answersDocumentColors() throws {
+        let bare = theme([
+            "<key>primaryColor</key>", "<string>35a2fb</string>",
+            "<key>shadowColor</key>", "<string>00000080</string>",
+            "<key>buttonColor</key>", "<string>primaryColor</string>",
+        ])
+        let repo = try Self.repository(["Themes/bare.plist": bare])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/bare.plist").absoluteString
+        client.open(uri, bare)
+        let answer = try client.request("textDocument/documentColor", ["textDocument": ["uri": uri]])
+        let colors = try #require(answer["result"] as? [[String: Any]])
+        #expect(colors.count == 3)
+        let (index, text) = try Self.line(of: "<string>primaryColor", in: bare)
+        let button = try #require(colors.first { Self.start($0["range"])?.line == index })
+        #expect(Self.start(button["range"])?.character == (try Self.utf16Column(of: "primaryColor", in: text)))
+        let color = try #require(button["color"] as? [String: Double])
+        #expect(abs((color["red"] ?? 0) - 0x35 / 255.0) < 1e-9)
+        #expect(abs((color["blue"] ?? 0) - 0xFB / 255.0) < 1e-9)
+        let presented = try client.request(
+            "textDocument/colorPresentation",
+            [
+                "textDocument": ["uri": uri], "color": ["red": 1.0, "green": 0.5, "blue": 0.0, "alpha": 0.5],
+                "range": button["range"] ?? [:],
+            ])
+        let label = try #require((presented["result"] as? [[String: Any]])?.first?["label"] as? String)
+        #expect(label == "ff800080")
+        // The child writes `#`, upper case: so does its presentation.
+        let childURI = repo.url("Themes/child.plist").absoluteString
+        client.open(childURI, Self.parent)
+        let upper = try client.request(
+            "textDocument/colorPresentation",
+            [
+                "textDocument": ["uri": childURI], "color": ["red": 1.0, "green": 0.5, "blue": 0.0, "alpha": 1.0],
+                "range": button["range"] ?? [:],
+            ])
+        #expect((upper["result"] as? [[String: Any]])?.first?["label"] as? String == "#FF8000")
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "completion: keys of the fitting kind in a value, theme names for INHERITED_THEME, the parent's keys in a key")
+    func completes() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        let typing = Self.child.replacingOccurrences(
+            of: "<string>buttonColor</string>", with: "<string>b</string>")
+        client.open(uri, typing)
+        let (index, text) = try Self.line(of: "<string>b</string>", in: typing)
+        let column = try Self.utf16Column(of: "b</string>", in: text) + 1
+        let answer = try client.request("textDocument/completion", atPosition(uri, index, column))
+        let labels = try #require(((answer["result"] as? [String: Any])?["items"] as? [[String: Any]]))
+            .compactMap { $0["label"] as? String }
+        #expect(labels.contains("buttonColor"))
+        #expect(labels.contains("borderColor"))
+        #expect(!labels.contains("titleSize"))
+        #expect(labels.allSatisfy { $0.hasPrefix("b") })
+        // INHERITED_THEME: the folder's other themes.
+        let (inheritIndex, inheritText) = try Self.line(of: "<string>base", in: typing)
+        let names = try client.request(
+            "textDocument/completion",
+            atPosition(uri, inheritIndex, try Self.utf16Column(of: "base", in: inheritText)))
+        let themes = ((names["result"] as? [String: Any])?["items"] as? [[String: Any]])?.compactMap {
+            $0["label"] as? String
+        }
+        #expect(themes == ["base"])
+        // In a key: the parent's keys the child does not set.
+        let (keyIndex, keyText) = try Self.line(of: "<key>buttonColor", in: typing)
+        let keys = try client.request(
+            "textDocument/completion", atPosition(uri, keyIndex, try Self.utf16Column(of: "buttonColor", in: keyText)))
+        let keyLabels = ((keys["result"] as? [String: Any])?["items"] as? [[String: Any]])?.compactMap {
+            $0["label"] as? String
+        }
+        #expect(keyLabels == ["borderColor", "primaryColor", "titleSize"])
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("malformed input gets JSON-RPC errors, and the server goes on answering")
+    func answersMalformedInputWithErrors() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        client.write(Data("Content-Length: 7\r\n\r\n{oops!}".utf8))
+        let parse = try client.waitFor { $0["error"] != nil }
+        #expect((parse["error"] as? [String: Any])?["code"] as? Int == -32700)
+        client.write(Data("X-Nothing: 1\r\n\r\n".utf8))
+        let framing = try client.waitFor { $0["error"] != nil }
+        #expect((framing["error"] as? [String: Any])?["code"] as? Int == -32600)
+        let unknown = try client.request("textDocument/unknownThing")
+        #expect((unknown["error"] as? [String: Any])?["code"] as? Int == -32601)
+        let badParams = try client.request("textDocument/hover", ["textDocument": 3])
+        #expect((badParams["error"] as? [String: Any])?["code"] as? Int == -32602)
+        client.send(["jsonrpc": "2.0", "id": 99, "params": [:]])
+        let noMethod = try client.waitFor { $0["id"] as? Int == 99 }
+        #expect((noMethod["error"] as? [String: Any])?["code"] as? Int == -32600)
+        // Still alive.
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        _ = try client.diagnostics(for: uri)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("a file outside the workspace or not a theme gets empty answers")
+    func answersEmptyOutsideWorkspace() throws {
+        let repo = try Self.repository()
+        let outside = try TemporaryRepository(["Themes/base.plist": Self.parent, "Themes/Info.plist": Self.parent])
+        let client = try LSPClient(root: repo.root)
+        for uri in [
+            outside.url("Themes/base.plist").absoluteString, repo.url("Themes/notes.txt").absoluteString,
+            repo.url("Themes/Info.plist").absoluteString, "untitled:Untitled-1",
+        ] {
+            client.open(uri, Self.parent)
+            if uri.hasPrefix("file:") { #expect(try client.diagnostics(for: uri).isEmpty) }
+            let hover = try client.request("textDocument/hover", atPosition(uri, 3, 8))
+            #expect(hover["result"] is NSNull)
+            let colors = try client.request("textDocument/documentColor", ["textDocument": ["uri": uri]])
+            #expect((colors["result"] as? [Any])?.isEmpty == true)
+        }
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("exit without shutdown ends the process with 1; the end of input ends it too")
+    func exitWithoutShutdownFails() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        client.notify("exit", [:])
+        #expect(client.waitForExit() == 1)
+    }
+}
