@@ -26,6 +26,20 @@ struct ThemeSnapshot {
     var reader: ThemeLoader.FileReader
 }
 
+/// A file's modification time and size, to tell whether it changed since it was read.
+struct DiskStamp: Equatable {
+    var path: String
+    var modified: Date?
+    var size: Int?
+
+    init(_ path: String) {
+        self.path = path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        modified = attributes?[.modificationDate] as? Date
+        size = (attributes?[.size] as? NSNumber)?.intValue
+    }
+}
+
 /// The open documents and everything worked out from them. Used from the server's one
 /// thread only.
 final class Workspace {
@@ -38,7 +52,7 @@ final class Workspace {
     /// Bumped at every change of an open buffer or a file on disk: snapshots of an older
     /// generation are stale.
     private(set) var generation = 0
-    private var snapshots: [String: (generation: Int, snapshot: ThemeSnapshot)] = [:]
+    private var snapshots: [String: (generation: Int, disk: [DiskStamp], snapshot: ThemeSnapshot)] = [:]
     /// The configuration of each folder (`.themelint.json` found upward, as themelint
     /// finds it), with the problem of one that cannot be used.
     private var configurations: [String: (LintConfiguration, String?)] = [:]
@@ -113,7 +127,13 @@ final class Workspace {
     /// nothing changed since.
     func snapshot(_ path: String) -> ThemeSnapshot? {
         guard isTheme(path), let name = ThemeName.of(fileName: Self.fileName(of: path)) else { return nil }
-        if let known = snapshots[path], known.generation == generation { return known.snapshot }
+        // Reused while nothing changed: no buffer, and none of the files it read from disk
+        // (nor its folder, where a missing parent may appear) by their modification times.
+        if let known = snapshots[path], known.generation == generation,
+            known.disk.allSatisfy({ $0 == DiskStamp($0.path) })
+        {
+            return known.snapshot
+        }
         guard let text = text(ofPath: path) else { return nil }
         let folder = Self.folder(of: path)
         let reader = reader()
@@ -126,7 +146,8 @@ final class Workspace {
         let snapshot = ThemeSnapshot(
             path: path, name: name, folder: folder, text: text, file: file, theme: analysis.degradedTheme,
             reader: reader)
-        snapshots[path] = (generation, snapshot)
+        let disk = ([folder] + analysis.files.map(\.path)).filter { documents[$0] == nil }.map(DiskStamp.init)
+        snapshots[path] = (generation, disk, snapshot)
         return snapshot
     }
 

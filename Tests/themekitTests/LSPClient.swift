@@ -14,6 +14,8 @@ final class LSPClient {
     /// The messages parsed and not yet taken.
     private var received: [Message] = []
     private var nextID = 0
+    /// The messages the last `waitFor` took before the one it waited for.
+    private(set) var passedOver: [Message] = []
     /// The folder the server runs in (its workspace root).
     let root: URL
 
@@ -94,6 +96,7 @@ final class LSPClient {
             }
             if let index = received.firstIndex(where: matches) {
                 let message = received[index]
+                passedOver = Array(received[..<index])
                 received.removeSubrange(...index)
                 return message
             }

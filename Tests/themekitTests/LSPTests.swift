@@ -122,6 +122,64 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test(
+        "a parent that is not open is read from disk: a change there is seen by the next answer and re-lints on didChangeWatchedFiles"
+    )
+    func picksUpChangesOnDisk() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        _ = try client.diagnostics(for: uri)
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let position = atPosition(uri, index, try Self.utf16Column(of: "@primaryColor", in: text) + 2)
+        func hover() throws -> String {
+            let answer = try client.request("textDocument/hover", position)
+            return ((answer["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        #expect(try hover().contains("#35A2FB"))
+        // Saved by another program, with no notification: seen by its modification time.
+        try repo.write(Self.parent.replacingOccurrences(of: "#35A2FB", with: "#0F0"), to: "Themes/base.plist")
+        #expect(try hover().contains("#00FF00"))
+        // The parent loses the key; the watcher's notification re-lints the open child.
+        try repo.write(
+            Self.parent.replacingOccurrences(of: "primaryColor", with: "brandColor"), to: "Themes/base.plist")
+        client.notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": [["uri": repo.url("Themes/base.plist").absoluteString, "type": 2]]])
+        let diagnostics = try client.diagnostics(for: uri) { diagnostics in
+            diagnostics.contains { $0["code"] as? String == "unresolved_alias" }
+        }
+        #expect(diagnostics.contains { ($0["message"] as? String)?.contains("primaryColor") == true })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("a 1 MB theme edited in a burst: requests are answered, and the last version's diagnostics come last")
+    func keepsUpWithBurstOfEditsToLargeTheme() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/large.plist").absoluteString
+        let entries = (0..<20_000).flatMap { ["<key>key\($0)Color</key>", "<string>#35A2FB</string>"] }
+        let large = theme(entries)
+        #expect(large.utf8.count > 1_000_000)
+        client.open(uri, large)
+        let versions = 2...8
+        for version in versions {
+            let text = version == versions.upperBound ? large.replacingOccurrences(of: "#35A2FB", with: "nope") : large
+            client.change(uri, text, version: version)
+        }
+        // Answered, whatever linting is under way.
+        let hover = try client.request("textDocument/hover", atPosition(uri, 2, 8))
+        #expect(hover["result"] != nil)
+        let last = try client.diagnostics(for: uri, version: versions.upperBound, where: { !$0.isEmpty })
+        #expect(last.count == 20_000)
+        // Nothing older is published after the newest: closing publishes the empty list next.
+        client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        _ = try client.diagnostics(for: uri, where: { $0.isEmpty })
+        #expect(!client.passedOver.contains { $0["method"] as? String == "textDocument/publishDiagnostics" })
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("the repository's .themelint.json applies: a disabled rule is not reported")
     func readsRepositoryConfiguration() throws {
         let repo = try Self.repository([".themelint.json": #"{"disabled_rules": ["unknown_override"]}"#])
