@@ -252,6 +252,48 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test(
+        "definition of DARK_THEME (the partner's file) and of an INHERITED_STYLE (the style's first key); hover on a key"
+    )
+    func goesToPartnerAndStyle() throws {
+        let light = theme([
+            "<key>INHERITED_THEME</key>", "<string>base</string>",
+            "<key>DARK_THEME</key>", "<string>night</string>",
+            "<key>BaseButton.textColor</key>", "<string>primaryColor</string>",
+            "<key>Bar/BaseButton:disabled.textColor</key>", "<string>#777</string>",
+            "<key>Button.INHERITED_STYLE</key>", "<string>BaseButton</string>",
+        ])
+        let night = theme([
+            "<key>APPEARANCE</key>", "<string>dark</string>", "<key>LIGHT_THEME</key>", "<string>light</string>",
+        ])
+        let repo = try Self.repository(["Themes/light.plist": light, "Themes/night.plist": night])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/light.plist").absoluteString
+        client.open(uri, light)
+        let (darkIndex, darkText) = try Self.line(of: "<string>night", in: light)
+        let dark = try client.request(
+            "textDocument/definition", atPosition(uri, darkIndex, try Self.utf16Column(of: "night", in: darkText)))
+        #expect(
+            (dark["result"] as? [[String: Any]])?.first?["uri"] as? String
+                == repo.url("Themes/night.plist").absoluteString)
+        let (styleIndex, styleText) = try Self.line(of: "<string>BaseButton", in: light)
+        let style = try client.request(
+            "textDocument/definition",
+            atPosition(uri, styleIndex, try Self.utf16Column(of: "BaseButton", in: styleText) + 1))
+        let first = try #require((style["result"] as? [[String: Any]])?.first)
+        #expect(first["uri"] as? String == uri)
+        #expect(Self.start(first["range"])?.line == (try Self.line(of: "<key>BaseButton.textColor", in: light)).index)
+        // Hover on a key the theme sets: its own place, not marked inherited.
+        let (keyIndex, keyText) = try Self.line(of: "<key>BaseButton.textColor", in: light)
+        let hover = try client.request(
+            "textDocument/hover", atPosition(uri, keyIndex, try Self.utf16Column(of: "BaseButton", in: keyText)))
+        let value = try #require(
+            ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
+        #expect(value.contains("`BaseButton.textColor` is written at `light.plist:\(keyIndex + 1):"))
+        #expect(value.contains("#35A2FB"))
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("document colors resolve aliases; a presentation is written in the file's own notation")
     func answersDocumentColors() throws {
         let bare = theme([
