@@ -314,9 +314,9 @@ extension Workspace {
 
     /// The merged theme of the snapshot's parent, loaded despite errors.
     private func parentTheme(of snapshot: ThemeSnapshot) -> Theme? {
-        guard let entry = snapshot.file[ThemeName.inheritanceKey], case .string(let name) = entry.value,
-            ThemeName.isValid(name)
-        else { return nil }
+        var parent = snapshot.theme?.parentName
+        if let entry = snapshot.file[ThemeName.inheritanceKey], case .string(let name) = entry.value { parent = name }
+        guard let name = parent, ThemeName.isValid(name) else { return nil }
         return ThemeLoader(directory: snapshot.folder, options: options).analyze(name, reader: snapshot.reader)
             .degradedTheme
     }

@@ -25,6 +25,8 @@ package final class LanguageServer {
     /// Reads messages from `input` until `exit` or the end of the input, answering on
     /// `output`; returns the process's exit status.
     package static func run(input: FileHandle, output: FileHandle) -> Int32 {
+        // A client that goes away mid-answer makes a write fail, not a signal end the server.
+        signal(SIGPIPE, SIG_IGN)
         let server = LanguageServer(writer: MessageWriter(handle: output))
         let inbox = Inbox()
         let reading = Thread {

@@ -143,9 +143,11 @@ final class Workspace {
         case .failure: return nil
         }
         let analysis = ThemeLoader(directory: folder, options: options).analyze(name, reader: reader)
+        // A buffer being typed often does not parse (`<key>` not closed yet): its last theme
+        // that resolved still answers hovers and completions meanwhile.
         let snapshot = ThemeSnapshot(
-            path: path, name: name, folder: folder, text: text, file: file, theme: analysis.degradedTheme,
-            reader: reader)
+            path: path, name: name, folder: folder, text: text, file: file,
+            theme: analysis.degradedTheme ?? snapshots[path]?.snapshot.theme, reader: reader)
         let disk = ([folder] + analysis.files.map(\.path)).filter { documents[$0] == nil }.map(DiskStamp.init)
         snapshots[path] = (generation, disk, snapshot)
         return snapshot

@@ -373,6 +373,29 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test("completion while the buffer does not parse: the last theme that resolved answers")
+    func completesInBrokenBuffer() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        _ = try client.diagnostics(for: uri, version: 1)
+        _ = try client.request("textDocument/hover", atPosition(uri, 3, 8))
+        // A new key being typed, its value not closed: a parse error.
+        let typing = Self.child.replacingOccurrences(
+            of: "</dict>", with: "<key>shadowColor</key>\n<string>pr\n</dict>")
+        client.change(uri, typing, version: 2)
+        #expect(try client.diagnostics(for: uri, version: 2).contains { $0["code"] as? String == "parse_error" })
+        let (index, text) = try Self.line(of: "<string>pr", in: typing)
+        let answer = try client.request(
+            "textDocument/completion", atPosition(uri, index, try Self.utf16Column(of: "pr", in: text) + 2))
+        let labels = ((answer["result"] as? [String: Any])?["items"] as? [[String: Any]])?.compactMap {
+            $0["label"] as? String
+        }
+        #expect(labels == ["primaryColor"])
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("malformed input gets JSON-RPC errors, and the server goes on answering")
     func answersMalformedInputWithErrors() throws {
         let repo = try Self.repository()
