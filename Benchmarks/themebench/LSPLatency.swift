@@ -10,18 +10,31 @@ private final class Written: Sendable {
     let bytes = Atomic<Int>(0)
 }
 
-/// `themekit lsp`'s latencies on a 2,000-key theme (with a parent on disk), in process:
-/// a `didChange` message in to its `publishDiagnostics` out (the JSON decoded, the buffer
-/// linted, the answer encoded and written), and a hover, answered from the theme the
-/// last answer built and after an edit. The baseline is `ThemeLinter.lint` of the same
-/// theme from disk, the engine alone.
+/// `themekit lsp`'s latencies on a 2,000-key theme with a parent on disk, in process: a
+/// `didChange` message in to its `publishDiagnostics` out (the JSON decoded, the buffer
+/// linted, the answer encoded and written), and a hover, answered from the theme the last
+/// answer built and after an edit. The baseline is `ThemeLinter.lint` of the same theme
+/// from disk: the engine alone. Two shapes: a child that overrides its parent's 2,000 keys
+/// (clean: the common case while editing), and the load benchmark's child, whose 2,000 keys
+/// are all new to its parent (2,000 `unknown_override` warnings, each with its "did you
+/// mean": the most the server has to send).
 func lspRows(workspace: String) throws -> [Row] {
     let folder = workspace + "/lsp"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let inputs = try Inputs(keys: 2_000, name: "editor", directory: folder, seed: 3)
-    let path = folder + "/editor.plist"
+    let generator = ThemeGenerator(keys: 2_000, seed: 3)
+    try Data(ThemeGenerator(keys: 2_000, seed: 4).standalone().utf8).write(
+        to: URL(fileURLWithPath: folder + "/overridden-base.plist"))
+    try Data(generator.standalone(inheriting: "overridden-base").utf8).write(
+        to: URL(fileURLWithPath: folder + "/overridden.plist"))
+    _ = try Inputs(keys: 2_000, name: "added", directory: folder, seed: 3)
+    return try lspRows(folder: folder, name: "overridden", shape: "2,000 keys overriding the parent's")
+        + lspRows(folder: folder, name: "added", shape: "2,000 keys new to the parent, as many warnings")
+}
+
+private func lspRows(folder: String, name: String, shape: String) throws -> [Row] {
+    let path = folder + "/\(name).plist"
     let uri = URL(fileURLWithPath: path).absoluteString
-    let original = String(decoding: inputs.child, as: UTF8.self)
+    let original = try String(contentsOfFile: path, encoding: .utf8)
     let edited = original.replacingOccurrences(
         of: "</dict>", with: "<key>zzAddedColor</key><string>#123456</string>\n</dict>")
     func body(_ message: [String: Any]) throws -> [UInt8] {
@@ -37,10 +50,10 @@ func lspRows(workspace: String) throws -> [Row] {
     // A hover on the value of the 1,000th key.
     let lines = original.components(separatedBy: "\n")
     let keyLines = lines.indices.filter { lines[$0].contains("<key>") && !lines[$0].contains("INHERITED_THEME") }
-    let hoverLine = keyLines[min(1_000, keyLines.count - 1)]
+    let hoverLine = keyLines[min(1_000, keyLines.count - 1)] + 1
     let hover = try body([
         "jsonrpc": "2.0", "id": 7, "method": "textDocument/hover",
-        "params": ["textDocument": ["uri": uri], "position": ["line": hoverLine, "character": 8]],
+        "params": ["textDocument": ["uri": uri], "position": ["line": hoverLine, "character": 10]],
     ])
 
     let written = Written()
@@ -54,12 +67,19 @@ func lspRows(workspace: String) throws -> [Row] {
                 "params": ["textDocument": ["uri": uri, "languageId": "xml", "version": 1, "text": original]],
             ])))
     server.publishStaleDiagnostics()
-    log("themekit lsp on a 2,000-key theme: didChange → publishDiagnostics, hover…")
+    log("themekit lsp, \(shape): didChange → publishDiagnostics, hover…")
     var turn = 0
     let relint = median(runs: 60) {
         server.handle(.body(changes[turn % 2]))
         server.publishStaleDiagnostics()
         turn += 1
+    }
+    let before = written.bytes.load(ordering: .relaxed)
+    server.handle(.body(hover))
+    // The hover must have found the key: an empty answer is a few dozen bytes.
+    guard written.bytes.load(ordering: .relaxed) - before > 200 else {
+        log("themebench: the hover on line \(hoverLine) of \(name).plist answered nothing")
+        finish(1)
     }
     let cachedHover = median(runs: 200) { server.handle(.body(hover)) }
     let hoverAfterEdit = median(runs: 60) {
@@ -80,8 +100,8 @@ func lspRows(workspace: String) throws -> [Row] {
             themeKitNanoseconds: nanoseconds, baselineNanoseconds: engine)
     }
     return [
-        row("lsp: didChange → publishDiagnostics, 2,000 keys", relint, limit: 20),
-        row("lsp: hover, 2,000 keys (theme built by the last answer)", cachedHover, limit: 5),
-        row("lsp: hover after a didChange, 2,000 keys (theme built again)", hoverAfterEdit, limit: 5),
+        row("lsp: didChange → publishDiagnostics, \(shape)", relint, limit: 20),
+        row("lsp: hover, \(shape) (theme built by the last answer)", cachedHover, limit: 5),
+        row("lsp: hover after a didChange, \(shape)", hoverAfterEdit, limit: 5),
     ]
 }

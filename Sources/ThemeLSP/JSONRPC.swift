@@ -250,6 +250,13 @@ package final class MessageWriter: Sendable {
         }
     }
 
+    /// Writes a body already encoded.
+    func send(body: [UInt8]) {
+        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        frame.append(contentsOf: body)
+        write(frame)
+    }
+
     func send(_ message: some Encodable) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -257,5 +264,80 @@ package final class MessageWriter: Sendable {
         var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(contentsOf: body)
         write(frame)
+    }
+}
+
+/// JSON written by hand for the one large message the server sends often
+/// (`publishDiagnostics`: thousands of diagnostics for a large theme), where `JSONEncoder`
+/// took as long as the linting.
+enum JSONText {
+    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped,
+    /// the rest as its UTF-8.
+    static func append(string text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20, 0x7F:
+                out += Array("\\u00".utf8)
+                let digits = Array("0123456789abcdef".utf8)
+                out += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func append(position: Position, to out: inout [UInt8]) {
+        out += Array("{\"line\":\(position.line),\"character\":\(position.character)}".utf8)
+    }
+
+    static func append(range: Range, to out: inout [UInt8]) {
+        out += Array("{\"start\":".utf8)
+        append(position: range.start, to: &out)
+        out += Array(",\"end\":".utf8)
+        append(position: range.end, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The whole `textDocument/publishDiagnostics` notification.
+    static func publishDiagnostics(_ params: PublishDiagnosticsParams) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(200 + params.diagnostics.count * 240)
+        out += Array("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":".utf8)
+        append(string: params.uri, to: &out)
+        if let version = params.version { out += Array(",\"version\":\(version)".utf8) }
+        out += Array(",\"diagnostics\":[".utf8)
+        for (index, diagnostic) in params.diagnostics.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out += Array("{\"range\":".utf8)
+            append(range: diagnostic.range, to: &out)
+            out += Array(",\"severity\":\(diagnostic.severity),\"code\":".utf8)
+            append(string: diagnostic.code, to: &out)
+            out += Array(",\"source\":".utf8)
+            append(string: diagnostic.source, to: &out)
+            out += Array(",\"message\":".utf8)
+            append(string: diagnostic.message, to: &out)
+            if let related = diagnostic.relatedInformation {
+                out += Array(",\"relatedInformation\":[".utf8)
+                for (number, information) in related.enumerated() {
+                    if number > 0 { out.append(UInt8(ascii: ",")) }
+                    out += Array("{\"location\":{\"uri\":".utf8)
+                    append(string: information.location.uri, to: &out)
+                    out += Array(",\"range\":".utf8)
+                    append(range: information.location.range, to: &out)
+                    out += Array("},\"message\":".utf8)
+                    append(string: information.message, to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out += Array("]}}".utf8)
+        return out
     }
 }

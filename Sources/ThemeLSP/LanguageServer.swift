@@ -295,11 +295,9 @@ package final class LanguageServer {
             stale.remove(path)
             guard let document = workspace.documents[path] else { continue }
             let diagnostics = workspace.diagnostics(for: path)
-            send(
-                Outgoing(
-                    method: "textDocument/publishDiagnostics",
-                    params: PublishDiagnosticsParams(
-                        uri: document.uri, version: document.version, diagnostics: diagnostics)))
+            writer.send(
+                body: JSONText.publishDiagnostics(
+                    PublishDiagnosticsParams(uri: document.uri, version: document.version, diagnostics: diagnostics)))
         }
     }
 

@@ -208,7 +208,8 @@ final class Workspace {
         }
         return LSPDiagnostic(
             range: Range(start: start, end: max(start, end)), severity: diagnostic.severity == .error ? 1 : 2,
-            code: diagnostic.code.rawValue, message: diagnostic.message,
+            // Escaped as every text a person reads: a newline in a key cannot break the message.
+            code: diagnostic.code.rawValue, message: Escaping.visible(diagnostic.message),
             relatedInformation: related.isEmpty ? nil : related)
     }
 }

@@ -396,6 +396,21 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test(
+        "a key with a quote, a backslash and a newline: its diagnostic's message is JSON that parses, the newline escaped"
+    )
+    func escapesMessages() throws {
+        let hostile = theme(["<key>a&quot;b\\c&#10;dColor</key>", "<string>nope</string>"])
+        let repo = try Self.repository(["Themes/hostile.plist": hostile])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/hostile.plist").absoluteString
+        client.open(uri, hostile)
+        let message = try #require(try client.diagnostics(for: uri).first?["message"] as? String)
+        #expect(message.contains("a\"b\\c\\nd"))
+        #expect(!message.contains("\n"))
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("malformed input gets JSON-RPC errors, and the server goes on answering")
     func answersMalformedInputWithErrors() throws {
         let repo = try Self.repository()
