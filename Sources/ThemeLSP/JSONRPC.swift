@@ -282,7 +282,7 @@ enum JSONText {
             case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0..<0x20, 0x7F:
-                out += Array("\\u00".utf8)
+                out.append(contentsOf: "\\u00".utf8)
                 let digits = Array("0123456789abcdef".utf8)
                 out += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
             default: out.append(byte)
@@ -292,13 +292,13 @@ enum JSONText {
     }
 
     static func append(position: Position, to out: inout [UInt8]) {
-        out += Array("{\"line\":\(position.line),\"character\":\(position.character)}".utf8)
+        out.append(contentsOf: "{\"line\":\(position.line),\"character\":\(position.character)}".utf8)
     }
 
     static func append(range: Range, to out: inout [UInt8]) {
-        out += Array("{\"start\":".utf8)
+        out.append(contentsOf: "{\"start\":".utf8)
         append(position: range.start, to: &out)
-        out += Array(",\"end\":".utf8)
+        out.append(contentsOf: ",\"end\":".utf8)
         append(position: range.end, to: &out)
         out.append(UInt8(ascii: "}"))
     }
@@ -307,29 +307,30 @@ enum JSONText {
     static func publishDiagnostics(_ params: PublishDiagnosticsParams) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(200 + params.diagnostics.count * 240)
-        out += Array("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":".utf8)
+        out.append(
+            contentsOf: "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":".utf8)
         append(string: params.uri, to: &out)
-        if let version = params.version { out += Array(",\"version\":\(version)".utf8) }
-        out += Array(",\"diagnostics\":[".utf8)
+        if let version = params.version { out.append(contentsOf: ",\"version\":\(version)".utf8) }
+        out.append(contentsOf: ",\"diagnostics\":[".utf8)
         for (index, diagnostic) in params.diagnostics.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += Array("{\"range\":".utf8)
+            out.append(contentsOf: "{\"range\":".utf8)
             append(range: diagnostic.range, to: &out)
-            out += Array(",\"severity\":\(diagnostic.severity),\"code\":".utf8)
+            out.append(contentsOf: ",\"severity\":\(diagnostic.severity),\"code\":".utf8)
             append(string: diagnostic.code, to: &out)
-            out += Array(",\"source\":".utf8)
+            out.append(contentsOf: ",\"source\":".utf8)
             append(string: diagnostic.source, to: &out)
-            out += Array(",\"message\":".utf8)
+            out.append(contentsOf: ",\"message\":".utf8)
             append(string: diagnostic.message, to: &out)
             if let related = diagnostic.relatedInformation {
-                out += Array(",\"relatedInformation\":[".utf8)
+                out.append(contentsOf: ",\"relatedInformation\":[".utf8)
                 for (number, information) in related.enumerated() {
                     if number > 0 { out.append(UInt8(ascii: ",")) }
-                    out += Array("{\"location\":{\"uri\":".utf8)
+                    out.append(contentsOf: "{\"location\":{\"uri\":".utf8)
                     append(string: information.location.uri, to: &out)
-                    out += Array(",\"range\":".utf8)
+                    out.append(contentsOf: ",\"range\":".utf8)
                     append(range: information.location.range, to: &out)
-                    out += Array("},\"message\":".utf8)
+                    out.append(contentsOf: "},\"message\":".utf8)
                     append(string: information.message, to: &out)
                     out.append(UInt8(ascii: "}"))
                 }
@@ -337,7 +338,7 @@ enum JSONText {
             }
             out.append(UInt8(ascii: "}"))
         }
-        out += Array("]}}".utf8)
+        out.append(contentsOf: "]}}".utf8)
         return out
     }
 }
