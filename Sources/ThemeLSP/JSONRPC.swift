@@ -134,7 +134,7 @@ package struct MessageReader {
     package static let maximumLength = 160 << 20
 
     /// What one frame held.
-    package enum Frame: Equatable {
+    package enum Frame: Equatable, Sendable {
         /// A body of JSON (not yet checked).
         case body([UInt8])
         /// A frame that could not be used: why (a JSON-RPC error is answered, and reading goes on).

@@ -23,7 +23,9 @@ package final class LanguageServer {
     // MARK: The loop
 
     /// Reads messages from `input` until `exit` or the end of the input, answering on
-    /// `output`; returns the process's exit status.
+    /// `output`; returns the process's exit status. Linting runs on a worker thread, one
+    /// document at a time, while messages go on being answered; a result that a newer
+    /// change made stale is dropped, and the document linted again at its newest version.
     package static func run(input: FileHandle, output: FileHandle) -> Int32 {
         // A client that goes away mid-answer makes a write fail, not a signal end the server.
         signal(SIGPIPE, SIG_IGN)
@@ -33,19 +35,28 @@ package final class LanguageServer {
             var reader = MessageReader(handle: input)
             while true {
                 let frame = reader.next()
-                inbox.put(frame)
+                inbox.put(.frame(frame))
                 if frame == .end { return }
             }
         }
         reading.stackSize = 1 << 20
         reading.start()
+        let worker = DispatchQueue(label: "themekit-lsp.lint")
         while true {
-            for frame in inbox.takeAll() {
-                if frame == .end { return server.exitCode ?? (server.shuttingDown ? 0 : 1) }
-                server.handle(frame)
-                if let code = server.exitCode { return code }
+            for item in inbox.takeAll() {
+                switch item {
+                case .frame(.end):
+                    return server.exitCode ?? (server.shuttingDown ? 0 : 1)
+                case .frame(let frame):
+                    server.handle(frame)
+                    if let code = server.exitCode { return code }
+                case .linted(let job, let diagnostics):
+                    server.finish(job, diagnostics)
+                }
             }
-            server.publishStaleDiagnostics { inbox.hasWaiting }
+            server.startLint { job in
+                worker.async { inbox.put(.linted(job, job.run())) }
+            }
         }
     }
 
@@ -287,18 +298,52 @@ package final class LanguageServer {
 
     // MARK: Diagnostics
 
-    /// Lints the open documents whose diagnostics are out of date and publishes them,
-    /// stopping as soon as `interrupted` says a new message waits (the rest stay stale).
-    package func publishStaleDiagnostics(interrupted: () -> Bool = { false }) {
+    /// The document being linted on the worker, if one is.
+    private var linting: String?
+
+    /// Starts linting the first document whose diagnostics are out of date, through
+    /// `start`, unless a lint is under way.
+    func startLint(_ start: (LintJob) -> Void) {
+        guard linting == nil else { return }
         while let path = stale.sorted().first {
-            if interrupted() { return }
             stale.remove(path)
-            guard let document = workspace.documents[path] else { continue }
-            let diagnostics = workspace.diagnostics(for: path)
-            writer.send(
-                body: JSONText.publishDiagnostics(
-                    PublishDiagnosticsParams(uri: document.uri, version: document.version, diagnostics: diagnostics)))
+            guard let job = workspace.lintJob(for: path) else {
+                if let document = workspace.documents[path] { publish(document.uri, document.version, []) }
+                continue
+            }
+            linting = path
+            start(job)
+            return
         }
+    }
+
+    /// A lint is done: its diagnostics are published unless something changed since it
+    /// started (the document is then linted again, as it is now).
+    func finish(_ job: LintJob, _ diagnostics: [LSPDiagnostic]) {
+        linting = nil
+        guard workspace.documents[job.path] != nil else { return }
+        guard job.generation == workspace.generation else {
+            stale.insert(job.path)
+            return
+        }
+        publish(job.uri, job.version, diagnostics)
+    }
+
+    /// Lints every document whose diagnostics are out of date, here and now, and publishes
+    /// their diagnostics (what the worker does one document at a time; for the benchmark).
+    package func publishStaleDiagnostics() {
+        while linting == nil, !stale.isEmpty {
+            var started: LintJob?
+            startLint { started = $0 }
+            guard let job = started else { return }
+            finish(job, job.run())
+        }
+    }
+
+    private func publish(_ uri: String, _ version: Int?, _ diagnostics: [LSPDiagnostic]) {
+        writer.send(
+            body: JSONText.publishDiagnostics(
+                PublishDiagnosticsParams(uri: uri, version: version, diagnostics: diagnostics)))
     }
 
     // MARK: Writing
@@ -310,27 +355,32 @@ package final class LanguageServer {
     }
 }
 
-/// The frames read and not yet handled, between the reading thread and the server's.
+/// What the server's thread waits for: frames from the reading thread, results from the
+/// worker.
+private enum InboxItem: Sendable {
+    case frame(MessageReader.Frame)
+    case linted(LintJob, [LSPDiagnostic])
+}
+
+/// The items not yet handled, between the reading thread, the worker and the server's thread.
 private final class Inbox: Sendable {
-    private let frames = Mutex<[MessageReader.Frame]>([])
+    private let items = Mutex<[InboxItem]>([])
     private let signal = DispatchSemaphore(value: 0)
 
-    func put(_ frame: MessageReader.Frame) {
-        frames.withLock { $0.append(frame) }
+    func put(_ item: InboxItem) {
+        items.withLock { $0.append(item) }
         signal.signal()
     }
 
-    /// Waits for at least one frame, then takes every frame there is.
-    func takeAll() -> [MessageReader.Frame] {
+    /// Waits for at least one item, then takes every item there is.
+    func takeAll() -> [InboxItem] {
         while true {
-            let taken = frames.withLock { frames in
-                defer { frames = [] }
-                return frames
+            let taken = items.withLock { items in
+                defer { items = [] }
+                return items
             }
             if !taken.isEmpty { return taken }
             signal.wait()
         }
     }
-
-    var hasWaiting: Bool { frames.withLock { !$0.isEmpty } }
 }

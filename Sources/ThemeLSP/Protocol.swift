@@ -142,8 +142,8 @@ struct CompletionList: Codable {
     var items: [CompletionItem]
 }
 
-struct LSPDiagnostic: Codable {
-    struct Related: Codable {
+struct LSPDiagnostic: Codable, Sendable {
+    struct Related: Codable, Sendable {
         var location: Location
         var message: String
     }
@@ -156,7 +156,7 @@ struct LSPDiagnostic: Codable {
     var relatedInformation: [Related]?
 }
 
-struct PublishDiagnosticsParams: Codable {
+struct PublishDiagnosticsParams: Codable, Sendable {
     var uri: String
     var version: Int?
     var diagnostics: [LSPDiagnostic]

@@ -171,23 +171,53 @@ final class Workspace {
         return found
     }
 
-    /// The linter's diagnostics for the open document at `path`, on its unsaved text and
-    /// its ancestors' (open buffers first): those located in this file.
-    func diagnostics(for path: String) -> [LSPDiagnostic] {
-        guard isTheme(path), let document = documents[path] else { return [] }
+    /// The work of linting the open document at `path` as things are now, to run on any
+    /// thread; nil for a document that is not a theme the server answers for.
+    func lintJob(for path: String) -> LintJob? {
+        guard isTheme(path), let document = documents[path] else { return nil }
         let folder = Self.folder(of: path)
-        let (configuration, _) = configuration(for: folder)
+        return LintJob(
+            path: path, uri: document.uri, version: document.version, generation: generation, folder: folder,
+            text: document.text, overlay: overlay, uris: documents.mapValues(\.uri),
+            configuration: configuration(for: folder).0, options: options, encoding: encoding)
+    }
+
+    /// The linter's diagnostics for the open document at `path` (see `LintJob`).
+    func diagnostics(for path: String) -> [LSPDiagnostic] {
+        lintJob(for: path)?.run() ?? []
+    }
+}
+
+/// Linting one open document: everything it reads, copied, so that it runs on the server's
+/// worker while the server goes on answering.
+struct LintJob: Sendable {
+    var path: String
+    var uri: String
+    var version: Int?
+    /// The workspace's generation when the job was made: a result of an older one is stale.
+    var generation: Int
+    var folder: String
+    var text: DocumentText
+    /// The open documents' contents and URIs, by path.
+    var overlay: [String: [UInt8]]
+    var uris: [String: String]
+    var configuration: LintConfiguration
+    var options: ThemeOptions
+    var encoding: PositionEncoding
+
+    /// The linter's diagnostics of the document, on its unsaved text and its ancestors'
+    /// (open buffers first): those located in this file.
+    func run() -> [LSPDiagnostic] {
         var linter = ThemeLinter(currentDirectory: folder, options: options, configuration: configuration)
         linter.contents = overlay
         guard let report = try? linter.lint(paths: [path]) else { return [] }
         let shown = DisplayPath.relative(path, to: folder)
         return report.diagnostics.compactMap { diagnostic in
-            guard diagnostic.location.file == shown else { return nil }
-            return lspDiagnostic(diagnostic, text: document.text, folder: folder)
+            diagnostic.location.file == shown ? lspDiagnostic(diagnostic) : nil
         }
     }
 
-    private func lspDiagnostic(_ diagnostic: Diagnostic, text: DocumentText, folder: String) -> LSPDiagnostic {
+    private func lspDiagnostic(_ diagnostic: Diagnostic) -> LSPDiagnostic {
         let location = diagnostic.location
         let start = text.position(line: location.line, column: location.column, encoding: encoding)
         var end = start
@@ -198,12 +228,18 @@ final class Workspace {
             guard note.location.line > 0 else { return nil }
             let file = note.location.file
             let path = URL(fileURLWithPath: file.hasPrefix("/") ? file : folder + "/" + file).standardizedFileURL.path
-            guard let noteText = path == documents[path]?.path ? documents[path]?.text : self.text(ofPath: path)
-            else { return nil }
+            let noteText =
+                overlay[path].map(DocumentText.init)
+                ?? FileManager.default.contents(atPath: path).map {
+                    DocumentText(Array($0))
+                }
+            guard let noteText else { return nil }
             let position = noteText.position(
                 line: note.location.line, column: note.location.column, encoding: encoding)
             return .init(
-                location: Location(uri: uri(ofPath: path), range: Range(start: position, end: position)),
+                location: Location(
+                    uri: uris[path] ?? URL(fileURLWithPath: path).absoluteString,
+                    range: Range(start: position, end: position)),
                 message: note.message)
         }
         return LSPDiagnostic(
