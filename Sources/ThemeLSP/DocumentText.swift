@@ -128,7 +128,7 @@ package struct DocumentText: Sendable {
     package func content(ofElement element: Swift.Range<Int>) -> Swift.Range<Int>? {
         let lower = max(element.lowerBound, 0)
         let upper = min(element.upperBound, bytes.count)
-        guard lower < upper, let open = bytes[lower..<upper].firstIndex(of: UInt8(ascii: ">")),
+        guard lower < upper, let open = bytes[lower..<upper].firstIndex(of: UInt8(ascii: ">")), open > lower,
             bytes[open - 1] != UInt8(ascii: "/"),
             let close = bytes[(open + 1)..<upper].lastIndex(of: UInt8(ascii: "<"))
         else { return nil }

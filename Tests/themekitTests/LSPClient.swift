@@ -18,6 +18,8 @@ final class LSPClient {
     private(set) var passedOver: [Message] = []
     /// The folder the server runs in (its workspace root).
     let root: URL
+    /// What the server answered to `initialize`.
+    private(set) var capabilities: Message = [:]
 
     /// A message as a dictionary, from the server's JSON.
     typealias Message = [String: Any]
@@ -47,9 +49,10 @@ final class LSPClient {
             }
         }
         reader.start()
-        var capabilities: [String: Any] = [:]
-        if let encodings { capabilities["general"] = ["positionEncodings": encodings] }
-        _ = try request("initialize", ["rootUri": root.absoluteString, "capabilities": capabilities])
+        var offered: [String: Any] = [:]
+        if let encodings { offered["general"] = ["positionEncodings": encodings] }
+        let answer = try request("initialize", ["rootUri": root.absoluteString, "capabilities": offered])
+        capabilities = ((answer["result"] as? Message)?["capabilities"] as? Message) ?? [:]
         notify("initialized", [:])
     }
 
