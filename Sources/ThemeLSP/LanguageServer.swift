@@ -311,6 +311,16 @@ package final class LanguageServer {
                 if let document = workspace.documents[path] { publish(document.uri, document.version, []) }
                 continue
             }
+            if let problem = workspace.newConfigurationProblem(for: job.folder) {
+                // Type 1: an error. The defaults are used meanwhile.
+                send(
+                    Outgoing(
+                        method: "window/showMessage",
+                        params: JSONValue.object([
+                            "type": .number(1),
+                            "message": .string("themekit lsp: \(problem); linting with the default rules"),
+                        ])))
+            }
             linting = path
             start(job)
             return

@@ -60,7 +60,10 @@ final class Workspace {
     /// Something changed (a buffer, a file on disk): every snapshot is stale.
     func invalidate(configurations configurationChanged: Bool = false) {
         generation += 1
-        if configurationChanged { configurations = [:] }
+        if configurationChanged {
+            configurations = [:]
+            shownConfigurationProblems = []
+        }
     }
 
     // MARK: Paths
@@ -169,6 +172,19 @@ final class Workspace {
         }
         configurations[folder] = found
         return found
+    }
+
+    /// Folders whose configuration problem has been shown to the user (once each, until the
+    /// configurations are read again).
+    private var shownConfigurationProblems: Set<String> = []
+
+    /// The problem with the configuration for `folder`, the first time it is asked for: the
+    /// server shows it (`window/showMessage`), and lints with the defaults.
+    func newConfigurationProblem(for folder: String) -> String? {
+        guard let problem = configuration(for: folder).1, shownConfigurationProblems.insert(folder).inserted else {
+            return nil
+        }
+        return problem
     }
 
     /// The work of linting the open document at `path` as things are now, to run on any

@@ -218,6 +218,23 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test("a .themelint.json that cannot be used is shown to the user once, and the default rules run")
+    func showsConfigurationProblem() throws {
+        let repo = try Self.repository([".themelint.json": #"{"no_such_setting": true}"#])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        let shown = try client.waitFor { $0["method"] as? String == "window/showMessage" }
+        let message = try #require((shown["params"] as? [String: Any])?["message"] as? String)
+        #expect(message.contains(".themelint.json"))
+        #expect(message.contains("no_such_setting"))
+        #expect(try client.diagnostics(for: uri).contains { $0["code"] as? String == "unknown_override" })
+        client.change(uri, Self.child, version: 2)
+        _ = try client.diagnostics(for: uri, version: 2)
+        #expect(!client.passedOver.contains { $0["method"] as? String == "window/showMessage" })
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("hover on an alias: kind, the resolved hex with a swatch, the alias chain and where each link is written")
     func hoversAlias() throws {
         let repo = try Self.repository()
