@@ -272,14 +272,23 @@ extension Workspace {
     func completion(path: String, position: Position) -> CompletionList {
         guard let snapshot = snapshot(path) else { return CompletionList(items: []) }
         let offset = snapshot.text.offset(of: position, encoding: encoding)
+        /// The edit that puts `text` in place of what was typed from `start` to the cursor.
+        func edit(_ text: String, from start: Int) -> TextEdit {
+            TextEdit(
+                range: Range(start: snapshot.text.position(atOffset: start, encoding: encoding), end: position),
+                newText: text)
+        }
         switch CursorContext(text: snapshot.text, offset: offset) {
         case .elsewhere:
             return CompletionList(items: [])
-        case .value(let key, let prefix, _):
+        case .value(let key, let prefix, let start):
             if [ThemeName.inheritanceKey, ThemeName.darkThemeKey, ThemeName.lightThemeKey].contains(key) {
                 let names = ThemeLoader(directory: snapshot.folder).availableThemes()
                     .filter { $0 != snapshot.name && $0.hasPrefix(prefix) }
-                return CompletionList(items: names.map { CompletionItem(label: $0, kind: 17, detail: "theme") })
+                return CompletionList(
+                    items: names.map {
+                        CompletionItem(label: $0, kind: 17, detail: "theme", textEdit: edit($0, from: start))
+                    })
             }
             let wanted = ValueKind.typed(forKey: key)?.kind
             let marker = prefix.hasPrefix("@") ? "@" : ""
@@ -291,15 +300,18 @@ extension Workspace {
                 items.append(
                     CompletionItem(
                         label: marker + candidate, kind: kind == .color ? 16 : 21,
-                        detail: snapshot.theme?[candidate]?.description))
+                        detail: snapshot.theme?[candidate]?.description,
+                        textEdit: edit(marker + candidate, from: start)))
             }
             return CompletionList(items: items.sorted { $0.label < $1.label })
-        case .key(let prefix, _):
+        case .key(let prefix, let start):
             guard let parent = parentTheme(of: snapshot) else { return CompletionList(items: []) }
             let own = Set(snapshot.file.keys)
             var items: [CompletionItem] = []
             for key in parent.values.keys where !own.contains(key) && key.hasPrefix(prefix) {
-                items.append(CompletionItem(label: key, kind: 5, detail: parent[key]?.description))
+                items.append(
+                    CompletionItem(
+                        label: key, kind: 5, detail: parent[key]?.description, textEdit: edit(key, from: start)))
             }
             return CompletionList(items: items.sorted { $0.label < $1.label })
         }

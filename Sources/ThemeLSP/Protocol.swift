@@ -130,11 +130,14 @@ struct Hover: Codable {
     var range: Range?
 }
 
-struct CompletionItem: Codable, Hashable {
+struct CompletionItem: Codable {
     var label: String
     /// LSP's CompletionItemKind: 5 field (a key), 16 color, 17 file (a theme), 21 constant.
     var kind: Int?
     var detail: String?
+    /// What replaces the text typed so far in the element: an editor's idea of a word would
+    /// stop at the `@`, `.`, `:` or `/` a key may hold.
+    var textEdit: TextEdit?
 }
 
 struct CompletionList: Codable {

@@ -395,6 +395,11 @@ struct LSPTests {
         #expect(labels.contains("borderColor"))
         #expect(!labels.contains("titleSize"))
         #expect(labels.allSatisfy { $0.hasPrefix("b") })
+        // Each replaces what was typed in the value, from just after `<string>` to the cursor.
+        let items = try #require(((answer["result"] as? [String: Any])?["items"] as? [[String: Any]]))
+        let edit = try #require(items.first?["textEdit"] as? [String: Any])
+        #expect(Self.start(edit["range"])?.character == (try Self.utf16Column(of: "b</string>", in: text)))
+        #expect(edit["newText"] as? String == items.first?["label"] as? String)
         // INHERITED_THEME: the folder's other themes.
         let (inheritIndex, inheritText) = try Self.line(of: "<string>base", in: typing)
         let names = try client.request(
