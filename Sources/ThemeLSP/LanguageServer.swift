@@ -41,6 +41,16 @@ package final class LanguageServer {
         }
         reading.stackSize = 1 << 20
         reading.start()
+        // Once a second, a look at the folders of the open themes: a parent saved by another
+        // program is linted against even when the client reports no changes on disk.
+        let ticking = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: 1)
+                inbox.put(.tick)
+            }
+        }
+        ticking.stackSize = 1 << 18
+        ticking.start()
         let worker = DispatchQueue(label: "themekit-lsp.lint")
         while true {
             for item in inbox.takeAll() {
@@ -52,6 +62,8 @@ package final class LanguageServer {
                     if let code = server.exitCode { return code }
                 case .linted(let job, let diagnostics):
                     server.finish(job, diagnostics)
+                case .tick:
+                    server.lookAtDisk()
                 }
             }
             server.startLint { job in
@@ -298,6 +310,17 @@ package final class LanguageServer {
 
     // MARK: Diagnostics
 
+    /// Lints again the open themes of the folders where a theme changed on disk.
+    func lookAtDisk() {
+        guard initialized, !shuttingDown else { return }
+        let folders = workspace.foldersChangedOnDisk()
+        guard !folders.isEmpty else { return }
+        workspace.invalidate()
+        for open in workspace.documents.keys where folders.contains(Workspace.folder(of: open)) {
+            stale.insert(open)
+        }
+    }
+
     /// The document being linted on the worker, if one is.
     private var linting: String?
 
@@ -370,6 +393,8 @@ package final class LanguageServer {
 private enum InboxItem: Sendable {
     case frame(MessageReader.Frame)
     case linted(LintJob, [LSPDiagnostic])
+    /// Time to look for changes on disk.
+    case tick
 }
 
 /// The items not yet handled, between the reading thread, the worker and the server's thread.

@@ -187,11 +187,37 @@ final class Workspace {
         return problem
     }
 
+    /// For each folder of an open theme: its theme files by their modification times and
+    /// sizes, and the folder's own (a file made or renamed there). Open or not: opening a
+    /// file must not look like a change.
+    private var folderStamps: [String: [DiskStamp]] = [:]
+
+    /// The stamps of `folder` and of its themes, sorted by path.
+    private func stamps(of folder: String) -> [DiskStamp] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let paths = names.filter { $0.hasSuffix(".plist") }.map { folder + "/" + $0 }
+        return [DiskStamp(folder)] + paths.sorted().map(DiskStamp.init)
+    }
+
+    /// The folders of open themes where a theme changed on disk since the
+    /// last look (the first look at a folder is made when a theme of it is first linted);
+    /// for clients that do not report changes (`workspace/didChangeWatchedFiles`).
+    func foldersChangedOnDisk() -> [String] {
+        var changed: [String] = []
+        for folder in Set(documents.keys.filter(isTheme).map(Self.folder(of:))) {
+            let now = stamps(of: folder)
+            if let known = folderStamps[folder], known != now { changed.append(folder) }
+            folderStamps[folder] = now
+        }
+        return changed.sorted()
+    }
+
     /// The work of linting the open document at `path` as things are now, to run on any
     /// thread; nil for a document that is not a theme the server answers for.
     func lintJob(for path: String) -> LintJob? {
         guard isTheme(path), let document = documents[path] else { return nil }
         let folder = Self.folder(of: path)
+        if folderStamps[folder] == nil { folderStamps[folder] = stamps(of: folder) }
         return LintJob(
             path: path, uri: document.uri, version: document.version, generation: generation, folder: folder,
             text: document.text, overlay: overlay, uris: documents.mapValues(\.uri),

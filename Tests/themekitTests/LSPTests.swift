@@ -205,6 +205,22 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test("a parent saved by another program, with no notification: the open child is linted again")
+    func relintsWhenParentChangesOnDiskUnannounced() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        #expect(try client.diagnostics(for: uri).allSatisfy { $0["code"] as? String != "unresolved_alias" })
+        try repo.write(
+            Self.parent.replacingOccurrences(of: "primaryColor", with: "brandColor"), to: "Themes/base.plist")
+        let diagnostics = try client.diagnostics(for: uri) { diagnostics in
+            diagnostics.contains { $0["code"] as? String == "unresolved_alias" }
+        }
+        #expect(diagnostics.contains { ($0["message"] as? String)?.contains("primaryColor") == true })
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("the repository's .themelint.json applies: a disabled rule is not reported")
     func readsRepositoryConfiguration() throws {
         let repo = try Self.repository([".themelint.json": #"{"disabled_rules": ["unknown_override"]}"#])
