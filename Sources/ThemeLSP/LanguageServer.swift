@@ -3,9 +3,9 @@ import Synchronization
 import ThemeKit
 
 /// `themekit lsp`: a Language Server over theme files. Messages are handled one at a time on
-/// one thread, in the order they came; diagnostics are worked out after every message that
-/// has arrived is handled, so that a burst of edits is linted once, at its last version,
-/// and a new message stops the work on the documents not yet done.
+/// one thread, in the order they came; diagnostics are worked out on a worker, one document
+/// at a time, from a copy of the buffers (`LintJob`), and published unless a newer change
+/// made them stale: a burst of edits is linted at most once under way and once at its end.
 package final class LanguageServer {
     private let writer: MessageWriter
     let workspace = Workspace()
@@ -42,7 +42,7 @@ package final class LanguageServer {
         reading.stackSize = 1 << 20
         reading.start()
         // Once a second, a look at the folders of the open themes: a parent saved by another
-        // program is linted against even when the client reports no changes on disk.
+        // program is linted again even when the client reports no changes on disk.
         let ticking = Thread {
             while true {
                 Thread.sleep(forTimeInterval: 1)

@@ -223,11 +223,6 @@ final class Workspace {
             text: document.text, overlay: overlay, uris: documents.mapValues(\.uri),
             configuration: configuration(for: folder).0, options: options, encoding: encoding)
     }
-
-    /// The linter's diagnostics for the open document at `path` (see `LintJob`).
-    func diagnostics(for path: String) -> [LSPDiagnostic] {
-        lintJob(for: path)?.run() ?? []
-    }
 }
 
 /// Linting one open document: everything it reads, copied, so that it runs on the server's
