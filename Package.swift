@@ -85,10 +85,17 @@ let package = Package(
             dependencies: ["ThemeKit", "ThemeOutput"],
             path: "Sources/ThemeTools"
         ),
+        // `themekit lsp`: the Language Server (package-only: the framing and the few LSP
+        // messages it needs, written here).
+        .target(
+            name: "ThemeLSP",
+            dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput"],
+            path: "Sources/ThemeLSP"
+        ),
         .executableTarget(
             name: "themekit",
             dependencies: [
-                "ThemeTools", "ThemeOutput",
+                "ThemeTools", "ThemeOutput", "ThemeLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/themekit"
@@ -126,6 +133,7 @@ let package = Package(
             name: "themebench",
             dependencies: [
                 "ThemeKit", "ThemeLint", "ThemeOutput", "ThemeBenchSupport", "CSAXBaseline", "ThemeKitPortal",
+                "ThemeLSP",
             ],
             path: "Benchmarks/themebench"
         ),

@@ -9,10 +9,12 @@
 # libxml2-dev and pkg-config build ThemeKit; libdbus-1-dev builds ThemeKitPortal. dbus-daemon,
 # python3-dbus and python3-gi run ThemeKitPortalTests, which start a private bus and a fake
 # portal in Python (with /usr/bin/python3); without them those tests are skipped, loudly.
+# neovim runs `themekit lsp` end to end under Neovim's own LSP client (LSPNeovimTests); without
+# it that test is skipped, loudly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libxml2-dev pkg-config libdbus-1-dev dbus-daemon python3-dbus python3-gi)
+packages=(libxml2-dev pkg-config libdbus-1-dev dbus-daemon python3-dbus python3-gi neovim)
 
 # Whether a package is there: pkg-config as a command (pkgconf provides it too), the others as
 # installed Debian packages.

@@ -566,6 +566,10 @@ do {
             holds: nil, themeKitNanoseconds: nil, baselineNanoseconds: nil))
 }
 
+// MARK: themekit lsp: an edit to its diagnostics, a hover
+
+rows += try lspRows(workspace: workspace)
+
 // MARK: Report
 
 if case .table(json: true) = run {

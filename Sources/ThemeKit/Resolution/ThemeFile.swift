@@ -50,6 +50,25 @@ package struct ThemeFile: Sendable {
     /// Where entry `position`'s `<key>` element is, as byte offsets.
     package func keyRange(at position: Int) -> SourceRange { document.store.packed[position].keyRange }
 
+    /// The entry whose `<key>` or value element holds the byte `offset` (its end
+    /// included, for a cursor just past it), and whether it is the key: a binary search of
+    /// the entries, which are in file order. For an editor's cursor.
+    package func entry(atOffset offset: Int) -> (entry: PropertyListEntry, inKey: Bool)? {
+        let packed = document.store.packed
+        var low = 0
+        var high = packed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(packed[middle].keyStart) <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let found = packed[low - 1]
+        if offset <= found.keyRange.end { return (document.store.entry(low - 1), true) }
+        let value = found.valueRange
+        guard offset >= value.start, offset <= value.end else { return nil }
+        return (document.store.entry(low - 1), false)
+    }
+
     /// The keys with a scalar value, in file order.
     package var keys: [String] {
         let store = document.store

@@ -83,7 +83,7 @@ package struct ThemeAnalysis: Sendable {
 
     /// The theme of the keys that resolved despite errors, marked with them (`isDegraded`);
     /// `nil` when resolution did not run (unreadable files, a broken lineage).
-    var degradedTheme: Theme? {
+    package var degradedTheme: Theme? {
         guard let resolved else { return nil }
         let errors = errors
         let theme = errors.isEmpty ? resolved.whole() : resolved.partial().degraded(by: errors)

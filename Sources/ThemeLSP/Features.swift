@@ -1,0 +1,335 @@
+import Foundation
+import ThemeKit
+
+/// Where the cursor is in a theme's text, read from the text itself (the buffer being
+/// typed need not parse): inside a `<key>`, or inside a value's `<string>` after a key.
+enum CursorContext: Equatable {
+    /// In a `<key>`: its text up to the cursor, and where that text starts (byte offset).
+    case key(prefix: String, start: Int)
+    /// In a `<string>` value of `key`: its text up to the cursor, and where it starts.
+    case value(key: String, prefix: String, start: Int)
+    case elsewhere
+
+    init(text: DocumentText, offset: Int) {
+        let bytes = text.bytes
+        let offset = min(max(offset, 0), bytes.count)
+        // The last `<` before the cursor opens the element the cursor is in.
+        guard let open = bytes[..<offset].lastIndex(of: UInt8(ascii: "<")),
+            let close = bytes[open..<offset].firstIndex(of: UInt8(ascii: ">"))
+        else {
+            self = .elsewhere
+            return
+        }
+        let tag = text.text(open..<(close + 1))
+        let prefix = text.text((close + 1)..<offset)
+        if tag == "<key>" {
+            self = .key(prefix: prefix, start: close + 1)
+        } else if tag == "<string>" {
+            // The key is the last `<key>…</key>` before this value.
+            var key = ""
+            if let keyEnd = Self.lastRange(of: Array("</key>".utf8), in: bytes, before: open),
+                let keyStart = Self.lastRange(of: Array("<key>".utf8), in: bytes, before: keyEnd)
+            {
+                key = text.text((keyStart + 5)..<keyEnd)
+            }
+            self = .value(key: key, prefix: prefix, start: close + 1)
+        } else {
+            self = .elsewhere
+        }
+    }
+
+    /// Where the last `needle` before `end` starts.
+    private static func lastRange(of needle: [UInt8], in bytes: [UInt8], before end: Int) -> Int? {
+        var index = end - needle.count
+        while index >= 0 {
+            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index -= 1
+        }
+        return nil
+    }
+}
+
+extension Workspace {
+    // MARK: Hover
+
+    /// The hover of the key or value under the cursor: the key's kind, its resolved value
+    /// (a color as hex and a swatch), its alias chain and where each link and the value are
+    /// written.
+    func hover(path: String, position: Position) -> Hover? {
+        guard let snapshot = snapshot(path) else { return nil }
+        let offset = snapshot.text.offset(of: position, encoding: encoding)
+        guard let (entry, inKey) = snapshot.file.entry(atOffset: offset) else { return nil }
+        var key = entry.key
+        if !inKey, case .string(let text) = entry.value, let named = aliasTarget(text, in: snapshot) {
+            key = named
+        }
+        let range = inKey ? entry.keyRange : entry.valueRange
+        let lspRange = Range(
+            start: snapshot.text.position(atOffset: range.start, encoding: encoding),
+            end: snapshot.text.position(atOffset: range.end, encoding: encoding))
+        guard let markdown = describe(key: key, in: snapshot) else { return nil }
+        return Hover(contents: MarkupContent(value: markdown), range: lspRange)
+    }
+
+    /// The key an alias value names (`@name` or a bare key of the merged theme).
+    func aliasTarget(_ text: String, in snapshot: ThemeSnapshot) -> String? {
+        let name = text.hasPrefix("@") ? String(text.dropFirst()) : text
+        guard !name.isEmpty, !ThemeName.isReserved(name) else { return nil }
+        if let theme = snapshot.theme, theme.source(forKey: name) != nil { return name }
+        return snapshot.file.contains(name) ? name : nil
+    }
+
+    /// Markdown about `key` in the snapshot's theme.
+    func describe(key: String, in snapshot: ThemeSnapshot) -> String? {
+        if ThemeName.isReserved(key) {
+            return "**\(Self.code(key))** — reserved key of ThemeKit"
+        }
+        guard let theme = snapshot.theme else { return "**\(Self.code(key))** — the theme does not resolve" }
+        let kind = ValueKind.typed(forKey: key)?.kind.rawValue ?? theme.kind(ofKey: key)?.rawValue ?? "untyped"
+        var lines = ["**\(Self.code(key))** — \(kind)", ""]
+        guard let value = theme[key], let source = theme.source(forKey: key) else {
+            lines.append("No value: see the diagnostics.")
+            return lines.joined(separator: "\n")
+        }
+        if case .color(let color) = value {
+            lines.append("\(Self.code(color.hexString)) \(Self.swatch(color))")
+        } else {
+            lines.append(Self.code(value.description))
+        }
+        lines.append("")
+        let chain = theme.aliasChain(forKey: key)
+        if !chain.isEmpty {
+            lines.append("Alias chain: " + ([key] + chain).map(Self.code).joined(separator: " → "))
+            lines.append("")
+        }
+        for link in [key] + chain {
+            guard let written = theme.source(forKey: link)?.key else { continue }
+            lines.append("- \(Self.code(link)) is written at \(place(written, snapshot: snapshot))")
+        }
+        lines.append("- the value is written at \(place(source.value, snapshot: snapshot))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `file:line:column`, the file by name, saying when it is an ancestor's.
+    private func place(_ location: SourceLocation, snapshot: ThemeSnapshot) -> String {
+        let name = Self.fileName(of: location.file)
+        let inherited = location.file == snapshot.path ? "" : " (inherited)"
+        return "\(Self.code("\(name):\(location.line):\(location.column)"))\(inherited)"
+    }
+
+    /// Text as Markdown code, whatever backticks it holds.
+    static func code(_ text: String) -> String {
+        let visible = Escaping.visible(text)
+        var fence = "`"
+        while visible.contains(fence) { fence += "`" }
+        let pad = visible.hasPrefix("`") || visible.hasSuffix("`") ? " " : ""
+        return fence + pad + visible + pad + fence
+    }
+
+    /// A small square of the color, as an SVG image in a data URI (Markdown an editor may
+    /// render; one that does not shows its alt text, the hex).
+    static func swatch(_ color: ThemeColor) -> String {
+        let hex = String(color.hexString.prefix(7))
+        let svg =
+            "<svg xmlns='http://www.w3.org/2000/svg' width='14' height='14'><rect width='14' height='14' fill='\(hex)' fill-opacity='\(color.alpha)' stroke='gray'/></svg>"
+        return "![\(color.hexString)](data:image/svg+xml;base64,\(Data(svg.utf8).base64EncodedString()))"
+    }
+
+    // MARK: Definition
+
+    /// Where the alias, theme name or style under the cursor is defined: the key in the
+    /// child-most theme that sets it, or the theme's file.
+    func definition(path: String, position: Position) -> [Location] {
+        guard let snapshot = snapshot(path) else { return [] }
+        let offset = snapshot.text.offset(of: position, encoding: encoding)
+        guard let (entry, inKey) = snapshot.file.entry(atOffset: offset), !inKey,
+            case .string(let text) = entry.value
+        else { return [] }
+        if [ThemeName.inheritanceKey, ThemeName.darkThemeKey, ThemeName.lightThemeKey].contains(entry.key) {
+            guard ThemeName.isValid(text) else { return [] }
+            let target = ThemeLoader(directory: snapshot.folder).path(of: text)
+            guard documents[target] != nil || FileManager.default.fileExists(atPath: target) else { return [] }
+            let start = Position(line: 0, character: 0)
+            return [Location(uri: uri(ofPath: target), range: Range(start: start, end: start))]
+        }
+        if entry.key.hasSuffix(".INHERITED_STYLE") {
+            return styleDefinition(text, in: snapshot).map { [$0] } ?? []
+        }
+        guard let key = aliasTarget(text, in: snapshot) else { return [] }
+        // The child-most file of the lineage that sets the key.
+        for file in lineageFiles(of: snapshot) {
+            guard let found = file.file[key] else { continue }
+            return location(of: found.keyRange, in: file.path).map { [$0] } ?? []
+        }
+        return []
+    }
+
+    /// The theme's files, child first, read as the snapshot reads them.
+    private func lineageFiles(of snapshot: ThemeSnapshot) -> [(path: String, file: ThemeFile)] {
+        var files = [(snapshot.path, snapshot.file)]
+        var seen: Set<String> = [snapshot.path]
+        var current = snapshot.file
+        while let parent = current[ThemeName.inheritanceKey], case .string(let name) = parent.value,
+            ThemeName.isValid(name)
+        {
+            let path = ThemeLoader(directory: snapshot.folder).path(of: name)
+            guard seen.insert(path).inserted, case .success(let file) = snapshot.reader(path) else { break }
+            files.append((path, file))
+            current = file
+        }
+        return files
+    }
+
+    /// An LSP location of a byte range of the file at `path`.
+    private func location(of range: SourceRange, in path: String) -> Location? {
+        guard let text = text(ofPath: path) else { return nil }
+        return Location(
+            uri: uri(ofPath: path),
+            range: Range(
+                start: text.position(atOffset: range.start, encoding: encoding),
+                end: text.position(atOffset: range.end, encoding: encoding)))
+    }
+
+    /// The first key of style `style` (`[Container/]Style[:state].property`), in the
+    /// child-most file of the lineage that has one.
+    private func styleDefinition(_ style: String, in snapshot: ThemeSnapshot) -> Location? {
+        for (path, file) in lineageFiles(of: snapshot) {
+            for key in file.keys where Self.style(ofKey: key).map(String.init) == style {
+                guard let entry = file[key] else { continue }
+                return location(of: entry.keyRange, in: path)
+            }
+        }
+        return nil
+    }
+
+    /// The style a styled key belongs to: `Bar/Button:disabled.textColor` → `Button`.
+    static func style(ofKey key: String) -> Substring? {
+        guard let dot = key.lastIndex(of: ".") else { return nil }
+        var head = key[..<dot]
+        if let slash = head.lastIndex(of: "/") { head = head[head.index(after: slash)...] }
+        if let colon = head.firstIndex(of: ":") { head = head[..<colon] }
+        return head.isEmpty ? nil : head
+    }
+
+    // MARK: Colors
+
+    /// Every `…Color` key of the document with the color it resolves to, at its value.
+    func documentColors(path: String) -> [ColorInformation] {
+        guard let snapshot = snapshot(path), let theme = snapshot.theme else { return [] }
+        var colors: [ColorInformation] = []
+        for entry in snapshot.file.document.entries where ValueKind.typed(forKey: entry.key)?.kind == .color {
+            guard let color = theme.color(forKey: entry.key),
+                let content = snapshot.text.content(ofElement: entry.valueRange.start..<entry.valueRange.end)
+            else { continue }
+            colors.append(
+                ColorInformation(
+                    range: Range(
+                        start: snapshot.text.position(atOffset: content.lowerBound, encoding: encoding),
+                        end: snapshot.text.position(atOffset: content.upperBound, encoding: encoding)),
+                    color: LSPColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)))
+        }
+        return colors
+    }
+
+    /// `color` written as the document writes its colors: with or without `#`, upper or
+    /// lower case, alpha where the theme's alpha order puts it.
+    func colorPresentations(path: String, color: LSPColor, range: Range) -> [ColorPresentation] {
+        guard let snapshot = snapshot(path) else { return [] }
+        var hashes = 0
+        var bare = 0
+        var upper = 0
+        var lower = 0
+        for entry in snapshot.file.document.entries where ValueKind.typed(forKey: entry.key)?.kind == .color {
+            guard case .string(let text) = entry.value, ThemeColor(hex: text, alphaOrder: options.alphaOrder) != nil
+            else { continue }
+            if text.hasPrefix("#") { hashes += 1 } else { bare += 1 }
+            if text.contains(where: { $0.isUppercase }) { upper += 1 }
+            if text.contains(where: { $0.isLowercase }) { lower += 1 }
+        }
+        let text = Self.hex(
+            color, hash: hashes >= bare, uppercase: upper > lower, alphaFirst: options.alphaOrder == .alphaFirst)
+        return [ColorPresentation(label: text, textEdit: TextEdit(range: range, newText: text))]
+    }
+
+    /// A color as hex: 6 digits when opaque, else 8 with the alpha first or last.
+    static func hex(_ color: LSPColor, hash: Bool, uppercase: Bool, alphaFirst: Bool) -> String {
+        func byte(_ component: Double) -> String {
+            let value = Int((min(max(component.isNaN ? 0 : component, 0), 1) * 255).rounded())
+            let digits = String(value, radix: 16, uppercase: uppercase)
+            return digits.count == 1 ? "0" + digits : digits
+        }
+        let rgb = byte(color.red) + byte(color.green) + byte(color.blue)
+        let alpha = byte(color.alpha)
+        let digits = alpha == byte(1) ? rgb : alphaFirst ? alpha + rgb : rgb + alpha
+        return (hash ? "#" : "") + digits
+    }
+
+    // MARK: Completion
+
+    /// Inside a `<string>`: the keys of the theme and its ancestors whose kind fits the key
+    /// being edited (theme names for `INHERITED_THEME`, `DARK_THEME`, `LIGHT_THEME`); inside a
+    /// `<key>`: the parent's keys this theme does not set yet.
+    func completion(path: String, position: Position) -> CompletionList {
+        guard let snapshot = snapshot(path) else { return CompletionList(items: []) }
+        let offset = snapshot.text.offset(of: position, encoding: encoding)
+        /// The edit that puts `text` in place of what was typed from `start` to the cursor.
+        func edit(_ text: String, from start: Int) -> TextEdit {
+            TextEdit(
+                range: Range(start: snapshot.text.position(atOffset: start, encoding: encoding), end: position),
+                newText: text)
+        }
+        switch CursorContext(text: snapshot.text, offset: offset) {
+        case .elsewhere:
+            return CompletionList(items: [])
+        case .value(let key, let prefix, let start):
+            if [ThemeName.inheritanceKey, ThemeName.darkThemeKey, ThemeName.lightThemeKey].contains(key) {
+                let names = ThemeLoader(directory: snapshot.folder).availableThemes()
+                    .filter { $0 != snapshot.name && $0.hasPrefix(prefix) }
+                return CompletionList(
+                    items: names.map {
+                        CompletionItem(label: $0, kind: 17, detail: "theme", textEdit: edit($0, from: start))
+                    })
+            }
+            let wanted = ValueKind.typed(forKey: key)?.kind
+            let marker = prefix.hasPrefix("@") ? "@" : ""
+            let typed = marker.isEmpty ? prefix : String(prefix.dropFirst())
+            var items: [CompletionItem] = []
+            for candidate in mergedKeys(of: snapshot) where candidate != key && candidate.hasPrefix(typed) {
+                let kind = ValueKind.typed(forKey: candidate)?.kind
+                guard wanted == nil || kind == wanted else { continue }
+                items.append(
+                    CompletionItem(
+                        label: marker + candidate, kind: kind == .color ? 16 : 21,
+                        detail: snapshot.theme?[candidate]?.description,
+                        textEdit: edit(marker + candidate, from: start)))
+            }
+            return CompletionList(items: items.sorted { $0.label < $1.label })
+        case .key(let prefix, let start):
+            guard let parent = parentTheme(of: snapshot) else { return CompletionList(items: []) }
+            let own = Set(snapshot.file.keys)
+            var items: [CompletionItem] = []
+            for key in parent.values.keys where !own.contains(key) && key.hasPrefix(prefix) {
+                items.append(
+                    CompletionItem(
+                        label: key, kind: 5, detail: parent[key]?.description, textEdit: edit(key, from: start)))
+            }
+            return CompletionList(items: items.sorted { $0.label < $1.label })
+        }
+    }
+
+    /// The keys of the merged theme, or of the document alone when it does not resolve.
+    private func mergedKeys(of snapshot: ThemeSnapshot) -> [String] {
+        var keys = Set(snapshot.file.keys.filter { !ThemeName.isReserved($0) })
+        if let theme = snapshot.theme { keys.formUnion(theme.values.keys) }
+        return Array(keys)
+    }
+
+    /// The merged theme of the snapshot's parent, loaded despite errors.
+    private func parentTheme(of snapshot: ThemeSnapshot) -> Theme? {
+        var parent = snapshot.theme?.parentName
+        if let entry = snapshot.file[ThemeName.inheritanceKey], case .string(let name) = entry.value { parent = name }
+        guard let name = parent, ThemeName.isValid(name) else { return nil }
+        return ThemeLoader(directory: snapshot.folder, options: options).analyze(name, reader: snapshot.reader)
+            .degradedTheme
+    }
+}

@@ -1,0 +1,421 @@
+package import Foundation
+import Synchronization
+import ThemeKit
+
+/// `themekit lsp`: a Language Server over theme files. Messages are handled one at a time on
+/// one thread, in the order they came; diagnostics are worked out on a worker, one document
+/// at a time, from a copy of the buffers (`LintJob`), and published unless a newer change
+/// made them stale: a burst of edits is linted at most once under way and once at its end.
+package final class LanguageServer {
+    private let writer: MessageWriter
+    let workspace = Workspace()
+    private var initialized = false
+    private var shuttingDown = false
+    /// Open documents whose diagnostics are out of date.
+    private var stale: Set<String> = []
+    private var nextRequest = 0
+    private var watchesFiles = false
+    /// Set by `exit`: the status the process leaves with (0 after `shutdown`, else 1).
+    package private(set) var exitCode: Int32?
+
+    package init(writer: MessageWriter) { self.writer = writer }
+
+    // MARK: The loop
+
+    /// Reads messages from `input` until `exit` or the end of the input, answering on
+    /// `output`; returns the process's exit status. Linting runs on a worker thread, one
+    /// document at a time, while messages go on being answered; a result that a newer
+    /// change made stale is dropped, and the document linted again at its newest version.
+    package static func run(input: FileHandle, output: FileHandle) -> Int32 {
+        // A client that goes away mid-answer makes a write fail, not a signal end the server.
+        signal(SIGPIPE, SIG_IGN)
+        let server = LanguageServer(writer: MessageWriter(handle: output))
+        let inbox = Inbox()
+        let reading = Thread {
+            var reader = MessageReader(handle: input)
+            while true {
+                let frame = reader.next()
+                inbox.put(.frame(frame))
+                if frame == .end { return }
+            }
+        }
+        reading.stackSize = 1 << 20
+        reading.start()
+        // Once a second, a look at the folders of the open themes: a parent saved by another
+        // program is linted again even when the client reports no changes on disk.
+        let ticking = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: 1)
+                inbox.put(.tick)
+            }
+        }
+        ticking.stackSize = 1 << 18
+        ticking.start()
+        let worker = DispatchQueue(label: "themekit-lsp.lint")
+        while true {
+            for item in inbox.takeAll() {
+                switch item {
+                case .frame(.end):
+                    return server.exitCode ?? (server.shuttingDown ? 0 : 1)
+                case .frame(let frame):
+                    server.handle(frame)
+                    if let code = server.exitCode { return code }
+                case .linted(let job, let diagnostics):
+                    server.finish(job, diagnostics)
+                case .tick:
+                    server.lookAtDisk()
+                }
+            }
+            server.startLint { job in
+                worker.async { inbox.put(.linted(job, job.run())) }
+            }
+        }
+    }
+
+    /// Handles one frame of input.
+    package func handle(_ frame: MessageReader.Frame) {
+        switch frame {
+        case .end: break
+        case .malformed(let reason): sendError(id: .null, code: RPCErrorCode.invalidRequest, reason)
+        case .body(let body): handle(body: Data(body))
+        }
+    }
+
+    private func handle(body: Data) {
+        let decoder = JSONDecoder()
+        guard let envelope = try? decoder.decode(Envelope.self, from: body) else {
+            sendError(id: .null, code: RPCErrorCode.parseError, "the message is not a JSON-RPC object")
+            return
+        }
+        guard let method = envelope.method else {
+            // A response to a request of the server's (registering the file watchers).
+            if envelope.id != nil, envelope.result != nil || envelope.error != nil { return }
+            sendError(id: envelope.id ?? .null, code: RPCErrorCode.invalidRequest, "a message without a method")
+            return
+        }
+        if let id = envelope.id {
+            request(method, id: id, body: body, decoder: decoder)
+        } else {
+            notification(method, body: body, decoder: decoder)
+        }
+    }
+
+    /// The parameters of a message, or nil after answering a request with an error.
+    private func params<P: Decodable>(_ type: P.Type, _ body: Data, _ decoder: JSONDecoder, id: JSONValue?) -> P? {
+        do {
+            return try decoder.decode(ParamsOf<P>.self, from: body).params
+        } catch {
+            if let id { sendError(id: id, code: RPCErrorCode.invalidParams, "invalid params: \(error)") }
+            return nil
+        }
+    }
+
+    // MARK: Requests
+
+    private func request(_ method: String, id: JSONValue, body: Data, decoder: JSONDecoder) {
+        if method == "initialize" {
+            initialize(id: id, body: body)
+            return
+        }
+        guard initialized else {
+            sendError(id: id, code: RPCErrorCode.serverNotInitialized, "initialize first")
+            return
+        }
+        guard !shuttingDown else {
+            sendError(id: id, code: RPCErrorCode.invalidRequest, "the server is shutting down")
+            return
+        }
+        switch method {
+        case "shutdown":
+            shuttingDown = true
+            send(Response(id: id, result: JSONValue.null))
+        case "textDocument/hover":
+            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(Response(id: id, result: path.flatMap { workspace.hover(path: $0, position: params.position) }))
+        case "textDocument/definition":
+            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(Response(id: id, result: path.map { workspace.definition(path: $0, position: params.position) } ?? []))
+        case "textDocument/documentColor":
+            guard let params = params(TextDocumentParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(Response(id: id, result: path.map { workspace.documentColors(path: $0) } ?? []))
+        case "textDocument/colorPresentation":
+            guard let params = params(ColorPresentationParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(
+                Response(
+                    id: id,
+                    result: path.map {
+                        workspace.colorPresentations(path: $0, color: params.color, range: params.range)
+                    } ?? []))
+        case "textDocument/completion":
+            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            let path = themePath(params.textDocument.uri)
+            send(
+                Response(
+                    id: id,
+                    result: path.map { workspace.completion(path: $0, position: params.position) }
+                        ?? CompletionList(items: [])))
+        default:
+            sendError(id: id, code: RPCErrorCode.methodNotFound, "unknown method \(method)")
+        }
+    }
+
+    /// The path of a theme the server answers for; nil for another scheme, a file outside
+    /// the workspace or one that is not a theme.
+    private func themePath(_ uri: String) -> String? {
+        Workspace.path(ofURI: uri).flatMap { workspace.isTheme($0) ? $0 : nil }
+    }
+
+    private struct InitializeParams: Decodable {
+        struct Capabilities: Decodable {
+            struct General: Decodable { var positionEncodings: [String]? }
+            struct Workspace: Decodable {
+                struct Watched: Decodable { var dynamicRegistration: Bool? }
+                var didChangeWatchedFiles: Watched?
+            }
+            var general: General?
+            var workspace: Workspace?
+        }
+        struct Folder: Decodable { var uri: String }
+        struct Options: Decodable { var alphaOrder: String? }
+        var capabilities: Capabilities?
+        var rootUri: String?
+        var rootPath: String?
+        var workspaceFolders: [Folder]?
+        var initializationOptions: Options?
+    }
+
+    private func initialize(id: JSONValue, body: Data) {
+        let params = (try? JSONDecoder().decode(ParamsOf<InitializeParams>.self, from: body))?.params
+        workspace.encoding = PositionEncoding.chosen(from: params?.capabilities?.general?.positionEncodings)
+        var roots = (params?.workspaceFolders ?? []).compactMap { Workspace.path(ofURI: $0.uri) }
+        if roots.isEmpty, let root = params?.rootUri.flatMap(Workspace.path(ofURI:)) ?? params?.rootPath {
+            roots = [root]
+        }
+        workspace.roots = roots
+        if params?.initializationOptions?.alphaOrder == "alphaFirst" { workspace.options.alphaOrder = .alphaFirst }
+        watchesFiles = params?.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        initialized = true
+        let capabilities: JSONValue = .object([
+            "positionEncoding": .string(workspace.encoding.rawValue),
+            "textDocumentSync": .object(["openClose": .bool(true), "change": .number(1)]),
+            "hoverProvider": .bool(true),
+            "definitionProvider": .bool(true),
+            "colorProvider": .bool(true),
+            "completionProvider": .object([
+                "triggerCharacters": .array([.string("@"), .string(">")])
+            ]),
+        ])
+        let result: JSONValue = .object([
+            "capabilities": capabilities,
+            "serverInfo": .object(["name": .string("themekit"), "version": .string(ThemeKitVersion.current)]),
+        ])
+        send(Response(id: id, result: result))
+    }
+
+    // MARK: Notifications
+
+    private func notification(_ method: String, body: Data, decoder: JSONDecoder) {
+        if method == "exit" {
+            exitCode = shuttingDown ? 0 : 1
+            return
+        }
+        guard initialized else { return }
+        switch method {
+        case "initialized":
+            if watchesFiles { registerWatchers() }
+        case "textDocument/didOpen":
+            guard let params = params(DidOpenParams.self, body, decoder, id: nil),
+                let path = Workspace.path(ofURI: params.textDocument.uri)
+            else { return }
+            workspace.documents[path] = OpenDocument(
+                uri: params.textDocument.uri, path: path, version: params.textDocument.version,
+                text: DocumentText(params.textDocument.text))
+            changed(path)
+        case "textDocument/didChange":
+            guard let params = params(DidChangeParams.self, body, decoder, id: nil),
+                let path = Workspace.path(ofURI: params.textDocument.uri),
+                var document = workspace.documents[path]
+            else { return }
+            for change in params.contentChanges {
+                if let range = change.range {
+                    var bytes = document.text.bytes
+                    let start = document.text.offset(of: range.start, encoding: workspace.encoding)
+                    let end = max(start, document.text.offset(of: range.end, encoding: workspace.encoding))
+                    bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))
+                    document.text = DocumentText(bytes)
+                } else {
+                    document.text = DocumentText(change.text)
+                }
+            }
+            document.version = params.textDocument.version
+            workspace.documents[path] = document
+            changed(path)
+        case "textDocument/didClose":
+            guard let params = params(DidCloseParams.self, body, decoder, id: nil),
+                let path = Workspace.path(ofURI: params.textDocument.uri),
+                let document = workspace.documents.removeValue(forKey: path)
+            else { return }
+            workspace.forget(path)
+            stale.remove(path)
+            send(
+                Outgoing(
+                    method: "textDocument/publishDiagnostics",
+                    params: PublishDiagnosticsParams(uri: document.uri, version: nil, diagnostics: [])))
+            changed(path)
+        case "textDocument/didSave":
+            changed(nil)
+        case "workspace/didChangeWatchedFiles":
+            let params = params(DidChangeWatchedFilesParams.self, body, decoder, id: nil)
+            let configuration = params?.changes.contains { $0.uri.hasSuffix("/.themelint.json") } ?? true
+            workspace.invalidate(configurations: configuration)
+            stale.formUnion(workspace.documents.keys)
+        default:
+            // `$/cancelRequest` among them: requests are answered in order, each at once.
+            break
+        }
+    }
+
+    /// A buffer or file at `path` changed (nil: any): every answer is worked out again, and
+    /// the open themes of its folder (its children among them) are linted again.
+    private func changed(_ path: String?) {
+        workspace.invalidate()
+        guard let path else {
+            stale.formUnion(workspace.documents.keys)
+            return
+        }
+        let folder = Workspace.folder(of: path)
+        for open in workspace.documents.keys where Workspace.folder(of: open) == folder { stale.insert(open) }
+    }
+
+    private func registerWatchers() {
+        nextRequest += 1
+        let watchers: JSONValue = .array([
+            .object(["globPattern": .string("**/*.plist")]),
+            .object(["globPattern": .string("**/.themelint.json")]),
+        ])
+        let registration: JSONValue = .object([
+            "id": .string("themekit-watched-files"),
+            "method": .string("workspace/didChangeWatchedFiles"),
+            "registerOptions": .object(["watchers": watchers]),
+        ])
+        send(
+            Outgoing(
+                id: .string("themekit-\(nextRequest)"), method: "client/registerCapability",
+                params: JSONValue.object(["registrations": .array([registration])])))
+    }
+
+    // MARK: Diagnostics
+
+    /// Lints again the open themes of the folders where a theme changed on disk.
+    func lookAtDisk() {
+        guard initialized, !shuttingDown else { return }
+        let folders = workspace.foldersChangedOnDisk()
+        guard !folders.isEmpty else { return }
+        workspace.invalidate()
+        for open in workspace.documents.keys where folders.contains(Workspace.folder(of: open)) {
+            stale.insert(open)
+        }
+    }
+
+    /// The document being linted on the worker, if one is.
+    private var linting: String?
+
+    /// Starts linting the first document whose diagnostics are out of date, through
+    /// `start`, unless a lint is under way.
+    func startLint(_ start: (LintJob) -> Void) {
+        guard linting == nil else { return }
+        while let path = stale.sorted().first {
+            stale.remove(path)
+            guard let job = workspace.lintJob(for: path) else {
+                if let document = workspace.documents[path] { publish(document.uri, document.version, []) }
+                continue
+            }
+            if let problem = workspace.newConfigurationProblem(for: job.folder) {
+                // Type 1: an error. The defaults are used meanwhile.
+                send(
+                    Outgoing(
+                        method: "window/showMessage",
+                        params: JSONValue.object([
+                            "type": .number(1),
+                            "message": .string("themekit lsp: \(problem); linting with the default rules"),
+                        ])))
+            }
+            linting = path
+            start(job)
+            return
+        }
+    }
+
+    /// A lint is done: its diagnostics are published unless something changed since it
+    /// started (the document is then linted again, as it is now).
+    func finish(_ job: LintJob, _ diagnostics: [LSPDiagnostic]) {
+        linting = nil
+        guard workspace.documents[job.path] != nil else { return }
+        guard job.generation == workspace.generation else {
+            stale.insert(job.path)
+            return
+        }
+        publish(job.uri, job.version, diagnostics)
+    }
+
+    /// Lints every document whose diagnostics are out of date, here and now, and publishes
+    /// their diagnostics (what the worker does one document at a time; for the benchmark).
+    package func publishStaleDiagnostics() {
+        while linting == nil, !stale.isEmpty {
+            var started: LintJob?
+            startLint { started = $0 }
+            guard let job = started else { return }
+            finish(job, job.run())
+        }
+    }
+
+    private func publish(_ uri: String, _ version: Int?, _ diagnostics: [LSPDiagnostic]) {
+        writer.send(
+            body: JSONText.publishDiagnostics(
+                PublishDiagnosticsParams(uri: uri, version: version, diagnostics: diagnostics)))
+    }
+
+    // MARK: Writing
+
+    private func send(_ message: some Encodable) { writer.send(message) }
+
+    private func sendError(id: JSONValue, code: Int, _ message: String) {
+        send(ErrorResponse(id: id, error: .init(code: code, message: message)))
+    }
+}
+
+/// What the server's thread waits for: frames from the reading thread, results from the
+/// worker.
+private enum InboxItem: Sendable {
+    case frame(MessageReader.Frame)
+    case linted(LintJob, [LSPDiagnostic])
+    /// Time to look for changes on disk.
+    case tick
+}
+
+/// The items not yet handled, between the reading thread, the worker and the server's thread.
+private final class Inbox: Sendable {
+    private let items = Mutex<[InboxItem]>([])
+    private let signal = DispatchSemaphore(value: 0)
+
+    func put(_ item: InboxItem) {
+        items.withLock { $0.append(item) }
+        signal.signal()
+    }
+
+    /// Waits for at least one item, then takes every item there is.
+    func takeAll() -> [InboxItem] {
+        while true {
+            let taken = items.withLock { items in
+                defer { items = [] }
+                return items
+            }
+            if !taken.isEmpty { return taken }
+            signal.wait()
+        }
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import ThemeKit
+import ThemeLint
+import ThemeOutput
+
+/// A document the client has open: its unsaved text is what every answer reads.
+struct OpenDocument {
+    var uri: String
+    var path: String
+    var version: Int?
+    var text: DocumentText
+}
+
+/// What the server knows of one open theme at one moment: its file parsed, the theme it
+/// makes with its ancestors (open buffers first, then disk), loaded despite errors.
+struct ThemeSnapshot {
+    var path: String
+    var name: String
+    var folder: String
+    var text: DocumentText
+    /// The document itself, checked on its own (entries with their byte ranges).
+    var file: ThemeFile
+    /// The merged theme, with the keys that resolve; nil when its lineage cannot be read.
+    var theme: Theme?
+    /// How other files are read: open buffers first, then disk.
+    var reader: ThemeLoader.FileReader
+}
+
+/// A file's modification time and size, to tell whether it changed since it was read.
+struct DiskStamp: Equatable {
+    var path: String
+    var modified: Date?
+    var size: Int?
+
+    init(_ path: String) {
+        self.path = path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        modified = attributes?[.modificationDate] as? Date
+        size = (attributes?[.size] as? NSNumber)?.intValue
+    }
+}
+
+/// The open documents and everything worked out from them. Used from the server's one
+/// thread only.
+final class Workspace {
+    /// The folders of the workspace (absolute); a file outside them gets empty answers.
+    /// Empty: every file is in.
+    var roots: [String] = []
+    var documents: [String: OpenDocument] = [:]
+    var encoding = PositionEncoding.utf16
+    var options = ThemeOptions()
+    /// Bumped at every change of an open buffer or a file on disk: snapshots of an older
+    /// generation are stale.
+    private(set) var generation = 0
+    private var snapshots: [String: (generation: Int, disk: [DiskStamp], snapshot: ThemeSnapshot)] = [:]
+    /// The configuration of each folder (`.themelint.json` found upward, as themelint
+    /// finds it), with the problem of one that cannot be used.
+    private var configurations: [String: (LintConfiguration, String?)] = [:]
+
+    /// Something changed (a buffer, a file on disk): every snapshot is stale.
+    func invalidate(configurations configurationChanged: Bool = false) {
+        generation += 1
+        if configurationChanged {
+            configurations = [:]
+            shownConfigurationProblems = []
+        }
+    }
+
+    // MARK: Paths
+
+    /// The absolute path of a `file:` URI, normalised; nil for another scheme.
+    static func path(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        let path = url.standardizedFileURL.path
+        return path.isEmpty ? nil : path
+    }
+
+    /// The URI of a path: the client's own for an open document.
+    func uri(ofPath path: String) -> String {
+        documents[path]?.uri ?? URL(fileURLWithPath: path).absoluteString
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func fileName(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// Whether `path` is a theme the server answers for: a theme file name, inside the
+    /// workspace.
+    func isTheme(_ path: String) -> Bool {
+        let name = Self.fileName(of: path)
+        guard ThemeName.of(fileName: name) != nil, name != "Info.plist", !name.hasSuffix("-Info.plist") else {
+            return false
+        }
+        return roots.isEmpty || roots.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+
+    // MARK: Reading
+
+    /// The contents of the open documents, by path: the overlay the linter and the loader
+    /// read before the disk.
+    var overlay: [String: [UInt8]] {
+        documents.mapValues(\.text.bytes)
+    }
+
+    /// A file reader that reads open buffers first, then the disk (each file at most once
+    /// per reader: a snapshot's answers agree with one another).
+    func reader() -> ThemeLoader.FileReader {
+        let overlay = overlay
+        let plistReader = PropertyListReader(limits: options.limits)
+        let disk = ThemeLoader(directory: "/", options: options).cachingReader()
+        return { path in
+            if let bytes = overlay[path] { return .success(ThemeFile(plistReader.parse(bytes, file: path))) }
+            return disk(path)
+        }
+    }
+
+    /// The text of a file: its open buffer, else what is on disk (nil when unreadable).
+    func text(ofPath path: String) -> DocumentText? {
+        if let document = documents[path] { return document.text }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return DocumentText(Array(data))
+    }
+
+    /// The snapshot of the open (or on-disk) theme at `path`, made now or reused when
+    /// nothing changed since.
+    func snapshot(_ path: String) -> ThemeSnapshot? {
+        guard isTheme(path), let name = ThemeName.of(fileName: Self.fileName(of: path)) else { return nil }
+        // Reused while nothing changed: no buffer, and none of the files it read from disk
+        // (nor its folder, where a missing parent may appear) by their modification times.
+        if let known = snapshots[path], known.generation == generation,
+            known.disk.allSatisfy({ $0 == DiskStamp($0.path) })
+        {
+            return known.snapshot
+        }
+        guard let text = text(ofPath: path) else { return nil }
+        let folder = Self.folder(of: path)
+        let reader = reader()
+        let file: ThemeFile
+        switch reader(path) {
+        case .success(let read): file = read
+        case .failure: return nil
+        }
+        let analysis = ThemeLoader(directory: folder, options: options).analyze(name, reader: reader)
+        // A buffer being typed often does not parse (`<key>` not closed yet): its last theme
+        // that resolved still answers hovers and completions meanwhile.
+        let snapshot = ThemeSnapshot(
+            path: path, name: name, folder: folder, text: text, file: file,
+            theme: analysis.degradedTheme ?? snapshots[path]?.snapshot.theme, reader: reader)
+        let disk = ([folder] + analysis.files.map(\.path)).filter { documents[$0] == nil }.map(DiskStamp.init)
+        snapshots[path] = (generation, disk, snapshot)
+        return snapshot
+    }
+
+    func forget(_ path: String) { snapshots[path] = nil }
+
+    // MARK: Diagnostics
+
+    /// The configuration for themes in `folder`, and why a configuration found there cannot
+    /// be used (the defaults are used then).
+    func configuration(for folder: String) -> (LintConfiguration, String?) {
+        if let known = configurations[folder] { return known }
+        let found: (LintConfiguration, String?)
+        do {
+            found = (try LintConfiguration.discover(in: folder) ?? LintConfiguration(), nil)
+        } catch {
+            found = (LintConfiguration(), error.message)
+        }
+        configurations[folder] = found
+        return found
+    }
+
+    /// Folders whose configuration problem has been shown to the user (once each, until the
+    /// configurations are read again).
+    private var shownConfigurationProblems: Set<String> = []
+
+    /// The problem with the configuration for `folder`, the first time it is asked for: the
+    /// server shows it (`window/showMessage`), and lints with the defaults.
+    func newConfigurationProblem(for folder: String) -> String? {
+        guard let problem = configuration(for: folder).1, shownConfigurationProblems.insert(folder).inserted else {
+            return nil
+        }
+        return problem
+    }
+
+    /// For each folder of an open theme: its theme files by their modification times and
+    /// sizes, and the folder's own (a file made or renamed there). Open or not: opening a
+    /// file must not look like a change.
+    private var folderStamps: [String: [DiskStamp]] = [:]
+
+    /// The stamps of `folder` and of its themes, sorted by path.
+    private func stamps(of folder: String) -> [DiskStamp] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let paths = names.filter { $0.hasSuffix(".plist") }.map { folder + "/" + $0 }
+        return [DiskStamp(folder)] + paths.sorted().map(DiskStamp.init)
+    }
+
+    /// The folders of open themes where a theme changed on disk since the
+    /// last look (the first look at a folder is made when a theme of it is first linted);
+    /// for clients that do not report changes (`workspace/didChangeWatchedFiles`).
+    func foldersChangedOnDisk() -> [String] {
+        var changed: [String] = []
+        for folder in Set(documents.keys.filter(isTheme).map(Self.folder(of:))) {
+            let now = stamps(of: folder)
+            if let known = folderStamps[folder], known != now { changed.append(folder) }
+            folderStamps[folder] = now
+        }
+        return changed.sorted()
+    }
+
+    /// The work of linting the open document at `path` as things are now, to run on any
+    /// thread; nil for a document that is not a theme the server answers for.
+    func lintJob(for path: String) -> LintJob? {
+        guard isTheme(path), let document = documents[path] else { return nil }
+        let folder = Self.folder(of: path)
+        if folderStamps[folder] == nil { folderStamps[folder] = stamps(of: folder) }
+        return LintJob(
+            path: path, uri: document.uri, version: document.version, generation: generation, folder: folder,
+            text: document.text, overlay: overlay, uris: documents.mapValues(\.uri),
+            configuration: configuration(for: folder).0, options: options, encoding: encoding)
+    }
+}
+
+/// Linting one open document: everything it reads, copied, so that it runs on the server's
+/// worker while the server goes on answering.
+struct LintJob: Sendable {
+    var path: String
+    var uri: String
+    var version: Int?
+    /// The workspace's generation when the job was made: a result of an older one is stale.
+    var generation: Int
+    var folder: String
+    var text: DocumentText
+    /// The open documents' contents and URIs, by path.
+    var overlay: [String: [UInt8]]
+    var uris: [String: String]
+    var configuration: LintConfiguration
+    var options: ThemeOptions
+    var encoding: PositionEncoding
+
+    /// The linter's diagnostics of the document, on its unsaved text and its ancestors'
+    /// (open buffers first): those located in this file.
+    func run() -> [LSPDiagnostic] {
+        var linter = ThemeLinter(currentDirectory: folder, options: options, configuration: configuration)
+        linter.contents = overlay
+        guard let report = try? linter.lint(paths: [path]) else { return [] }
+        let shown = DisplayPath.relative(path, to: folder)
+        return report.diagnostics.compactMap { diagnostic in
+            diagnostic.location.file == shown ? lspDiagnostic(diagnostic) : nil
+        }
+    }
+
+    private func lspDiagnostic(_ diagnostic: Diagnostic) -> LSPDiagnostic {
+        let location = diagnostic.location
+        let start = text.position(line: location.line, column: location.column, encoding: encoding)
+        var end = start
+        if let stop = diagnostic.end, location.line > 0 {
+            end = text.position(line: stop.line, column: stop.column, encoding: encoding)
+        }
+        let related = diagnostic.notes.compactMap { note -> LSPDiagnostic.Related? in
+            guard note.location.line > 0 else { return nil }
+            let file = note.location.file
+            let path = URL(fileURLWithPath: file.hasPrefix("/") ? file : folder + "/" + file).standardizedFileURL.path
+            let noteText =
+                overlay[path].map(DocumentText.init)
+                ?? FileManager.default.contents(atPath: path).map {
+                    DocumentText(Array($0))
+                }
+            guard let noteText else { return nil }
+            let position = noteText.position(
+                line: note.location.line, column: note.location.column, encoding: encoding)
+            return .init(
+                location: Location(
+                    uri: uris[path] ?? URL(fileURLWithPath: path).absoluteString,
+                    range: Range(start: position, end: position)),
+                message: note.message)
+        }
+        return LSPDiagnostic(
+            range: Range(start: start, end: max(start, end)), severity: diagnostic.severity == .error ? 1 : 2,
+            // Escaped as every text a person reads: a newline in a key cannot break the message.
+            code: diagnostic.code.rawValue, message: Escaping.visible(diagnostic.message),
+            relatedInformation: related.isEmpty ? nil : related)
+    }
+}

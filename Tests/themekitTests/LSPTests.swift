@@ -1,0 +1,534 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `themekit lsp`, end to end over pipes: the built server, driven as an editor drives it.
+@Suite("themekit lsp, over pipes", .serialized)
+struct LSPTests {
+    /// A parent with a color, an alias of it and a size; a child that inherits from it.
+    static let parent = theme([
+        "<key>primaryColor</key>", "<string>#35A2FB</string>",
+        "<key>buttonColor</key>", "<string>primaryColor</string>",
+        "<key>titleSize</key>", "<integer>17</integer>",
+        "<key>borderColor</key>", "<string>#FF000080</string>",
+    ])
+    static let child = theme([
+        "<key>INHERITED_THEME</key>", "<string>base</string>",
+        "<key>buttonColor</key>", "<string>@primaryColor</string>",
+        "<!-- é😀 --><key>linkColor</key>", "<string>buttonColor</string>",
+    ])
+
+    /// A repository with the two themes in `Themes/`.
+    static func repository(_ extra: [String: String] = [:]) throws -> TemporaryRepository {
+        try TemporaryRepository(
+            ["Themes/base.plist": parent, "Themes/child.plist": child].merging(extra) { $1 })
+    }
+
+    /// The 0-based line of `text` holding `needle`, and the line's text.
+    static func line(of needle: String, in text: String) throws -> (index: Int, text: String) {
+        let lines = text.components(separatedBy: "\n")
+        let index = try #require(lines.firstIndex { $0.contains(needle) }, "no line holds \(needle)")
+        return (index, lines[index])
+    }
+
+    /// The UTF-16 column where `needle` starts in `line`.
+    static func utf16Column(of needle: String, in line: String) throws -> Int {
+        let range = try #require(line.range(of: needle))
+        return line[..<range.lowerBound].utf16.count
+    }
+
+    static func start(_ range: Any?) -> (line: Int, character: Int)? {
+        guard let range = range as? [String: Any], let start = range["start"] as? [String: Any],
+            let line = start["line"] as? Int, let character = start["character"] as? Int
+        else { return nil }
+        return (line, character)
+    }
+
+    @Test("initialize answers the capabilities, in UTF-16 unless the client offers another encoding")
+    func negotiatesPositionEncoding() throws {
+        let repo = try Self.repository()
+        let plain = try LSPClient(root: repo.root)
+        #expect(plain.capabilities["positionEncoding"] as? String == "utf-16")
+        #expect(plain.capabilities["hoverProvider"] as? Bool == true)
+        #expect(plain.capabilities["definitionProvider"] as? Bool == true)
+        #expect(plain.capabilities["colorProvider"] as? Bool == true)
+        #expect(plain.capabilities["completionProvider"] is [String: Any])
+        #expect(try plain.shutDown() == 0)
+        let client = try LSPClient(root: repo.root, encodings: ["utf-32", "utf-16"])
+        #expect(client.capabilities["positionEncoding"] as? String == "utf-32")
+        let unknown = try LSPClient(root: repo.root, encodings: ["utf-7"])
+        #expect(unknown.capabilities["positionEncoding"] as? String == "utf-16")
+        #expect(try unknown.shutDown() == 0)
+        let answer = try client.request("textDocument/hover", atPosition("file:///nowhere.plist", 0, 0))
+        #expect(answer["result"] is NSNull)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("diagnostics of the unsaved buffer on open and on change, at UTF-16 columns past accents and an emoji")
+    func publishesDiagnosticsOfUnsavedBuffer() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        #expect(try client.diagnostics(for: uri, version: 1).filter { $0["severity"] as? Int == 1 }.isEmpty)
+        // Typed, not saved: a dangling alias after the emoji line.
+        let edited = Self.child.replacingOccurrences(of: "<key>linkColor</key>", with: "<key>linkColor</key> ")
+            .replacingOccurrences(of: "<string>buttonColor</string>", with: "<string>butonColor</string>")
+        client.change(uri, edited, version: 2)
+        let diagnostics = try client.diagnostics(for: uri, version: 2)
+        let dangling = try #require(diagnostics.first { $0["code"] as? String == "unresolved_alias" })
+        #expect((dangling["message"] as? String)?.contains("did you mean 'buttonColor'?") == true)
+        let (index, text) = try Self.line(of: "butonColor", in: edited)
+        let start = try #require(Self.start(dangling["range"]))
+        #expect(start.line == index)
+        #expect(start.character == (try Self.utf16Column(of: "<string>", in: text)))
+        // The emoji line's own warning (the child adds a key no ancestor has) starts past
+        // the comment, counted in UTF-16 (the emoji is 2 units, é is 1).
+        let added = try #require(diagnostics.first { $0["code"] as? String == "unknown_override" })
+        let (keyIndex, keyText) = try Self.line(of: "<key>linkColor", in: edited)
+        let keyStart = try #require(Self.start(added["range"]))
+        #expect(keyStart.line == keyIndex)
+        #expect(keyStart.character == (try Self.utf16Column(of: "<key>linkColor", in: keyText)))
+        #expect(keyStart.character != keyText.unicodeScalars.prefix { $0 != "<" }.count + 10)
+        // The file on disk never changed: undoing the edit clears the error.
+        client.change(uri, Self.child, version: 3)
+        #expect(try client.diagnostics(for: uri, version: 3).allSatisfy { $0["code"] as? String != "unresolved_alias" })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("utf-8 or utf-32 positions when the client prefers them", arguments: ["utf-8", "utf-32"])
+    func usesOfferedEncoding(_ encoding: String) throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root, encodings: [encoding, "utf-16"])
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        let added = try #require(
+            try client.diagnostics(for: uri).first { $0["code"] as? String == "unknown_override" })
+        let (_, text) = try Self.line(of: "<key>linkColor", in: Self.child)
+        let prefix = text[..<(try #require(text.range(of: "<key>linkColor"))).lowerBound]
+        let expected = encoding == "utf-8" ? prefix.utf8.count : prefix.unicodeScalars.count
+        #expect(Self.start(added["range"])?.character == expected)
+        #expect(expected != prefix.utf16.count)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("an open child is linted again when its open parent changes, against the parent's buffer")
+    func republishesChildWhenParentChanges() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let parentURI = repo.url("Themes/base.plist").absoluteString
+        let childURI = repo.url("Themes/child.plist").absoluteString
+        client.open(childURI, Self.child)
+        _ = try client.diagnostics(for: childURI, version: 1)
+        client.open(parentURI, Self.parent)
+        _ = try client.diagnostics(for: parentURI, version: 1)
+        // The parent's buffer loses primaryColor: the child's `@primaryColor` dangles.
+        let edited = Self.parent.replacingOccurrences(of: "primaryColor", with: "brandColor")
+        client.change(parentURI, edited, version: 2)
+        // The child's own buffer did not change (still version 1); its diagnostics do.
+        let child = try client.diagnostics(for: childURI, version: 1) { diagnostics in
+            diagnostics.contains { $0["code"] as? String == "unresolved_alias" }
+        }
+        #expect(child.contains { ($0["message"] as? String)?.contains("primaryColor") == true })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "a parent that is not open is read from disk: a change there is seen by the next answer and re-lints on didChangeWatchedFiles"
+    )
+    func picksUpChangesOnDisk() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        _ = try client.diagnostics(for: uri)
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let position = atPosition(uri, index, try Self.utf16Column(of: "@primaryColor", in: text) + 2)
+        func hover() throws -> String {
+            let answer = try client.request("textDocument/hover", position)
+            return ((answer["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        #expect(try hover().contains("#35A2FB"))
+        // Saved by another program, with no notification: seen by its modification time.
+        try repo.write(Self.parent.replacingOccurrences(of: "#35A2FB", with: "#0F0"), to: "Themes/base.plist")
+        #expect(try hover().contains("#00FF00"))
+        // The parent loses the key; the watcher's notification re-lints the open child.
+        try repo.write(
+            Self.parent.replacingOccurrences(of: "primaryColor", with: "brandColor"), to: "Themes/base.plist")
+        client.notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": [["uri": repo.url("Themes/base.plist").absoluteString, "type": 2]]])
+        let diagnostics = try client.diagnostics(for: uri) { diagnostics in
+            diagnostics.contains { $0["code"] as? String == "unresolved_alias" }
+        }
+        #expect(diagnostics.contains { ($0["message"] as? String)?.contains("primaryColor") == true })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "a 1 MB theme edited in a burst: requests are answered, and the last version's diagnostics come last")
+    func keepsUpWithBurstOfEditsToLargeTheme() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/large.plist").absoluteString
+        let entries = (0..<20_000).flatMap { ["<key>key\($0)Color</key>", "<string>#35A2FB</string>"] }
+        let large = theme(entries)
+        #expect(large.utf8.count > 1_000_000)
+        client.open(uri, large)
+        let versions = 2...8
+        for version in versions {
+            let text = version == versions.upperBound ? large.replacingOccurrences(of: "#35A2FB", with: "nope") : large
+            client.change(uri, text, version: version)
+        }
+        // Answered whatever linting is under way (on the server's worker). Whether the
+        // answer comes before the large theme's diagnostics depends on how fast each side
+        // is, so it is not asserted. In a folder of its own: opening it does not make the
+        // large theme's diagnostics stale.
+        try repo.write(Self.parent, to: "Other/base.plist")
+        try repo.write(Self.child, to: "Other/child.plist")
+        let small = repo.url("Other/child.plist").absoluteString
+        client.open(small, Self.child)
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let hover = try client.request(
+            "textDocument/hover", atPosition(small, index, try Self.utf16Column(of: "@primaryColor", in: text) + 2))
+        #expect(hover["result"] is [String: Any])
+        let last = try client.diagnostics(for: uri, version: versions.upperBound, where: { !$0.isEmpty })
+        #expect(last.count == 20_000)
+        // Nothing older is published after the newest: closing publishes the empty list next.
+        client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        _ = try client.diagnostics(for: uri, where: { $0.isEmpty })
+        #expect(
+            !client.passedOver.contains {
+                $0["method"] as? String == "textDocument/publishDiagnostics"
+                    && ($0["params"] as? [String: Any])?["uri"] as? String == uri
+            })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("a parent saved by another program, with no notification: the open child is linted again")
+    func relintsWhenParentChangesOnDiskUnannounced() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        #expect(try client.diagnostics(for: uri).allSatisfy { $0["code"] as? String != "unresolved_alias" })
+        try repo.write(
+            Self.parent.replacingOccurrences(of: "primaryColor", with: "brandColor"), to: "Themes/base.plist")
+        let diagnostics = try client.diagnostics(for: uri) { diagnostics in
+            diagnostics.contains { $0["code"] as? String == "unresolved_alias" }
+        }
+        #expect(diagnostics.contains { ($0["message"] as? String)?.contains("primaryColor") == true })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("the repository's .themelint.json applies: a disabled rule is not reported")
+    func readsRepositoryConfiguration() throws {
+        let repo = try Self.repository([".themelint.json": #"{"disabled_rules": ["unknown_override"]}"#])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        let edited = Self.child.replacingOccurrences(of: "<string>buttonColor</string>", with: "<string>nope</string>")
+        client.open(uri, edited)
+        let codes = try client.diagnostics(for: uri).compactMap { $0["code"] as? String }
+        #expect(codes.contains("invalid_color") || codes.contains("unresolved_alias"))
+        #expect(!codes.contains("unknown_override"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("a .themelint.json that cannot be used is shown to the user once, and the default rules run")
+    func showsConfigurationProblem() throws {
+        let repo = try Self.repository([".themelint.json": #"{"no_such_setting": true}"#])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        let shown = try client.waitFor { $0["method"] as? String == "window/showMessage" }
+        let message = try #require((shown["params"] as? [String: Any])?["message"] as? String)
+        #expect(message.contains(".themelint.json"))
+        #expect(message.contains("no_such_setting"))
+        #expect(try client.diagnostics(for: uri).contains { $0["code"] as? String == "unknown_override" })
+        client.change(uri, Self.child, version: 2)
+        _ = try client.diagnostics(for: uri, version: 2)
+        #expect(!client.passedOver.contains { $0["method"] as? String == "window/showMessage" })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("hover on an alias: kind, the resolved hex with a swatch, the alias chain and where each link is written")
+    func hoversAlias() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        let (index, text) = try Self.line(of: "<string>buttonColor", in: Self.child)
+        let column = try Self.utf16Column(of: "buttonColor", in: text) + 2
+        let answer = try client.request("textDocument/hover", atPosition(uri, index, column))
+        let result = try #require(answer["result"] as? [String: Any])
+        let value = try #require((result["contents"] as? [String: Any])?["value"] as? String)
+        #expect(value.contains("color"))
+        #expect(value.contains("#35A2FB"))
+        #expect(value.contains("data:image/svg+xml;base64,"))
+        #expect(value.contains("`buttonColor` → `primaryColor`"))
+        let (childLine, _) = try Self.line(of: "<key>buttonColor", in: Self.child)
+        #expect(value.contains("`buttonColor` is written at `child.plist:\(childLine + 1):"))
+        let (parentLine, _) = try Self.line(of: "<key>primaryColor", in: Self.parent)
+        #expect(value.contains("`primaryColor` is written at `base.plist:\(parentLine + 1):"))
+        #expect(value.contains("(inherited)"))
+        // Not on a key or a value: no hover.
+        let nothing = try client.request("textDocument/hover", atPosition(uri, 0, 0))
+        #expect(nothing["result"] is NSNull)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("definition of an alias and of INHERITED_THEME: the key in the parent's file, the parent's file")
+    func goesToDefinitionAcrossInheritance() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        let parentURI = repo.url("Themes/base.plist").absoluteString
+        client.open(uri, Self.child)
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let column = try Self.utf16Column(of: "@primaryColor", in: text) + 3
+        let answer = try client.request("textDocument/definition", atPosition(uri, index, column))
+        let location = try #require((answer["result"] as? [[String: Any]])?.first)
+        #expect(location["uri"] as? String == parentURI)
+        let (parentLine, parentText) = try Self.line(of: "<key>primaryColor", in: Self.parent)
+        let start = try #require(Self.start(location["range"]))
+        #expect(start.line == parentLine)
+        #expect(start.character == (try Self.utf16Column(of: "<key>", in: parentText)))
+        // A bare alias the child sets itself: its own key.
+        let (bareIndex, bareText) = try Self.line(of: "<string>buttonColor", in: Self.child)
+        let bare = try client.request(
+            "textDocument/definition",
+            atPosition(uri, bareIndex, try Self.utf16Column(of: "buttonColor", in: bareText) + 1))
+        let own = try #require((bare["result"] as? [[String: Any]])?.first)
+        #expect(own["uri"] as? String == uri)
+        #expect(Self.start(own["range"])?.line == (try Self.line(of: "<key>buttonColor", in: Self.child)).index)
+        // INHERITED_THEME: the parent's file.
+        let (inheritIndex, inheritText) = try Self.line(of: "<string>base", in: Self.child)
+        let inherited = try client.request(
+            "textDocument/definition",
+            atPosition(uri, inheritIndex, try Self.utf16Column(of: "base", in: inheritText)))
+        #expect((inherited["result"] as? [[String: Any]])?.first?["uri"] as? String == parentURI)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "definition of DARK_THEME (the partner's file) and of an INHERITED_STYLE (the style's first key); hover on a key"
+    )
+    func goesToPartnerAndStyle() throws {
+        let light = theme([
+            "<key>INHERITED_THEME</key>", "<string>base</string>",
+            "<key>DARK_THEME</key>", "<string>night</string>",
+            "<key>BaseButton.textColor</key>", "<string>primaryColor</string>",
+            "<key>Bar/BaseButton:disabled.textColor</key>", "<string>#777</string>",
+            "<key>Button.INHERITED_STYLE</key>", "<string>BaseButton</string>",
+        ])
+        let night = theme([
+            "<key>APPEARANCE</key>", "<string>dark</string>", "<key>LIGHT_THEME</key>", "<string>light</string>",
+        ])
+        let repo = try Self.repository(["Themes/light.plist": light, "Themes/night.plist": night])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/light.plist").absoluteString
+        client.open(uri, light)
+        let (darkIndex, darkText) = try Self.line(of: "<string>night", in: light)
+        let dark = try client.request(
+            "textDocument/definition", atPosition(uri, darkIndex, try Self.utf16Column(of: "night", in: darkText)))
+        #expect(
+            (dark["result"] as? [[String: Any]])?.first?["uri"] as? String
+                == repo.url("Themes/night.plist").absoluteString)
+        let (styleIndex, styleText) = try Self.line(of: "<string>BaseButton", in: light)
+        let style = try client.request(
+            "textDocument/definition",
+            atPosition(uri, styleIndex, try Self.utf16Column(of: "BaseButton", in: styleText) + 1))
+        let first = try #require((style["result"] as? [[String: Any]])?.first)
+        #expect(first["uri"] as? String == uri)
+        #expect(Self.start(first["range"])?.line == (try Self.line(of: "<key>BaseButton.textColor", in: light)).index)
+        // Hover on a key the theme sets: its own place, not marked inherited.
+        let (keyIndex, keyText) = try Self.line(of: "<key>BaseButton.textColor", in: light)
+        let hover = try client.request(
+            "textDocument/hover", atPosition(uri, keyIndex, try Self.utf16Column(of: "BaseButton", in: keyText)))
+        let value = try #require(
+            ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
+        #expect(value.contains("`BaseButton.textColor` is written at `light.plist:\(keyIndex + 1):"))
+        #expect(value.contains("#35A2FB"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("document colors resolve aliases; a presentation is written in the file's own notation")
+    func answersDocumentColors() throws {
+        let bare = theme([
+            "<key>primaryColor</key>", "<string>35a2fb</string>",
+            "<key>shadowColor</key>", "<string>00000080</string>",
+            "<key>buttonColor</key>", "<string>primaryColor</string>",
+        ])
+        let repo = try Self.repository(["Themes/bare.plist": bare])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/bare.plist").absoluteString
+        client.open(uri, bare)
+        let answer = try client.request("textDocument/documentColor", ["textDocument": ["uri": uri]])
+        let colors = try #require(answer["result"] as? [[String: Any]])
+        #expect(colors.count == 3)
+        let (index, text) = try Self.line(of: "<string>primaryColor", in: bare)
+        let button = try #require(colors.first { Self.start($0["range"])?.line == index })
+        #expect(Self.start(button["range"])?.character == (try Self.utf16Column(of: "primaryColor", in: text)))
+        let color = try #require(button["color"] as? [String: Double])
+        #expect(abs((color["red"] ?? 0) - 0x35 / 255.0) < 1e-9)
+        #expect(abs((color["blue"] ?? 0) - 0xFB / 255.0) < 1e-9)
+        let presented = try client.request(
+            "textDocument/colorPresentation",
+            [
+                "textDocument": ["uri": uri], "color": ["red": 1.0, "green": 0.5, "blue": 0.0, "alpha": 0.5],
+                "range": button["range"] ?? [:],
+            ])
+        let label = try #require((presented["result"] as? [[String: Any]])?.first?["label"] as? String)
+        #expect(label == "ff800080")
+        // The child writes `#`, upper case: so does its presentation.
+        let childURI = repo.url("Themes/child.plist").absoluteString
+        client.open(childURI, Self.parent)
+        let upper = try client.request(
+            "textDocument/colorPresentation",
+            [
+                "textDocument": ["uri": childURI], "color": ["red": 1.0, "green": 0.5, "blue": 0.0, "alpha": 1.0],
+                "range": button["range"] ?? [:],
+            ])
+        #expect((upper["result"] as? [[String: Any]])?.first?["label"] as? String == "#FF8000")
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "completion: keys of the fitting kind in a value, theme names for INHERITED_THEME, the parent's keys in a key")
+    func completes() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        let typing = Self.child.replacingOccurrences(
+            of: "<string>buttonColor</string>", with: "<string>b</string>")
+        client.open(uri, typing)
+        let (index, text) = try Self.line(of: "<string>b</string>", in: typing)
+        let column = try Self.utf16Column(of: "b</string>", in: text) + 1
+        let answer = try client.request("textDocument/completion", atPosition(uri, index, column))
+        let labels = try #require(((answer["result"] as? [String: Any])?["items"] as? [[String: Any]]))
+            .compactMap { $0["label"] as? String }
+        #expect(labels.contains("buttonColor"))
+        #expect(labels.contains("borderColor"))
+        #expect(!labels.contains("titleSize"))
+        #expect(labels.allSatisfy { $0.hasPrefix("b") })
+        // Each replaces what was typed in the value, from just after `<string>` to the cursor.
+        let items = try #require(((answer["result"] as? [String: Any])?["items"] as? [[String: Any]]))
+        let edit = try #require(items.first?["textEdit"] as? [String: Any])
+        #expect(Self.start(edit["range"])?.character == (try Self.utf16Column(of: "b</string>", in: text)))
+        #expect(edit["newText"] as? String == items.first?["label"] as? String)
+        // INHERITED_THEME: the folder's other themes.
+        let (inheritIndex, inheritText) = try Self.line(of: "<string>base", in: typing)
+        let names = try client.request(
+            "textDocument/completion",
+            atPosition(uri, inheritIndex, try Self.utf16Column(of: "base", in: inheritText)))
+        let themes = ((names["result"] as? [String: Any])?["items"] as? [[String: Any]])?.compactMap {
+            $0["label"] as? String
+        }
+        #expect(themes == ["base"])
+        // In a key: the parent's keys the child does not set.
+        let (keyIndex, keyText) = try Self.line(of: "<key>buttonColor", in: typing)
+        let keys = try client.request(
+            "textDocument/completion", atPosition(uri, keyIndex, try Self.utf16Column(of: "buttonColor", in: keyText)))
+        let keyLabels = ((keys["result"] as? [String: Any])?["items"] as? [[String: Any]])?.compactMap {
+            $0["label"] as? String
+        }
+        #expect(keyLabels == ["borderColor", "primaryColor", "titleSize"])
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("completion while the buffer does not parse: the last theme that resolved answers")
+    func completesInBrokenBuffer() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        _ = try client.diagnostics(for: uri, version: 1)
+        _ = try client.request("textDocument/hover", atPosition(uri, 3, 8))
+        // A new key being typed, its value not closed: a parse error.
+        let typing = Self.child.replacingOccurrences(
+            of: "</dict>", with: "<key>shadowColor</key>\n<string>pr\n</dict>")
+        client.change(uri, typing, version: 2)
+        #expect(try client.diagnostics(for: uri, version: 2).contains { $0["code"] as? String == "parse_error" })
+        let (index, text) = try Self.line(of: "<string>pr", in: typing)
+        let answer = try client.request(
+            "textDocument/completion", atPosition(uri, index, try Self.utf16Column(of: "pr", in: text) + 2))
+        let labels = ((answer["result"] as? [String: Any])?["items"] as? [[String: Any]])?.compactMap {
+            $0["label"] as? String
+        }
+        #expect(labels == ["primaryColor"])
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "a key with a quote, a backslash and a newline: its diagnostic's message is JSON that parses, the newline escaped"
+    )
+    func escapesMessages() throws {
+        let hostile = theme(["<key>a&quot;b\\c&#10;dColor</key>", "<string>nope</string>"])
+        let repo = try Self.repository(["Themes/hostile.plist": hostile])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/hostile.plist").absoluteString
+        client.open(uri, hostile)
+        let message = try #require(try client.diagnostics(for: uri).first?["message"] as? String)
+        #expect(message.contains("a\"b\\c\\nd"))
+        #expect(!message.contains("\n"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("malformed input gets JSON-RPC errors, and the server goes on answering")
+    func answersMalformedInputWithErrors() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        client.write(Data("Content-Length: 7\r\n\r\n{oops!}".utf8))
+        let parse = try client.waitFor { $0["error"] != nil }
+        #expect((parse["error"] as? [String: Any])?["code"] as? Int == -32700)
+        client.write(Data("X-Nothing: 1\r\n\r\n".utf8))
+        let framing = try client.waitFor { $0["error"] != nil }
+        #expect((framing["error"] as? [String: Any])?["code"] as? Int == -32600)
+        // Nested deeper than any decoder should follow: refused, not a stack overflow.
+        let deep =
+            "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"x\",\"params\":"
+            + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        client.write(Data("Content-Length: \(deep.utf8.count)\r\n\r\n\(deep)".utf8))
+        let nested = try client.waitFor { $0["error"] != nil }
+        #expect((nested["error"] as? [String: Any])?["code"] as? Int == -32700)
+        let unknown = try client.request("textDocument/unknownThing")
+        #expect((unknown["error"] as? [String: Any])?["code"] as? Int == -32601)
+        let badParams = try client.request("textDocument/hover", ["textDocument": 3])
+        #expect((badParams["error"] as? [String: Any])?["code"] as? Int == -32602)
+        client.send(["jsonrpc": "2.0", "id": 99, "params": [:]])
+        let noMethod = try client.waitFor { $0["id"] as? Int == 99 }
+        #expect((noMethod["error"] as? [String: Any])?["code"] as? Int == -32600)
+        // Still alive.
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        _ = try client.diagnostics(for: uri)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("a file outside the workspace or not a theme gets empty answers")
+    func answersEmptyOutsideWorkspace() throws {
+        let repo = try Self.repository()
+        let outside = try TemporaryRepository(["Themes/base.plist": Self.parent, "Themes/Info.plist": Self.parent])
+        let client = try LSPClient(root: repo.root)
+        for uri in [
+            outside.url("Themes/base.plist").absoluteString, repo.url("Themes/notes.txt").absoluteString,
+            repo.url("Themes/Info.plist").absoluteString, "untitled:Untitled-1",
+        ] {
+            client.open(uri, Self.parent)
+            if uri.hasPrefix("file:") { #expect(try client.diagnostics(for: uri).isEmpty) }
+            let hover = try client.request("textDocument/hover", atPosition(uri, 3, 8))
+            #expect(hover["result"] is NSNull)
+            let colors = try client.request("textDocument/documentColor", ["textDocument": ["uri": uri]])
+            #expect((colors["result"] as? [Any])?.isEmpty == true)
+        }
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("exit without shutdown ends the process with 1; the end of input ends it too")
+    func exitWithoutShutdownFails() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        client.notify("exit", [:])
+        #expect(client.waitForExit() == 1)
+    }
+}
