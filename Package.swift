@@ -82,7 +82,8 @@ let package = Package(
         // no product, nothing public).
         .target(
             name: "ThemeTools",
-            dependencies: ["ThemeKit", "ThemeOutput"],
+            // ThemeLint: `themekit import` lints the themes it writes before it moves them in.
+            dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput"],
             path: "Sources/ThemeTools"
         ),
         .executableTarget(
