@@ -110,7 +110,7 @@ enum ImportFixtures {
     }
 
     static func aliasTarget(_ text: String, in theme: Theme, key: String) -> String? {
-        let name = text.hasPrefix("@") ? String(text.dropFirst()) : text
+        let name = text.hasPrefix("@") || text.hasPrefix("$") ? String(text.dropFirst()) : text
         guard name != key, theme.values[name] != nil else { return nil }
         return name
     }

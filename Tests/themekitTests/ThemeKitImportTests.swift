@@ -119,4 +119,21 @@ struct ThemeKitImportTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("themekit: error: cannot read nothing.plist"))
     }
+
+    @Test(
+        "each format's fixture imports, recognised by its shape, into themes themelint passes",
+        arguments: ["db5/DB5.plist", "swifttheme/Night.plist", "awful/Themes.plist", "plist/Settings Screen.plist"])
+    func importsEachFormat(fixture: String) throws {
+        let scratch = try Scratch()
+        let source = CLI.packageRoot.appendingPathComponent("Tests/ThemeToolsTests/Fixtures/Import/" + fixture)
+        let result = try CLI.run(["import", source.path, "-o", "out"], tool: "themekit", in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains(": note: ") }, "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(
+            atPath: scratch.url.appendingPathComponent("out").path)
+        #expect(written.count == result.stdout.split(separator: "\n").count)
+        let lint = try CLI.run(written.map { "out/" + $0 }, tool: "themelint", in: scratch.url)
+        #expect(lint.status == 0, "\(lint.stdout)")
+    }
 }

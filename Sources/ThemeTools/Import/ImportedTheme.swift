@@ -134,12 +134,20 @@ package struct ImportedTheme: Sendable, Hashable {
 
 /// Theme names from the names sources give (SPEC §1: `[A-Za-z0-9][A-Za-z0-9._-]*`).
 package enum ThemeNaming {
-    /// `Example Theme` → `example-theme`: lower case, each run of other characters a
-    /// hyphen, no hyphen or dot at either end; `theme` when nothing is left.
+    /// `Example Theme` → `example-theme`, `alternateDark` → `alternate-dark`: lower case,
+    /// a hyphen where a capital follows a lower-case letter or a digit and for each run of
+    /// other characters, no hyphen or dot at either end; `theme` when nothing is left.
     package static func name(for source: String) -> String {
         var out = ""
         var pendingHyphen = false
+        var previous: Unicode.Scalar?
         for scalar in source.unicodeScalars {
+            defer { previous = scalar }
+            if ("A"..."Z").contains(scalar), let previous,
+                ("a"..."z").contains(previous) || ("0"..."9").contains(previous)
+            {
+                pendingHyphen = true
+            }
             let lower = ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
             if ("a"..."z").contains(lower) || ("0"..."9").contains(lower) || lower == "_" || lower == "." {
                 if pendingHyphen, !out.isEmpty { out += "-" }

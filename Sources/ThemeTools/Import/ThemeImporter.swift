@@ -211,6 +211,16 @@ package enum ThemeImporter {
                 text.hasPrefix("@") ? keys.contains(String(text.dropFirst())) : keys.contains(text) && text != key
             }
             guard let kind = ValueKind.typed(forKey: key) else {
+                if format.isEnumKey(key), case .string(let text) = entry.value {
+                    notes.append(
+                        ImportNote(
+                            "'\(entry.source)' is '\(text)', a setting of \(format.systemName) that ThemeKit has no kind for: kept as a plain string",
+                            at: entry.location))
+                }
+                if case .string(let text) = entry.value, text.hasPrefix("@"), !keys.contains(String(text.dropFirst())) {
+                    drop("is '\(text)', which ThemeKit reads as an alias of a key this theme does not have")
+                    continue
+                }
                 if !format.readsNamesAsAliases, case .string(let text) = entry.value, keys.contains(text), text != key {
                     notes.append(
                         ImportNote(
@@ -226,8 +236,14 @@ package enum ThemeImporter {
                 let trimmed = text.trimmingXMLSpace()
                 if isAlias(trimmed) {
                     typed.value = .string(trimmed)
-                } else if let color = format.color(trimmed) {
+                } else if let (color, loss) = format.color(trimmed) {
                     typed.value = .string(color.hexString)
+                    if let loss {
+                        notes.append(
+                            ImportNote(
+                                "'\(entry.source)' is '\(text)': \(loss), written as \(color.hexString)",
+                                at: entry.location))
+                    }
                 } else if trimmed.isEmpty {
                     drop("is an empty color")
                     continue

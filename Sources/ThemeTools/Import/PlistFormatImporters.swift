@@ -1,0 +1,163 @@
+import ThemeKit
+
+/// How a system reaches into nested dictionaries, for `ThemeFlattener`.
+enum NestedKeys {
+    /// `valueForKeyPath:`: `Section.key` (DB5, SwiftTheme).
+    case keyPath
+    /// The section's name dropped: `key` (Awful's `flatten`).
+    case sectionNameDropped
+}
+
+/// The values of one source theme dictionary as flat keys, for the importers of systems
+/// whose themes are dictionaries of scalars, nested dictionaries and (rarely) arrays.
+struct ThemeFlattener {
+    var nested: NestedKeys
+    var format: ImportFormat
+    /// Keys the importer reads itself (`parent`), not theme values.
+    var skipped: Set<String> = []
+
+    func flatten(
+        _ node: ImportNode, into theme: inout SourceTheme, notes: inout [ImportNote], path: String = "",
+        sourcePath: String
+    ) {
+        for member in node.members ?? [] where !(path.isEmpty && skipped.contains(member.key)) {
+            let key: String
+            switch nested {
+            case .keyPath: key = path.isEmpty ? member.key : path + "." + member.key
+            case .sectionNameDropped: key = member.key
+            }
+            let source = sourcePath.isEmpty ? member.key : sourcePath + "." + member.key
+            add(member.node, key: key, source: source, into: &theme, notes: &notes)
+        }
+    }
+
+    func add(_ node: ImportNode, key: String, source: String, into theme: inout SourceTheme, notes: inout [ImportNote])
+    {
+        switch node.value {
+        case .dict:
+            flatten(node, into: &theme, notes: &notes, path: key, sourcePath: source)
+        case .array(let items):
+            if items.contains(where: { $0.members != nil || { if case .array = $0.value { true } else { false } }($0) })
+            {
+                notes.append(
+                    ImportNote(
+                        "'\(source)' is an array of dictionaries or arrays, which \(format.systemName) themes have no use for and a flat theme cannot hold: dropped",
+                        at: node.location))
+                return
+            }
+            notes.append(
+                ImportNote("'\(source)' is an array: written as the indexed keys '\(key).0'…", at: node.location))
+            for (index, item) in items.enumerated() {
+                add(item, key: "\(key).\(index)", source: "\(source).\(index)", into: &theme, notes: &notes)
+            }
+        case .string(let text):
+            var value = text
+            if format == .swifttheme, text.hasPrefix("$") {
+                // ThemeManager+Plist.swift `value(for:)`: `$keyPath` is the value at that path.
+                value = "@" + text.dropFirst()
+            }
+            theme.set(key, FlatEntry(.string(value), source: source, at: node.location), notes: &notes)
+        case .integer(let number):
+            theme.set(key, FlatEntry(.integer(number), source: source, at: node.location), notes: &notes)
+        case .real(let number):
+            theme.set(key, FlatEntry(.real(number), source: source, at: node.location), notes: &notes)
+        case .bool(let flag):
+            theme.set(key, FlatEntry(.bool(flag), source: source, at: node.location), notes: &notes)
+        case .date(let text):
+            notes.append(ImportNote("'\(source)' is a date: kept as the plain string '\(text)'", at: node.location))
+            theme.set(key, FlatEntry(.string(text), source: source, at: node.location), notes: &notes)
+        case .data, .null:
+            notes.append(
+                ImportNote("'\(source)' is \(node.noun), which a theme cannot hold: dropped", at: node.location))
+        }
+    }
+}
+
+/// The root's members that are theme dictionaries; a member that is not one is noted.
+private func themeMembers(_ root: ImportNode, format: ImportFormat, notes: inout [ImportNote]) -> [ImportMember] {
+    (root.members ?? []).filter { member in
+        guard member.node.members == nil else { return true }
+        notes.append(
+            ImportNote(
+                "'\(member.key)' is \(member.node.noun), not a theme dictionary, which \(format.systemName) cannot load: dropped",
+                at: member.keyLocation))
+        return false
+    }
+}
+
+/// `--from db5`: DB5's `DB5.plist` (VSThemeLoader.m): a dictionary of themes by name; the
+/// theme whose name is `default` in any case is every other theme's parent (VSTheme.m
+/// `objectForKey:` falls back to it); nested dictionaries are reached by key path.
+enum DB5Importer {
+    static func themes(_ root: ImportNode, file: String, notes: inout [ImportNote]) throws(ImportFailure)
+        -> [SourceTheme]
+    {
+        let members = themeMembers(root, format: .db5, notes: &notes)
+        let defaultName = members.first { $0.key.lowercased() == "default" }?.key
+        let flattener = ThemeFlattener(nested: .keyPath, format: .db5)
+        return members.map { member in
+            var theme = SourceTheme(
+                name: member.key, at: member.keyLocation,
+                parent: member.key == defaultName ? nil : defaultName)
+            flattener.flatten(member.node, into: &theme, notes: &notes, sourcePath: member.key)
+            return theme
+        }
+    }
+}
+
+/// `--from swifttheme`: one SwiftTheme plist, one theme named after its file; nested
+/// dictionaries are key paths (`Global.textColor`), and `$keyPath` is an alias
+/// (ThemeManager+Plist.swift), written as ThemeKit's `@keyPath`.
+enum SwiftThemeImporter {
+    static func theme(_ root: ImportNode, file: String, notes: inout [ImportNote]) -> SourceTheme {
+        var theme = SourceTheme(name: baseName(of: file), at: root.location)
+        ThemeFlattener(nested: .keyPath, format: .swifttheme).flatten(root, into: &theme, notes: &notes, sourcePath: "")
+        return theme
+    }
+}
+
+/// `--from awful`: Awful's `Themes.plist` (Themes.swift): a dictionary of themes by name;
+/// `parent` names a theme's parent, else `default` (which has none); nested dictionaries
+/// are flattened and their names dropped; `keyboardAppearance` `dark` is what makes a theme
+/// dark (`isDark`), and the app pairs `default` (light) with `dark`.
+enum AwfulImporter {
+    static func themes(_ root: ImportNode, file: String, notes: inout [ImportNote]) throws(ImportFailure)
+        -> [SourceTheme]
+    {
+        let members = themeMembers(root, format: .awful, notes: &notes)
+        let flattener = ThemeFlattener(nested: .sectionNameDropped, format: .awful, skipped: ["parent"])
+        var themes = members.map { member in
+            let parentNode = member.node["parent"]
+            var parent = member.key == "default" ? nil : "default"
+            if let node = parentNode {
+                if let name = node.string {
+                    parent = name
+                } else {
+                    notes.append(
+                        ImportNote(
+                            "'\(member.key).parent' is \(node.noun), not a theme name: ignored", at: node.location))
+                }
+            }
+            var theme = SourceTheme(name: member.key, at: member.keyLocation, parent: parent)
+            flattener.flatten(member.node, into: &theme, notes: &notes, sourcePath: member.key)
+            return theme
+        }
+        // Appearance: the theme's own keyboardAppearance (inherited, as ThemeKit's APPEARANCE is).
+        for index in themes.indices {
+            guard case .string(let text) = themes[index].entries["keyboardAppearance"]?.value else { continue }
+            switch text {
+            case "Dark", "dark": themes[index].appearance = .dark
+            case "Light", "light": themes[index].appearance = .light
+            default: break
+            }
+        }
+        // The app's default pair (Settings: defaultLightThemeName "default", defaultDarkThemeName "dark").
+        if let light = themes.firstIndex(where: { $0.name == "default" }),
+            let dark = themes.firstIndex(where: { $0.name == "dark" }), themes[dark].appearance == .dark
+        {
+            themes[light].partner = "dark"
+            themes[dark].partner = "default"
+        }
+        return themes
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import Testing
+import ThemeKit
+import ThemeTools
+
+/// The importers of the plist-based theme managers: DB5, SwiftTheme and Awful, each over
+/// fixtures written from what its loader accepts (`Fixtures/Import/FORMAT/`).
+@Suite struct ImportFormatTests {
+    /// Each format and how its loader reads a color, restated from its source for the
+    /// value check (the importer's reading is what is under test).
+    static let formats: [(ImportFormat, @Sendable (String) -> ThemeColor?)] = [
+        // DB5 VSTheme.m colorWithHexString: `#`s removed, trimmed, the first six digits, opaque.
+        (
+            .db5,
+            { text in
+                let digits = text.filter { $0 != "#" }.trimmingCharacters(in: .whitespacesAndNewlines)
+                return digits.count >= 6 ? ThemeColor(hex: String(digits.prefix(6))) : nil
+            }
+        ),
+        // SwiftTheme init(rgba_throws:): `#` required, up to the first space, alpha last.
+        (
+            .swifttheme,
+            { text in
+                guard text.hasPrefix("#") else { return nil }
+                return ThemeColor(hex: String(text.split(separator: " ").first ?? ""))
+            }
+        ),
+        // Awful UIColor(hex:): `#` optional, alpha last.
+        (.awful, { ThemeColor(hex: $0) }),
+    ]
+
+    static let names = formats.map(\.0)
+
+    static func color(for format: ImportFormat) -> (String) -> ThemeColor? {
+        formats.first { $0.0 == format }?.1 ?? { _ in nil }
+    }
+
+    @Test("each format matches its golden output", arguments: names)
+    func matchesGoldenOutput(format: ImportFormat) throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        try ImportFixtures.golden.expect(ImportFixtures.transcript(output), "\(format.rawValue).expected")
+    }
+
+    @Test("each format's shape is recognised without --from", arguments: names)
+    func recognisesTheFormat(format: ImportFormat) throws {
+        let given = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        let found = try ThemeImporter.run(ImportFixtures.sources(format.rawValue))
+        #expect(Set(found.formats.values) == [format])
+        #expect(found.themes == given.themes)
+    }
+
+    @Test("every source value reaches the same resolved value under its reported key", arguments: names)
+    func sameResolvedValues(format: ImportFormat) throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        try ImportFixtures.expectSameValues(
+            output,
+            sourceRoot: { file in
+                try PropertyListSerialization.propertyList(
+                    from: Data(contentsOf: ImportFixtures.url(of: file)), format: nil)
+            }, color: Self.color(for: format))
+    }
+
+    @Test("importing twice gives the same bytes", arguments: names)
+    func importIsDeterministic(format: ImportFormat) throws {
+        let first = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        let second = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        #expect(first.themes.map(\.text) == second.themes.map(\.text))
+        #expect(first.notes == second.notes)
+    }
+
+    @Test("a root that is not a dictionary is refused at its location", arguments: names)
+    func refusesARootThatIsNoDictionary(format: ImportFormat) {
+        let text = "<plist version=\"1.0\">\n  <array><string>x</string></array>\n</plist>"
+        #expect {
+            try ThemeImporter.run([.init(file: "t.plist", bytes: Array(text.utf8))], format: format)
+        } throws: { error in
+            (error as? ImportFailure)?.location == SourceLocation(file: "t.plist", line: 2, column: 3)
+        }
+    }
+
+    @Test func db5ThemesInheritFromDefault() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
+        let night = try #require(output.themes.first { $0.name == "night-mode" })
+        #expect(night.text.contains("<key>INHERITED_THEME</key>\n\t<string>default</string>"))
+        let (_, loaded) = try ImportFixtures.load(output)
+        let theme = try #require(loaded["night-mode"])
+        #expect(theme.values["accentColor"] == .color(try #require(ThemeColor(hex: "1a7fe0"))), "inherited")
+        #expect(theme.values["headerFont"] == .font(ThemeFont(name: "HelveticaNeue-Bold", size: 18)))
+        #expect(
+            output.notes.contains { $0.message.contains("'Default.bodyFont' has no size") && $0.message.contains("15") }
+        )
+    }
+
+    @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
+        let theme = try #require(output.themes.first { $0.name == "default" })
+        #expect(theme.values["overlayColor"] == .string("#000000"))
+        #expect(
+            output.notes.contains {
+                $0.message.contains("'Default.overlayColor'") && $0.message.contains("'80' is ignored")
+            })
+        #expect(theme.values["shortColor"] == nil)
+    }
+
+    @Test func swiftThemeAliasesBecomeThemeKitAliases() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("swifttheme"), format: .swifttheme)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["Global.barTintColor"] == .string("@Global.backgroundColor"))
+        #expect(theme.values["Global.missingColor"] == nil)
+        #expect(theme.values["Global.plainColor"] == nil, "SwiftTheme needs the #")
+    }
+
+    @Test func awfulLinksParentsAndTheDarkPair() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("awful"), format: .awful)
+        let yospos = try #require(output.themes.first { $0.name == "yospos" })
+        #expect(yospos.text.contains("<key>INHERITED_THEME</key>\n\t<string>dark</string>"))
+        let light = try #require(output.themes.first { $0.name == "default" })
+        #expect(light.text.contains("<key>DARK_THEME</key>\n\t<string>dark</string>"))
+        let dark = try #require(output.themes.first { $0.name == "dark" })
+        #expect(dark.text.contains("<key>APPEARANCE</key>\n\t<string>dark</string>"))
+        #expect(light.values["listTextColor"] == .string("#1D1D1F"), "a section's name is dropped")
+        let (_, loaded) = try ImportFixtures.load(output)
+        #expect(loaded["yospos"]?.appearance == .dark, "inherited from dark")
+    }
+}
