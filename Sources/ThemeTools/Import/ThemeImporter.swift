@@ -50,29 +50,43 @@ package enum ThemeImporter {
     }
 
     /// Names every theme, links parents and partners, types the values, and writes the text.
+    ///
+    /// Linear in the themes and their keys: names and links through dictionaries, and the
+    /// keys a theme sees through its chain counted along one depth-first walk of the
+    /// inheritance forest (a key is in the chain while its count is above 0), so that a
+    /// chain of n themes costs n, not n².
     static func finish(
         _ found: [(file: String, format: ImportFormat, themes: [SourceTheme])], notes: inout [ImportNote]
     ) -> [ImportedTheme] {
         // Names, in input order: a second theme that would get a taken name gets `-2`, `-3`, …
         var taken = Set<String>()
+        var nextNumber: [String: Int] = [:]
         var named: [(file: String, format: ImportFormat, theme: SourceTheme, name: String)] = []
         for (file, format, themes) in found {
             for theme in themes {
                 let base = ThemeNaming.name(for: theme.name)
                 var name = base
-                var number = 2
+                var number = nextNumber[base] ?? 2
                 while taken.contains(name) {
                     name = "\(base)-\(number)"
                     number += 1
                 }
+                nextNumber[base] = number
                 taken.insert(name)
                 named.append((file, format, theme, name))
             }
         }
         // A source name finds the theme of its own file first, then any of the import.
+        var byFileAndName: [String: [String: Int]] = [:]
+        var byName: [String: Int] = [:]
+        for (index, item) in named.enumerated() {
+            if byFileAndName[item.file, default: [:]][item.theme.name] == nil {
+                byFileAndName[item.file, default: [:]][item.theme.name] = index
+            }
+            if byName[item.theme.name] == nil { byName[item.theme.name] = index }
+        }
         func resolve(_ sourceName: String, from file: String) -> Int? {
-            named.firstIndex { $0.file == file && $0.theme.name == sourceName }
-                ?? named.firstIndex { $0.theme.name == sourceName }
+            byFileAndName[file]?[sourceName] ?? byName[sourceName]
         }
         var parents = [Int?](repeating: nil, count: named.count)
         for (index, item) in named.enumerated() {
@@ -86,70 +100,66 @@ package enum ThemeImporter {
                         at: item.theme.location))
             }
         }
-        // Cycles: the link that closes one is dropped, with a note.
-        for start in named.indices {
-            var seen: Set<Int> = [start]
-            var current = start
-            while let next = parents[current] {
-                if seen.contains(next) {
+        // Cycles: each theme is walked once (0 unseen, 1 on the current walk, 2 done); the
+        // link that closes a cycle is dropped, with a note.
+        var state = [UInt8](repeating: 0, count: named.count)
+        for start in named.indices where state[start] == 0 {
+            var walk: [Int] = []
+            var current: Int? = start
+            while let at = current, state[at] == 0 {
+                state[at] = 1
+                walk.append(at)
+                current = parents[at]
+                if let next = current, state[next] == 1 {
                     notes.append(
                         ImportNote(
-                            "'\(named[current].theme.name)' inheriting from '\(named[next].theme.name)' would close a cycle: written without INHERITED_THEME",
-                            at: named[current].theme.location))
-                    parents[current] = nil
-                    break
+                            "'\(named[at].theme.name)' inheriting from '\(named[next].theme.name)' would close a cycle: written without INHERITED_THEME",
+                            at: named[at].theme.location))
+                    parents[at] = nil
+                    current = nil
                 }
-                seen.insert(next)
-                current = next
             }
+            for index in walk { state[index] = 2 }
         }
-        // The keys each theme sees through its chain (aliases may name any of them).
-        var chainKeys = [Set<String>?](repeating: nil, count: named.count)
-        func keys(of index: Int) -> Set<String> {
-            if let known = chainKeys[index] { return known }
-            var order = [index]
-            var current = index
-            while let next = parents[current], chainKeys[next] == nil {
-                order.append(next)
-                current = next
-            }
-            for link in order.reversed() {
-                var set = parents[link].flatMap { chainKeys[$0] } ?? []
-                set.formUnion(named[link].theme.entries.keys)
-                chainKeys[link] = set
-            }
-            return chainKeys[index] ?? []
-        }
-        var typed: [[String: FlatEntry]] = []
+        // One depth-first walk of the inheritance forest, roots in input order.
+        var children = [[Int]](repeating: [], count: named.count)
+        var roots: [Int] = []
         for index in named.indices {
-            typed.append(
-                typeValues(named[index].theme, format: named[index].format, keys: keys(of: index), notes: &notes))
+            if let parent = parents[index] { children[parent].append(index) } else { roots.append(index) }
         }
-        // Fonts: a font with no size along its chain gets the size its system would use.
-        var sizedKeys = [Set<String>?](repeating: nil, count: named.count)
-        func sizes(of index: Int) -> Set<String> {
-            if let known = sizedKeys[index] { return known }
-            var set = parents[index].map(sizes) ?? []
-            set.formUnion(typed[index].keys)
-            sizedKeys[index] = set
-            return set
-        }
-        for index in named.indices {
+        var chainKeys: [String: Int] = [:]  // raw keys of the themes on the path
+        var chainTyped: [String: Int] = [:]  // written keys of the themes on the path
+        var typed = [[String: FlatEntry]](repeating: [:], count: named.count)
+        var stack: [(index: Int, entered: Bool)] = roots.reversed().map { ($0, false) }
+        while let (index, entered) = stack.popLast() {
+            let theme = named[index].theme
+            if entered {
+                for key in theme.entries.keys { chainKeys[key, default: 1] -= 1 }
+                for key in typed[index].keys { chainTyped[key, default: 1] -= 1 }
+                continue
+            }
+            for key in theme.entries.keys { chainKeys[key, default: 0] += 1 }
             let format = named[index].format
-            let chain = sizes(of: index)
-            let all = keys(of: index)
-            for (key, entry) in typed[index] where ValueKind.typed(forKey: key) === ValueKind.font {
+            var values = typeValues(theme, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, notes: &notes)
+            // Fonts: a font with no size along its chain gets the size its system would use.
+            var added: [String: FlatEntry] = [:]
+            for (key, entry) in values where ValueKind.typed(forKey: key) === ValueKind.font {
                 let sizeKey = ValueKind.sizeKey(ofFont: key)
-                guard !chain.contains(sizeKey) else { continue }
-                if case .string(let text) = entry.value, all.contains(text) || text.hasPrefix("@") { continue }
+                guard values[sizeKey] == nil, (chainTyped[sizeKey] ?? 0) == 0 else { continue }
+                if case .string(let text) = entry.value, (chainKeys[text] ?? 0) > 0 || text.hasPrefix("@") { continue }
                 let size = format.defaultFontSize
-                typed[index][sizeKey] = FlatEntry(
+                added[sizeKey] = FlatEntry(
                     Int(exactly: size).map(FlatValue.integer) ?? .real(size), source: entry.source, at: entry.location)
                 notes.append(
                     ImportNote(
                         "'\(entry.source)' has no size: '\(sizeKey)' is written as \(DecimalText.positional(size) ?? "\(size)"), the size \(format.systemName) uses",
                         at: entry.location))
             }
+            values.merge(added) { old, _ in old }
+            typed[index] = values
+            for key in values.keys { chainTyped[key, default: 0] += 1 }
+            stack.append((index, true))
+            stack.append(contentsOf: children[index].reversed().map { ($0, false) })
         }
         return named.indices.map { index in
             let item = named[index]
@@ -180,7 +190,7 @@ package enum ThemeImporter {
     /// The values of `theme` typed by their keys' suffixes: colors in ThemeKit's notation,
     /// numbers of the typed kinds as numbers; what cannot be typed is dropped with a note.
     static func typeValues(
-        _ theme: SourceTheme, format: ImportFormat, keys: Set<String>, notes: inout [ImportNote]
+        _ theme: SourceTheme, format: ImportFormat, keys: (String) -> Bool, notes: inout [ImportNote]
     ) -> [String: FlatEntry] {
         var out: [String: FlatEntry] = [:]
         for (key, entry) in theme.entries {
@@ -208,7 +218,7 @@ package enum ThemeImporter {
                 continue
             }
             func isAlias(_ text: String) -> Bool {
-                text.hasPrefix("@") ? keys.contains(String(text.dropFirst())) : keys.contains(text) && text != key
+                text.hasPrefix("@") ? keys(String(text.dropFirst())) : keys(text) && text != key
             }
             guard let kind = ValueKind.typed(forKey: key) else {
                 if format.isEnumKey(key), case .string(let text) = entry.value {
@@ -217,11 +227,11 @@ package enum ThemeImporter {
                             "'\(entry.source)' is '\(text)', a setting of \(format.systemName) that ThemeKit has no kind for: kept as a plain string",
                             at: entry.location))
                 }
-                if case .string(let text) = entry.value, text.hasPrefix("@"), !keys.contains(String(text.dropFirst())) {
+                if case .string(let text) = entry.value, text.hasPrefix("@"), !keys(String(text.dropFirst())) {
                     drop("is '\(text)', which ThemeKit reads as an alias of a key this theme does not have")
                     continue
                 }
-                if !format.readsNamesAsAliases, case .string(let text) = entry.value, keys.contains(text), text != key {
+                if !format.readsNamesAsAliases, case .string(let text) = entry.value, keys(text), text != key {
                     notes.append(
                         ImportNote(
                             "'\(entry.source)' is '\(text)', the name of another key: kept, and ThemeKit reads it as an alias of that key",
