@@ -28,6 +28,15 @@ import ThemeTools
         ),
         // Awful UIColor(hex:): `#` optional, alpha last.
         (.awful, { ThemeColor(hex: $0) }),
+        // BRStyle BRUIStyleSettings.m: `#` optional, the hex digits as one RGBA integer.
+        (
+            .brstyle,
+            { text in
+                let digits = (text.hasPrefix("#") ? text.dropFirst() : Substring(text)).prefix { $0.isHexDigit }
+                guard !digits.isEmpty, digits.count <= 8 else { return nil }
+                return ThemeColor(hex: String(repeating: "0", count: 8 - digits.count) + digits)
+            }
+        ),
     ]
 
     static let names = formats.map(\.0)
@@ -56,8 +65,10 @@ import ThemeTools
         try ImportFixtures.expectSameValues(
             output,
             sourceRoot: { file in
-                try PropertyListSerialization.propertyList(
-                    from: Data(contentsOf: ImportFixtures.url(of: file)), format: nil)
+                let data = try Data(contentsOf: ImportFixtures.url(of: file))
+                return file.hasSuffix(".json")
+                    ? try JSONSerialization.jsonObject(with: data)
+                    : try PropertyListSerialization.propertyList(from: data, format: nil)
             }, color: Self.color(for: format))
     }
 
@@ -122,5 +133,47 @@ import ThemeTools
         #expect(light.values["listTextColor"] == .string("#1D1D1F"), "a section's name is dropped")
         let (_, loaded) = try ImportFixtures.load(output)
         #expect(loaded["yospos"]?.appearance == .dark, "inherited from dark")
+    }
+
+    @Test func brStyleSetsBecomeStylesWithStates() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("brstyle"), format: .brstyle)
+        let set = try #require(output.themes.first { $0.name == "styles" })
+        #expect(set.values["controls:dangerous:highlighted.actionColor"] == .string("#CC0000"), "states by priority")
+        let (_, loaded) = try ImportFixtures.load(output)
+        let theme = try #require(loaded["styles"])
+        let red = try #require(ThemeColor(hex: "cc0000"))
+        #expect(theme.style("controls", states: [.highlighted, .dangerous]).color(forKey: "actionColor") == red)
+        #expect(
+            theme.style("controls", states: [.highlighted]).color(forKey: "borderColor") == ThemeColor(hex: "000000"),
+            "a style falls back to default's settings, as BRStyle merges over default")
+        let brand = try #require(loaded["brand"])
+        #expect(brand.style("button", states: [.highlighted]).color(forKey: "fillColor") == ThemeColor(hex: "d4d4d480"))
+    }
+
+    @Test func brStyleReadsFewerDigitsAsOneRGBANumber() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("brstyle"), format: .brstyle)
+        let brand = try #require(output.themes.first { $0.name == "brand" })
+        #expect(brand.values["inverseColor"] == .string("#00000F"))
+        #expect(
+            output.notes.contains { $0.message.contains("'colors.inverseColor'") && $0.message.contains("0x00000FFF") })
+    }
+
+    @Test(
+        "JSON that cannot be imported fails at its line and column",
+        arguments: [
+            ("{\n  \"colors\": {\"aColor\": \"#fff\",}\n}", 2, 31, "expected a key"),
+            ("[1, 2]", 1, 1, "not a dictionary"),
+            ("{\"a\": tru}", 1, 7, "expected a value"),
+            ("{\"a\": \"x\"} 3", 1, 12, "after the JSON value"),
+            ("{\"a\": \"\\q\"}", 1, 8, "not a JSON escape"),
+        ])
+    func refusesBrokenJSON(text: String, line: Int, column: Int, words: String) {
+        #expect {
+            try ThemeImporter.run([.init(file: "s.json", bytes: Array(text.utf8))], format: .brstyle)
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            return failure.location == SourceLocation(file: "s.json", line: line, column: column)
+                && failure.message.contains(words)
+        }
     }
 }

@@ -122,7 +122,10 @@ struct ThemeKitImportTests {
 
     @Test(
         "each format's fixture imports, recognised by its shape, into themes themelint passes",
-        arguments: ["db5/DB5.plist", "swifttheme/Night.plist", "awful/Themes.plist", "plist/Settings Screen.plist"])
+        arguments: [
+            "db5/DB5.plist", "swifttheme/Night.plist", "awful/Themes.plist", "brstyle/Styles.json",
+            "plist/Settings Screen.plist",
+        ])
     func importsEachFormat(fixture: String) throws {
         let scratch = try Scratch()
         let source = CLI.packageRoot.appendingPathComponent("Tests/ThemeToolsTests/Fixtures/Import/" + fixture)

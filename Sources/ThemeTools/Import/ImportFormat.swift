@@ -17,10 +17,9 @@ package enum ImportSyntax: Sendable {
     func read(_ bytes: [UInt8], file: String) throws(ImportFailure) -> ImportNode {
         switch self {
         case .plist: try PlistTreeReader.read(bytes, file: file)
-        case .json, .yaml:
-            throw ImportFailure(
-                "no importer reads \(self == .json ? "JSON" : "YAML") yet",
-                at: SourceLocation(file: file, line: 1, column: 1))
+        case .json: try JSONTreeReader.read(bytes, file: file)
+        case .yaml:
+            throw ImportFailure("no importer reads YAML yet", at: SourceLocation(file: file, line: 1, column: 1))
         }
     }
 }
@@ -39,6 +38,9 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     /// Awful (`Awful/Awful.app`, `Themes.plist`): one plist of themes by name, `parent`
     /// links (else `default`), nested dictionaries flattened with their names dropped.
     case awful
+    /// BRStyle (`Blue-Rocket/BRStyle`): JSON, one style or a set of named styles over
+    /// `default`, with control states.
+    case brstyle
     /// Any other property list whose root is a dictionary: nested dictionaries become dotted
     /// keys, arrays indexed keys.
     case plist
@@ -49,6 +51,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .db5: "DB5"
         case .swifttheme: "SwiftTheme"
         case .awful: "Awful"
+        case .brstyle: "BRStyle"
         case .plist: "a property list"
         }
     }
@@ -62,7 +65,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     package var defaultFontSize: Double {
         switch self {
         case .db5: 15
-        case .swifttheme, .awful, .plist: 17
+        case .swifttheme, .awful, .brstyle, .plist: 17
         }
     }
 
@@ -88,6 +91,8 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .awful:
             // UIColor+.swift `init?(hex:)`: `#` optional, 3, 4, 6 or 8 digits, alpha last.
             return ThemeColor(hex: text).map { ($0, nil) }
+        case .brstyle:
+            return BRStyleImporter.color(text)
         case .plist:
             return ThemeColor(hex: text).map { ($0, nil) }
         }
@@ -101,7 +106,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .swifttheme:
             key.hasSuffix("StatusBarStyle") || key.hasSuffix("BarStyle") || key.hasSuffix("KeyboardAppearance")
         case .awful: key == "scrollIndicatorStyle"
-        case .plist: false
+        case .brstyle, .plist: false
         }
     }
 
@@ -109,6 +114,11 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     /// SwiftTheme: a `$` alias or a status bar style; else a plain property list).
     static func recognise(_ root: ImportNode, file: String) -> ImportFormat {
         let members = root.members ?? []
+        if file.lowercased().hasSuffix(".json"),
+            BRStyleImporter.isStyle(root) || (members.contains { BRStyleImporter.isStyle($0.node) })
+        {
+            return .brstyle
+        }
         let allDictionaries = !members.isEmpty && members.allSatisfy { $0.node.members != nil }
         if allDictionaries, members.contains(where: { $0.key.lowercased() == "default" }) {
             let awfulKeys: Set<String> = ["parent", "keyboardAppearance", "descriptiveName", "scrollIndicatorStyle"]
@@ -135,6 +145,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .swifttheme: [SwiftThemeImporter.theme(root, file: file, notes: &notes)]
         case .db5: try DB5Importer.themes(root, file: file, notes: &notes)
         case .awful: try AwfulImporter.themes(root, file: file, notes: &notes)
+        case .brstyle: [BRStyleImporter.theme(root, file: file, notes: &notes)]
         }
     }
 }
