@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import ThemeKit
 import ThemeTools
+import Yams
 
 /// The importers of the plist-based theme managers: DB5, SwiftTheme and Awful, each over
 /// fixtures written from what its loader accepts (`Fixtures/Import/FORMAT/`).
@@ -37,6 +38,21 @@ import ThemeTools
                 return ThemeColor(hex: String(repeating: "0", count: 8 - digits.count) + digits)
             }
         ),
+        // Motif UIColor+HTMLColors: `#RGB`, `#RRGGBB`, rgb(), rgba(); the fixture's one hsl()
+        // is CSS Color 3's worked value.
+        (
+            .motif,
+            { text in
+                if text.hasPrefix("#") { return [3, 6].contains(text.count - 1) ? ThemeColor(hex: text) : nil }
+                if text == "hsl(120, 100%, 25%)" { return ThemeColor(hex: "#008000") }
+                let parts = text.split { "(), ".contains($0) }.map(String.init)
+                guard let function = parts.first, function.hasPrefix("rgb"), parts.count >= 4,
+                    let red = Double(parts[1]), let green = Double(parts[2]), let blue = Double(parts[3])
+                else { return nil }
+                let alpha = parts.count > 4 ? Double(parts[4]) ?? 1 : 1
+                return ThemeColor(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha)
+            }
+        ),
     ]
 
     static let names = formats.map(\.0)
@@ -66,6 +82,7 @@ import ThemeTools
             output,
             sourceRoot: { file in
                 let data = try Data(contentsOf: ImportFixtures.url(of: file))
+                if file.hasSuffix(".yaml") { return try Yams.load(yaml: String(decoding: data, as: UTF8.self)) ?? [:] }
                 return file.hasSuffix(".json")
                     ? try JSONSerialization.jsonObject(with: data)
                     : try PropertyListSerialization.propertyList(from: data, format: nil)
@@ -174,6 +191,36 @@ import ThemeTools
             guard let failure = error as? ImportFailure else { return false }
             return failure.location == SourceLocation(file: "s.json", line: line, column: column)
                 && failure.message.contains(words)
+        }
+    }
+
+    @Test func motifClassesBecomeStylesAndMappingsInheritTheirConstants() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("motif"), format: .motif)
+        let mappings = try #require(output.themes.first { $0.name == "mappings" })
+        #expect(mappings.text.contains("<key>INHERITED_THEME</key>\n\t<string>colors</string>"))
+        #expect(mappings.values["Caption.INHERITED_STYLE"] == .string("Label"))
+        let (_, loaded) = try ImportFixtures.load(output)
+        let theme = try #require(loaded["mappings"])
+        #expect(theme.style("Caption").color(forKey: "textColor") == ThemeColor(hex: "8E8E93"))
+        #expect(theme.style("Caption").number(forKey: "borderWidth") == nil)
+        #expect(theme.color(forKey: "Label.textColor") == ThemeColor(hex: "1C1C1E"), "rgba() read as Motif reads it")
+        let buttons = try #require(loaded["buttons"])
+        #expect(buttons.style("DestructiveButton").number(forKey: "cornerRadius") == 6, "from its superclass")
+        #expect(output.notes.contains { $0.message.contains("'.Button.titleLabel' is the class '.ButtonLabel'") })
+    }
+
+    @Test(
+        "YAML that cannot be imported fails at Yams's mark",
+        arguments: [
+            ("$A: [1, 2\n$B: 3\n", 2, 3),
+            ("- 1\n- 2\n", 1, 1),
+        ])
+    func refusesBrokenYAML(text: String, line: Int, column: Int) {
+        #expect {
+            try ThemeImporter.run([.init(file: "m.yaml", bytes: Array(text.utf8))], format: .motif)
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            return failure.location.file == "m.yaml" && failure.location.line == line
         }
     }
 }

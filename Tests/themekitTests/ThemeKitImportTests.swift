@@ -123,7 +123,7 @@ struct ThemeKitImportTests {
     @Test(
         "each format's fixture imports, recognised by its shape, into themes themelint passes",
         arguments: [
-            "db5/DB5.plist", "swifttheme/Night.plist", "awful/Themes.plist", "brstyle/Styles.json",
+            "db5/DB5.plist", "swifttheme/Night.plist", "awful/Themes.plist", "brstyle/Styles.json", "motif/Colors.yaml",
             "plist/Settings Screen.plist",
         ])
     func importsEachFormat(fixture: String) throws {

@@ -18,8 +18,7 @@ package enum ImportSyntax: Sendable {
         switch self {
         case .plist: try PlistTreeReader.read(bytes, file: file)
         case .json: try JSONTreeReader.read(bytes, file: file)
-        case .yaml:
-            throw ImportFailure("no importer reads YAML yet", at: SourceLocation(file: file, line: 1, column: 1))
+        case .yaml: try YAMLTreeReader.read(bytes, file: file)
         }
     }
 }
@@ -41,6 +40,8 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     /// BRStyle (`Blue-Rocket/BRStyle`): JSON, one style or a set of named styles over
     /// `default`, with control states.
     case brstyle
+    /// Motif (`erichoracek/Motif`): JSON or YAML, `$constants` and `.Classes`.
+    case motif
     /// Any other property list whose root is a dictionary: nested dictionaries become dotted
     /// keys, arrays indexed keys.
     case plist
@@ -52,6 +53,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .swifttheme: "SwiftTheme"
         case .awful: "Awful"
         case .brstyle: "BRStyle"
+        case .motif: "Motif"
         case .plist: "a property list"
         }
     }
@@ -65,7 +67,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     package var defaultFontSize: Double {
         switch self {
         case .db5: 15
-        case .swifttheme, .awful, .brstyle, .plist: 17
+        case .swifttheme, .awful, .brstyle, .motif, .plist: 17
         }
     }
 
@@ -93,6 +95,8 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
             return ThemeColor(hex: text).map { ($0, nil) }
         case .brstyle:
             return BRStyleImporter.color(text)
+        case .motif:
+            return MotifImporter.color(text)
         case .plist:
             return ThemeColor(hex: text).map { ($0, nil) }
         }
@@ -106,7 +110,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .swifttheme:
             key.hasSuffix("StatusBarStyle") || key.hasSuffix("BarStyle") || key.hasSuffix("KeyboardAppearance")
         case .awful: key == "scrollIndicatorStyle"
-        case .brstyle, .plist: false
+        case .brstyle, .motif, .plist: false
         }
     }
 
@@ -118,6 +122,12 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
             BRStyleImporter.isStyle(root) || (members.contains { BRStyleImporter.isStyle($0.node) })
         {
             return .brstyle
+        }
+        let lower = file.lowercased()
+        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+            || members.contains(where: { $0.key.hasPrefix("$") || $0.key.hasPrefix(".") })
+        {
+            return .motif
         }
         let allDictionaries = !members.isEmpty && members.allSatisfy { $0.node.members != nil }
         if allDictionaries, members.contains(where: { $0.key.lowercased() == "default" }) {
@@ -146,6 +156,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .db5: try DB5Importer.themes(root, file: file, notes: &notes)
         case .awful: try AwfulImporter.themes(root, file: file, notes: &notes)
         case .brstyle: [BRStyleImporter.theme(root, file: file, notes: &notes)]
+        case .motif: [MotifImporter.theme(root, file: file, notes: &notes)]
         }
     }
 }

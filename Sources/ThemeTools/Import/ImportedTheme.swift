@@ -77,6 +77,9 @@ package struct SourceTheme: Sendable, Hashable {
     package var partner: String?
     /// Its values by key (ThemeKit's key: dotted, styled, `…FontSize`, …).
     package var entries: [String: FlatEntry] = [:]
+    /// Whether it refers to values of another file, which it then inherits from: the input
+    /// of its format given before it (Motif's mapping files).
+    package var referencesOutside = false
 
     /// Creates a theme with no values.
     package init(

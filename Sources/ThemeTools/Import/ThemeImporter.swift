@@ -41,7 +41,14 @@ package enum ThemeImporter {
             }
             let chosen = format ?? ImportFormat.recognise(root, file: source.file)
             formats[source.file] = chosen
-            let themes = try chosen.themes(in: root, file: source.file, notes: &notes)
+            var themes = try chosen.themes(in: root, file: source.file, notes: &notes)
+            // A file that refers to another's values inherits from the input of its format
+            // given before it (Motif's mapping files).
+            if let previous = found.last(where: { $0.format == chosen })?.themes.last {
+                for index in themes.indices where themes[index].referencesOutside && themes[index].parent == nil {
+                    themes[index].parent = previous.name
+                }
+            }
             found.append((source.file, chosen, themes))
         }
         var themes = finish(found, notes: &notes)
@@ -221,6 +228,19 @@ package enum ThemeImporter {
                 text.hasPrefix("@") ? keys(String(text.dropFirst())) : keys(text) && text != key
             }
             guard let kind = ValueKind.typed(forKey: key) else {
+                // An untyped value in the system's color notation that ThemeKit does not read
+                // (Motif's `rgba(…)` constants): written as ThemeKit's, so that a color key
+                // that refers to it reads a color.
+                if case .string(let text) = entry.value, ThemeColor(hex: text) == nil, format != .plist,
+                    let (color, _) = format.color(text)
+                {
+                    notes.append(
+                        ImportNote(
+                            "'\(entry.source)' is '\(text)', a color in \(format.systemName)'s notation: written as \(color.hexString), ThemeKit's",
+                            at: entry.location))
+                    out[key] = FlatEntry(.string(color.hexString), source: entry.source, at: entry.location)
+                    continue
+                }
                 if format.isEnumKey(key), case .string(let text) = entry.value {
                     notes.append(
                         ImportNote(
@@ -244,6 +264,15 @@ package enum ThemeImporter {
             switch (kind.domain, entry.value) {
             case (.color, .string(let text)):
                 let trimmed = text.trimmingXMLSpace()
+                if isAlias(trimmed),
+                    case .string(let target)? = theme.entries[
+                        trimmed.hasPrefix("@") ? String(trimmed.dropFirst()) : trimmed]?.value,
+                    ValueKind.typed(forKey: trimmed) == nil, !target.hasPrefix("@"), theme.entries[target] == nil,
+                    ThemeColor(hex: target) == nil, format.color(target) == nil
+                {
+                    drop("refers to '\(target)', which is not a color")
+                    continue
+                }
                 if isAlias(trimmed) {
                     typed.value = .string(trimmed)
                 } else if let (color, loss) = format.color(trimmed) {
