@@ -68,6 +68,14 @@ public struct ScalingShape: Sendable {
     /// The source file `themekit import` is given, in an import shape.
     public static let importSourcePath = "Source/themes.plist"
 
+    /// The source file of a JSON import shape (the importer reads a file's syntax from its name).
+    public static let importJSONSourcePath = "Source/themes.json"
+
+    /// The source file of an import shape that imports `format`.
+    public static func importSourcePath(for format: String) -> String {
+        ["brstyle", "motif"].contains(format) ? importJSONSourcePath : importSourcePath
+    }
+
     /// The path of the configuration file the linter is given, when the shape has one.
     public static let configurationPath = "themelint.json"
 
@@ -453,6 +461,17 @@ extension ScalingShape {
                     )
                 }
             return [importSourcePath: document(entries(themes))]
+        },
+        ScalingShape(
+            "import-motif-classes", "a Motif JSON file of n constants and n classes referring to them",
+            tool: .importing(from: "motif"), n: 10_000
+        ) { n in
+            var members: [String] = []
+            for index in 0..<n {
+                members.append("  \"$c\(index)Color\": \"rgba(\(index % 256), 10, 20, 0.5)\"")
+                members.append("  \".K\(index)\": {\"tintColor\": \"$c\(index)Color\", \"cornerRadius\": \(index % 9)}")
+            }
+            return [importJSONSourcePath: "{\n" + members.joined(separator: ",\n") + "\n}\n"]
         },
     ]
 

@@ -12,9 +12,9 @@ struct ImportCommand: ParsableCommand {
         abstract: "Import themes of other theme managers as flat ThemeKit themes.",
         discussion: """
             Formats (--from; without it, recognised from each file's shape and name): \
-            \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")). plist reads any \
-            property list whose root is a dictionary: nested dictionaries become dotted keys, \
-            arrays indexed keys.
+            \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (DB5, SwiftTheme and \
+            Awful plists, BRStyle JSON, Motif JSON or YAML). plist reads any property list whose \
+            root is a dictionary: nested dictionaries become dotted keys, arrays indexed keys.
 
             One theme is written per source theme, named by the theme-name rules (Example Theme \
             → example-theme.plist). Every lossy step (a value that cannot be typed, dropped or \

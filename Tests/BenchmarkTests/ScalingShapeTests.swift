@@ -216,7 +216,7 @@ struct ScalingShapeTests {
             Issue.record("\(shape.id) does not run themekit import")
             return
         }
-        let source = folder.appendingPathComponent(ScalingShape.importSourcePath)
+        let source = folder.appendingPathComponent(ScalingShape.importSourcePath(for: from))
         let output = try ThemeImporter.run(
             [.init(file: source.path, bytes: Array(try Data(contentsOf: source)))], format: format)
         let written = try ImportWriter.write(
@@ -227,6 +227,9 @@ struct ScalingShapeTests {
             #expect(output.themes.first?.values.count == 6 * 5)
         case "import-db5-themes":
             #expect(written.count == 7, "Default and 6 themes")
+        case "import-motif-classes":
+            #expect(written.count == 1)
+            #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")
         default:
             // default, t0 … t5, each inheriting the one before: the last has them all.
             #expect(written.count == 7)
