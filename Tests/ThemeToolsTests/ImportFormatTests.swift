@@ -120,6 +120,20 @@ import Yams
         )
     }
 
+    @Test func db5SizeClassVariantsBecomeChildThemes() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
+        #expect(
+            output.themes.map(\.name).filter { $0.hasSuffix("-regular") } == [
+                "default-regular", "large-regular", "night-mode-regular",
+            ])
+        #expect(output.themes.allSatisfy { theme in theme.values.keys.allSatisfy { !$0.contains("~") } })
+        let (_, loaded) = try ImportFixtures.load(output)
+        let night = try #require(loaded["night-mode-regular"])
+        #expect(night.values["headerFont"] == .font(ThemeFont(name: "HelveticaNeue-Bold", size: 24)), "its own variant")
+        #expect(night.number(forKey: "cornerRadius") == 8, "the default theme's variant, as objectForKey: falls back")
+        #expect(night.values["backgroundColor"] == loaded["night-mode"]?.values["backgroundColor"], "inherited")
+    }
+
     @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {
         let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
         let theme = try #require(output.themes.first { $0.name == "default" })

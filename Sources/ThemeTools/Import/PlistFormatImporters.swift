@@ -95,13 +95,53 @@ enum DB5Importer {
         let members = themeMembers(root, format: .db5, notes: &notes)
         let defaultName = members.first { $0.key.lowercased() == "default" }?.key
         let flattener = ThemeFlattener(nested: .keyPath, format: .db5)
-        return members.map { member in
+        var themes = members.map { member in
             var theme = SourceTheme(
                 name: member.key, at: member.keyLocation,
                 parent: member.key == defaultName ? nil : defaultName)
             flattener.flatten(member.node, into: &theme, notes: &notes, sourcePath: member.key)
             return theme
         }
+        // Size-class variants: apps built on DB5 read `key~regular` on a regular-width iPad
+        // (Simplenote's VSTheme+Extensions `patchKey:forTraitsInView:`), and `objectForKey:`
+        // falls back to the default theme's `key~regular`. Each variant of a theme becomes a
+        // child theme `NAME~VARIANT` (written `name-variant`) holding the theme's variant keys
+        // over the default theme's, under their plain names.
+        let variants = themes.map(splitVariants)
+        let defaultVariants = variants.first { $0.name == defaultName }?.variants ?? [:]
+        var children: [SourceTheme] = []
+        for (index, split) in variants.enumerated() {
+            themes[index].entries = split.plain
+            let names = Set(split.variants.keys).union(split.name == defaultName ? [] : Set(defaultVariants.keys))
+            for variant in names.sorted() {
+                var child = SourceTheme(
+                    name: split.name + "~" + variant, at: themes[index].location, parent: split.name)
+                child.entries = (split.name == defaultName ? [:] : defaultVariants[variant] ?? [:])
+                    .merging(split.variants[variant] ?? [:]) { _, own in own }
+                children.append(child)
+            }
+        }
+        return themes + children
+    }
+
+    /// A theme's entries without the `~variant` keys, and those keys by variant, each under
+    /// its plain name.
+    static func splitVariants(_ theme: SourceTheme) -> (
+        name: String, plain: [String: FlatEntry], variants: [String: [String: FlatEntry]]
+    ) {
+        var plain: [String: FlatEntry] = [:]
+        var variants: [String: [String: FlatEntry]] = [:]
+        for (key, entry) in theme.entries {
+            if let tilde = key.lastIndex(of: "~"), tilde != key.startIndex {
+                let variant = key[key.index(after: tilde)...]
+                if !variant.isEmpty, variant.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                    variants[String(variant), default: [:]][String(key[..<tilde])] = entry
+                    continue
+                }
+            }
+            plain[key] = entry
+        }
+        return (theme.name, plain, variants)
     }
 }
 
