@@ -27,6 +27,9 @@ let package = Package(
         // `swift package generate-documentation --target ThemeKit` (and ThemeLint): the DocC
         // catalogs beside the sources. A command plugin only: nothing of it is linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `themekit import` reads Motif's YAML themes through Yams (libyaml), whose nodes
+        // carry their line and column.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -82,7 +85,8 @@ let package = Package(
         // no product, nothing public).
         .target(
             name: "ThemeTools",
-            dependencies: ["ThemeKit", "ThemeOutput"],
+            // ThemeLint: `themekit import` lints the themes it writes before it moves them in.
+            dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput", .product(name: "Yams", package: "Yams")],
             path: "Sources/ThemeTools"
         ),
         // `themekit lsp`: the Language Server (package-only: the framing and the few LSP
@@ -177,7 +181,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ThemeToolsTests",
-            dependencies: ["ThemeTools", "ThemeOutput", "TestSupport"],
+            // Yams: the import tests read Motif's YAML sources on their own, to compare.
+            dependencies: ["ThemeTools", "ThemeOutput", "TestSupport", .product(name: "Yams", package: "Yams")],
             path: "Tests/ThemeToolsTests",
             exclude: ["Fixtures"]
         ),

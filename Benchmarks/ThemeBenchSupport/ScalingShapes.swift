@@ -20,6 +20,8 @@ public struct ScalingShape: Sendable {
         case preview
         /// `themekit export default --format FORMAT`.
         case export(format: String)
+        /// `themekit import --from FORMAT Source/themes.plist -o Imported --force`.
+        case importing(from: String)
 
         public var description: String {
             switch self {
@@ -29,6 +31,7 @@ public struct ScalingShape: Sendable {
             case .keys: "themekit keys"
             case .preview: "themekit preview"
             case .export(let format): "themekit export --format \(format)"
+            case .importing(let format): "themekit import --from \(format)"
             }
         }
     }
@@ -62,6 +65,17 @@ public struct ScalingShape: Sendable {
     /// are under `Themes/`; a configuration, when there is one, is `themelint.json`.
     public func files(_ n: Int) -> [String: String] { make(max(1, n)) }
 
+    /// The source file `themekit import` is given, in an import shape.
+    public static let importSourcePath = "Source/themes.plist"
+
+    /// The source file of a JSON import shape (the importer reads a file's syntax from its name).
+    public static let importJSONSourcePath = "Source/themes.json"
+
+    /// The source file of an import shape that imports `format`.
+    public static func importSourcePath(for format: String) -> String {
+        ["brstyle", "motif"].contains(format) ? importJSONSourcePath : importSourcePath
+    }
+
     /// The path of the configuration file the linter is given, when the shape has one.
     public static let configurationPath = "themelint.json"
 
@@ -83,7 +97,8 @@ public struct ScalingShape: Sendable {
 
 extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
-    public static let all: [ScalingShape] = lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes
+    public static let all: [ScalingShape] =
+        lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes
 
     /// The linter on problems that are many per line, per file, per key or per link.
     static let lintShapes: [ScalingShape] = [
@@ -428,6 +443,57 @@ extension ScalingShape {
     /// The configuration's own lists, long: a pair's `themes`, and `excluded` patterns met by
     /// every file a folder search finds. Each is sized so that its configuration at 4n stays
     /// under themelint's 1 MiB limit for one.
+    /// `themekit import`: the worst inputs of its three costs, a wide nested source, many
+    /// themes, and an inheritance chain whose every link adds a key.
+    static let importShapes: [ScalingShape] = [
+        ScalingShape(
+            "import-plist-sections", "a plist of n nested sections of 5 keys each", tool: .importing(from: "plist"),
+            n: 20_000
+        ) { n in
+            let sections = (0..<n).map { index in
+                ("s\(index)", "<dict>\n" + entries(palette(5, seed: index)) + "\t</dict>")
+            }
+            return [importSourcePath: document(entries(sections))]
+        },
+        ScalingShape(
+            "import-db5-themes", "a DB5 plist of n themes over Default, each adding a key",
+            tool: .importing(from: "db5"),
+            n: 5_000
+        ) { n in
+            let themes =
+                [("Default", "<dict>\n" + entries(palette(20)) + "\t</dict>")]
+                + (0..<n).map { index in ("Theme \(index)", "<dict>\n" + entries([ownKey("t", index)]) + "\t</dict>") }
+            return [importSourcePath: document(entries(themes))]
+        },
+        ScalingShape(
+            "import-awful-chain", "an Awful plist of n themes in one parent chain, each adding a key",
+            tool: .importing(from: "awful"), n: 2_000
+        ) { n in
+            let themes =
+                [("default", "<dict>\n" + entries([ownKey("root", 0)]) + "\t</dict>")]
+                + (0..<n).map { index in
+                    let parent = index == 0 ? "default" : "t\(index - 1)"
+                    return (
+                        "t\(index)",
+                        "<dict>\n" + entries([("parent", "<string>\(parent)</string>"), ownKey("t", index)])
+                            + "\t</dict>"
+                    )
+                }
+            return [importSourcePath: document(entries(themes))]
+        },
+        ScalingShape(
+            "import-motif-classes", "a Motif JSON file of n constants and n classes referring to them",
+            tool: .importing(from: "motif"), n: 10_000
+        ) { n in
+            var members: [String] = []
+            for index in 0..<n {
+                members.append("  \"$c\(index)Color\": \"rgba(\(index % 256), 10, 20, 0.5)\"")
+                members.append("  \".K\(index)\": {\"tintColor\": \"$c\(index)Color\", \"cornerRadius\": \(index % 9)}")
+            }
+            return [importJSONSourcePath: "{\n" + members.joined(separator: ",\n") + "\n}\n"]
+        },
+    ]
+
     static let configurationShapes: [ScalingShape] = [
         ScalingShape(
             "contrast-theme-names", "one min_contrast pair whose themes list holds n names",

@@ -227,6 +227,11 @@ struct Tools {
         case .keys: return [themekit, "keys", themes]
         case .preview: return [themekit, "preview", themes]
         case .export(let format): return [themekit, "export", "default", "--themes", themes, "--format", format]
+        case .importing(let format):
+            return [
+                themekit, "import", "--from", format, folder + "/" + ScalingShape.importSourcePath(for: format), "-o",
+                folder + "/Imported", "--force",
+            ]
         }
     }
 

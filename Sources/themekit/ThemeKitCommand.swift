@@ -13,7 +13,10 @@ struct ThemeKitCommand: ParsableCommand {
         abstract: "Typed keys, tables, a preview page and exports from ThemeKit property-list themes.",
         discussion: "Exit status: 0 success; 1 a theme has problems; 2 usage or I/O errors.",
         version: ThemeKitVersion.current,
-        subcommands: [KeysCommand.self, ShowCommand.self, PreviewCommand.self, ExportCommand.self, LSPCommand.self]
+        subcommands: [
+            KeysCommand.self, ShowCommand.self, PreviewCommand.self, ExportCommand.self, ImportCommand.self,
+            LSPCommand.self,
+        ]
     )
 
     /// Exit status 2 for every usage problem, as themelint does (ArgumentParser's own is 64).

@@ -1,0 +1,105 @@
+package import ThemeKit
+
+/// A value of a source theme file as read, with where it was written: what every importer
+/// works from, whatever the file's syntax (a property list, JSON or YAML).
+package struct ImportNode: Sendable, Hashable {
+    /// What the node holds.
+    package enum Value: Sendable, Hashable {
+        case string(String)
+        case integer(Int)
+        case real(Double)
+        case bool(Bool)
+        /// A dictionary's members, in file order (duplicates kept: the importers note them).
+        case dict([ImportMember])
+        case array([ImportNode])
+        /// A plist `<data>`: bytes a theme has no value for.
+        case data
+        /// A plist `<date>`, as written.
+        case date(String)
+        /// JSON's and YAML's `null`.
+        case null
+    }
+
+    /// What the node holds.
+    package var value: Value
+    /// Where the value starts.
+    package var location: SourceLocation
+
+    /// Creates a node.
+    package init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    /// The members, when the node is a dictionary.
+    package var members: [ImportMember]? {
+        if case .dict(let members) = value { return members }
+        return nil
+    }
+
+    /// The string, when the node is one.
+    package var string: String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    /// The first member named `key`, when the node is a dictionary.
+    package subscript(key: String) -> ImportNode? {
+        members?.first { $0.key == key }?.node
+    }
+
+    /// What the node is, for a note: `a dictionary`, `an array`, …
+    package var noun: String {
+        switch value {
+        case .string: "a string"
+        case .integer: "an integer"
+        case .real: "a real number"
+        case .bool: "a flag"
+        case .dict: "a dictionary"
+        case .array: "an array"
+        case .data: "data"
+        case .date: "a date"
+        case .null: "null"
+        }
+    }
+}
+
+/// One key of a dictionary and its value.
+package struct ImportMember: Sendable, Hashable {
+    /// The key as written.
+    package var key: String
+    /// Where the key was written.
+    package var keyLocation: SourceLocation
+    /// The value.
+    package var node: ImportNode
+
+    /// Creates a member.
+    package init(key: String, keyLocation: SourceLocation, node: ImportNode) {
+        self.key = key
+        self.keyLocation = keyLocation
+        self.node = node
+    }
+}
+
+/// Why a source file cannot be imported at all (exit 1): its syntax is broken, its root is
+/// not a dictionary, or it is not the format asked for. Located; nothing is written.
+package struct ImportFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where the problem is.
+    package var location: SourceLocation
+    /// What is wrong, for a person.
+    package var message: String
+
+    /// Creates a failure.
+    package init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
+    /// `FILE:LINE:COL: error: MESSAGE`, with the path shown through `path`.
+    package func rendered(_ path: (String) -> String = { $0 }) -> String {
+        "\(Escaping.visible(path(location.file))):\(location.line):\(location.column): error: "
+            + Escaping.visible(message)
+    }
+
+    package var description: String { rendered() }
+}

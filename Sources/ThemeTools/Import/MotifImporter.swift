@@ -1,0 +1,164 @@
+import ThemeKit
+
+/// `--from motif`: Motif's JSON or YAML themes (`erichoracek/Motif`, `MTFThemeParser.m`), one
+/// theme a file, named after it.
+///
+/// A root key `$name` is a constant (a flat key `name`); `.Name` is a class, whose
+/// properties become the ThemeKit style `Name` (`Name.property`, SPEC §9), and whose
+/// `_superclass: .Other` is the style's `INHERITED_STYLE`. A string `$name` is a reference to a
+/// constant, written as ThemeKit's `@name`. Motif merges the files of a theme in order
+/// (`themeFromFilesNamed:`), a later "mapping" file referring to an earlier file's
+/// constants: a file that refers to constants it does not define inherits from the Motif
+/// input given before it.
+enum MotifImporter {
+    static func theme(_ root: ImportNode, file: String, notes: inout [ImportNote]) -> SourceTheme {
+        var theme = SourceTheme(name: baseName(of: file), at: root.location)
+        var references: [(String, SourceLocation)] = []
+        for member in root.members ?? [] {
+            if member.key.hasPrefix("$"), member.key.count > 1 {
+                add(
+                    member.node, key: String(member.key.dropFirst()), source: member.key, into: &theme,
+                    references: &references, notes: &notes)
+            } else if member.key.hasPrefix("."), member.key.count > 1 {
+                let style = String(member.key.dropFirst())
+                guard let properties = member.node.members else {
+                    notes.append(
+                        ImportNote(
+                            "'\(member.key)' is \(member.node.noun), not a class's properties, which Motif rejects: dropped",
+                            at: member.node.location))
+                    continue
+                }
+                for property in properties {
+                    let source = member.key + "." + property.key
+                    if property.key == "_superclass" {
+                        if let text = property.node.string, text.hasPrefix("."), text.count > 1 {
+                            theme.set(
+                                style + ".INHERITED_STYLE",
+                                FlatEntry(
+                                    .string(String(text.dropFirst())), source: source, at: property.node.location),
+                                notes: &notes)
+                        } else {
+                            notes.append(
+                                ImportNote(
+                                    "'\(source)' is not a class reference ('.Name'), which Motif rejects: dropped",
+                                    at: property.node.location))
+                        }
+                        continue
+                    }
+                    add(
+                        property.node, key: style + "." + property.key, source: source, into: &theme,
+                        references: &references, notes: &notes)
+                }
+            } else {
+                notes.append(
+                    ImportNote(
+                        "'\(member.key)' is neither a constant ('$name') nor a class ('.Name'), which Motif rejects: dropped",
+                        at: member.keyLocation))
+            }
+        }
+        theme.referencesOutside = references.contains { theme.entries[$0.0] == nil }
+        return theme
+    }
+
+    static func add(
+        _ node: ImportNode, key: String, source: String, into theme: inout SourceTheme,
+        references: inout [(String, SourceLocation)], notes: inout [ImportNote]
+    ) {
+        switch node.value {
+        case .string(let text) where text.hasPrefix("$") && text.count > 1:
+            let name = String(text.dropFirst())
+            references.append((name, node.location))
+            theme.set(key, FlatEntry(.string("@" + name), source: source, at: node.location), notes: &notes)
+        case .string(let text) where text.hasPrefix(".") && text.count > 1 && !text.dropFirst().contains(" "):
+            notes.append(
+                ImportNote(
+                    "'\(source)' is the class '\(text)', applied to a subview in Motif; ThemeKit has no class values: dropped",
+                    at: node.location))
+        case .string(let text):
+            theme.set(key, FlatEntry(.string(text), source: source, at: node.location), notes: &notes)
+        case .integer(let number):
+            theme.set(key, FlatEntry(.integer(number), source: source, at: node.location), notes: &notes)
+        case .real(let number):
+            theme.set(key, FlatEntry(.real(number), source: source, at: node.location), notes: &notes)
+        case .bool(let flag): theme.set(key, FlatEntry(.bool(flag), source: source, at: node.location), notes: &notes)
+        case .dict(let members):
+            notes.append(
+                ImportNote(
+                    "'\(source)' is a dictionary, which Motif turns into a value by the property's type: written as the keys '\(key).…'",
+                    at: node.location))
+            for member in members {
+                add(
+                    member.node, key: key + "." + member.key, source: source + "." + member.key, into: &theme,
+                    references: &references, notes: &notes)
+            }
+        case .array(let items):
+            notes.append(
+                ImportNote(
+                    "'\(source)' is an array, which Motif turns into a value by the property's type: written as the keys '\(key).0'…",
+                    at: node.location))
+            for (index, item) in items.enumerated() {
+                add(
+                    item, key: "\(key).\(index)", source: "\(source).\(index)", into: &theme, references: &references,
+                    notes: &notes)
+            }
+        case .null, .data, .date:
+            notes.append(
+                ImportNote("'\(source)' is \(node.noun), which a theme cannot hold: dropped", at: node.location))
+        }
+    }
+
+    /// `UIColor+HTMLColors` (`aut_colorWithCSS:`): `#RGB` and `#RRGGBB` (no alpha),
+    /// `rgb(…)`/`rgba(…)` (components 0–255 or percentages, alpha 0–1), `hsl(…)`/`hsla(…)`.
+    /// W3C color names are read too by Motif; the import does not know them (noted, dropped).
+    static func color(_ text: String) -> (color: ThemeColor, loss: String?)? {
+        let trimmed = text.trimmingXMLSpace()
+        if trimmed.hasPrefix("#") {
+            let digits = trimmed.dropFirst()
+            guard digits.count == 3 || digits.count == 6 else { return nil }
+            return ThemeColor(hex: trimmed).map { ($0, nil) }
+        }
+        let lower = trimmed.lowercased()
+        guard let open = lower.firstIndex(of: "("), lower.hasSuffix(")") else { return nil }
+        let function = String(lower[..<open]).trimmingXMLSpace()
+        let inside = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]
+        let arguments: [String] = inside.split(separator: ",").map { String($0).trimmingXMLSpace() }
+        func component(_ text: String, scale: Double) -> Double? {
+            if text.hasSuffix("%") { return Double(text.dropLast()).map { $0 / 100 } }
+            return Double(text).map { $0 / scale }
+        }
+        let alpha: Double?
+        switch (function, arguments.count) {
+        case ("rgb", 3), ("hsl", 3): alpha = 1
+        case ("rgba", 4), ("hsla", 4): alpha = component(arguments[3], scale: 1)
+        default: return nil
+        }
+        guard let alpha else { return nil }
+        if function.hasPrefix("rgb") {
+            guard let red = component(arguments[0], scale: 255), let green = component(arguments[1], scale: 255),
+                let blue = component(arguments[2], scale: 255)
+            else { return nil }
+            return (ThemeColor(red: clamp(red), green: clamp(green), blue: clamp(blue), alpha: clamp(alpha)), nil)
+        }
+        guard let hue = Double(arguments[0]), let saturation = component(arguments[1], scale: 100),
+            let lightness = component(arguments[2], scale: 100)
+        else { return nil }
+        // CSS Color 3's HSL to RGB.
+        let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 360
+        let s = clamp(saturation)
+        let l = clamp(lightness)
+        let m2 = l <= 0.5 ? l * (s + 1) : l + s - l * s
+        let m1 = l * 2 - m2
+        func channel(_ t: Double) -> Double {
+            let h = t < 0 ? t + 1 : t > 1 ? t - 1 : t
+            if h * 6 < 1 { return m1 + (m2 - m1) * h * 6 }
+            if h * 2 < 1 { return m2 }
+            if h * 3 < 2 { return m1 + (m2 - m1) * (2 / 3 - h) * 6 }
+            return m1
+        }
+        return (
+            ThemeColor(red: channel(h + 1 / 3), green: channel(h), blue: channel(h - 1 / 3), alpha: clamp(alpha)), nil
+        )
+    }
+
+    static func clamp(_ value: Double) -> Double { min(max(value, 0), 1) }
+}

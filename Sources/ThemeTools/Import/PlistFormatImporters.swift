@@ -1,0 +1,203 @@
+import ThemeKit
+
+/// How a system reaches into nested dictionaries, for `ThemeFlattener`.
+enum NestedKeys {
+    /// `valueForKeyPath:`: `Section.key` (DB5, SwiftTheme).
+    case keyPath
+    /// The section's name dropped: `key` (Awful's `flatten`).
+    case sectionNameDropped
+}
+
+/// The values of one source theme dictionary as flat keys, for the importers of systems
+/// whose themes are dictionaries of scalars, nested dictionaries and (rarely) arrays.
+struct ThemeFlattener {
+    var nested: NestedKeys
+    var format: ImportFormat
+    /// Keys the importer reads itself (`parent`), not theme values.
+    var skipped: Set<String> = []
+
+    func flatten(
+        _ node: ImportNode, into theme: inout SourceTheme, notes: inout [ImportNote], path: String = "",
+        sourcePath: String
+    ) {
+        for member in node.members ?? [] where !(path.isEmpty && skipped.contains(member.key)) {
+            let key: String
+            switch nested {
+            case .keyPath: key = path.isEmpty ? member.key : path + "." + member.key
+            case .sectionNameDropped: key = member.key
+            }
+            let source = sourcePath.isEmpty ? member.key : sourcePath + "." + member.key
+            add(member.node, key: key, source: source, into: &theme, notes: &notes)
+        }
+    }
+
+    func add(_ node: ImportNode, key: String, source: String, into theme: inout SourceTheme, notes: inout [ImportNote])
+    {
+        switch node.value {
+        case .dict:
+            flatten(node, into: &theme, notes: &notes, path: key, sourcePath: source)
+        case .array(let items):
+            if items.contains(where: { $0.members != nil || { if case .array = $0.value { true } else { false } }($0) })
+            {
+                notes.append(
+                    ImportNote(
+                        "'\(source)' is an array of dictionaries or arrays, which \(format.systemName) themes have no use for and a flat theme cannot hold: dropped",
+                        at: node.location))
+                return
+            }
+            notes.append(
+                ImportNote("'\(source)' is an array: written as the indexed keys '\(key).0'…", at: node.location))
+            for (index, item) in items.enumerated() {
+                add(item, key: "\(key).\(index)", source: "\(source).\(index)", into: &theme, notes: &notes)
+            }
+        case .string(let text):
+            var value = text
+            if format == .swifttheme, text.hasPrefix("$") {
+                // ThemeManager+Plist.swift `value(for:)`: `$keyPath` is the value at that path.
+                value = "@" + text.dropFirst()
+            }
+            theme.set(key, FlatEntry(.string(value), source: source, at: node.location), notes: &notes)
+        case .integer(let number):
+            theme.set(key, FlatEntry(.integer(number), source: source, at: node.location), notes: &notes)
+        case .real(let number):
+            theme.set(key, FlatEntry(.real(number), source: source, at: node.location), notes: &notes)
+        case .bool(let flag):
+            theme.set(key, FlatEntry(.bool(flag), source: source, at: node.location), notes: &notes)
+        case .date(let text):
+            notes.append(ImportNote("'\(source)' is a date: kept as the plain string '\(text)'", at: node.location))
+            theme.set(key, FlatEntry(.string(text), source: source, at: node.location), notes: &notes)
+        case .data, .null:
+            notes.append(
+                ImportNote("'\(source)' is \(node.noun), which a theme cannot hold: dropped", at: node.location))
+        }
+    }
+}
+
+/// The root's members that are theme dictionaries; a member that is not one is noted.
+private func themeMembers(_ root: ImportNode, format: ImportFormat, notes: inout [ImportNote]) -> [ImportMember] {
+    (root.members ?? []).filter { member in
+        guard member.node.members == nil else { return true }
+        notes.append(
+            ImportNote(
+                "'\(member.key)' is \(member.node.noun), not a theme dictionary, which \(format.systemName) cannot load: dropped",
+                at: member.keyLocation))
+        return false
+    }
+}
+
+/// `--from db5`: DB5's `DB5.plist` (VSThemeLoader.m): a dictionary of themes by name; the
+/// theme whose name is `default` in any case is every other theme's parent (VSTheme.m
+/// `objectForKey:` falls back to it); nested dictionaries are reached by key path.
+enum DB5Importer {
+    static func themes(_ root: ImportNode, file: String, notes: inout [ImportNote]) throws(ImportFailure)
+        -> [SourceTheme]
+    {
+        let members = themeMembers(root, format: .db5, notes: &notes)
+        let defaultName = members.first { $0.key.lowercased() == "default" }?.key
+        let flattener = ThemeFlattener(nested: .keyPath, format: .db5)
+        var themes = members.map { member in
+            var theme = SourceTheme(
+                name: member.key, at: member.keyLocation,
+                parent: member.key == defaultName ? nil : defaultName)
+            flattener.flatten(member.node, into: &theme, notes: &notes, sourcePath: member.key)
+            return theme
+        }
+        // Size-class variants: apps built on DB5 read `key~regular` on a regular-width iPad
+        // (Simplenote's VSTheme+Extensions `patchKey:forTraitsInView:`), and `objectForKey:`
+        // falls back to the default theme's `key~regular`. Each variant of a theme becomes a
+        // child theme `NAME~VARIANT` (written `name-variant`) holding the theme's variant keys
+        // over the default theme's, under their plain names.
+        let variants = themes.map(splitVariants)
+        let defaultVariants = variants.first { $0.name == defaultName }?.variants ?? [:]
+        var children: [SourceTheme] = []
+        for (index, split) in variants.enumerated() {
+            themes[index].entries = split.plain
+            let names = Set(split.variants.keys).union(split.name == defaultName ? [] : Set(defaultVariants.keys))
+            for variant in names.sorted() {
+                var child = SourceTheme(
+                    name: split.name + "~" + variant, at: themes[index].location, parent: split.name)
+                child.entries = (split.name == defaultName ? [:] : defaultVariants[variant] ?? [:])
+                    .merging(split.variants[variant] ?? [:]) { _, own in own }
+                children.append(child)
+            }
+        }
+        return themes + children
+    }
+
+    /// A theme's entries without the `~variant` keys, and those keys by variant, each under
+    /// its plain name.
+    static func splitVariants(_ theme: SourceTheme) -> (
+        name: String, plain: [String: FlatEntry], variants: [String: [String: FlatEntry]]
+    ) {
+        var plain: [String: FlatEntry] = [:]
+        var variants: [String: [String: FlatEntry]] = [:]
+        for (key, entry) in theme.entries {
+            if let tilde = key.lastIndex(of: "~"), tilde != key.startIndex {
+                let variant = key[key.index(after: tilde)...]
+                if !variant.isEmpty, variant.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                    variants[String(variant), default: [:]][String(key[..<tilde])] = entry
+                    continue
+                }
+            }
+            plain[key] = entry
+        }
+        return (theme.name, plain, variants)
+    }
+}
+
+/// `--from swifttheme`: one SwiftTheme plist, one theme named after its file; nested
+/// dictionaries are key paths (`Global.textColor`), and `$keyPath` is an alias
+/// (ThemeManager+Plist.swift), written as ThemeKit's `@keyPath`.
+enum SwiftThemeImporter {
+    static func theme(_ root: ImportNode, file: String, notes: inout [ImportNote]) -> SourceTheme {
+        var theme = SourceTheme(name: baseName(of: file), at: root.location)
+        ThemeFlattener(nested: .keyPath, format: .swifttheme).flatten(root, into: &theme, notes: &notes, sourcePath: "")
+        return theme
+    }
+}
+
+/// `--from awful`: Awful's `Themes.plist` (Themes.swift): a dictionary of themes by name;
+/// `parent` names a theme's parent, else `default` (which has none); nested dictionaries
+/// are flattened and their names dropped; `keyboardAppearance` `dark` is what makes a theme
+/// dark (`isDark`), and the app pairs `default` (light) with `dark`.
+enum AwfulImporter {
+    static func themes(_ root: ImportNode, file: String, notes: inout [ImportNote]) throws(ImportFailure)
+        -> [SourceTheme]
+    {
+        let members = themeMembers(root, format: .awful, notes: &notes)
+        let flattener = ThemeFlattener(nested: .sectionNameDropped, format: .awful, skipped: ["parent"])
+        var themes = members.map { member in
+            let parentNode = member.node["parent"]
+            var parent = member.key == "default" ? nil : "default"
+            if let node = parentNode {
+                if let name = node.string {
+                    parent = name
+                } else {
+                    notes.append(
+                        ImportNote(
+                            "'\(member.key).parent' is \(node.noun), not a theme name: ignored", at: node.location))
+                }
+            }
+            var theme = SourceTheme(name: member.key, at: member.keyLocation, parent: parent)
+            flattener.flatten(member.node, into: &theme, notes: &notes, sourcePath: member.key)
+            return theme
+        }
+        // Appearance: the theme's own keyboardAppearance (inherited, as ThemeKit's APPEARANCE is).
+        for index in themes.indices {
+            guard case .string(let text) = themes[index].entries["keyboardAppearance"]?.value else { continue }
+            switch text {
+            case "Dark", "dark": themes[index].appearance = .dark
+            case "Light", "light": themes[index].appearance = .light
+            default: break
+            }
+        }
+        // The app's default pair (Settings: defaultLightThemeName "default", defaultDarkThemeName "dark").
+        if let light = themes.firstIndex(where: { $0.name == "default" }),
+            let dark = themes.firstIndex(where: { $0.name == "dark" }), themes[dark].appearance == .dark
+        {
+            themes[light].partner = "dark"
+            themes[dark].partner = "default"
+        }
+        return themes
+    }
+}

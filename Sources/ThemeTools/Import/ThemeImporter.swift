@@ -1,0 +1,376 @@
+import Foundation
+package import ThemeKit
+import ThemeOutput
+
+/// Turns theme files of other theme managers into flat ThemeKit themes (`themekit import`):
+/// reads each source, lets its format's importer find its themes, names them by the theme
+/// name rules, types every value by its key's suffix (notes for what cannot be typed), and
+/// writes each as a property list. Pure: `ImportWriter` puts the result on disk.
+package enum ThemeImporter {
+    /// One source file: the path as reports show it, and its bytes.
+    package struct Source: Sendable {
+        package var file: String
+        package var bytes: [UInt8]
+
+        package init(file: String, bytes: [UInt8]) {
+            self.file = file
+            self.bytes = bytes
+        }
+    }
+
+    /// What an import made: the themes to write, in name order, and the notes, sorted.
+    package struct Output: Sendable {
+        package var themes: [ImportedTheme]
+        package var notes: [ImportNote]
+        /// Each source's format, as given or recognised, by file.
+        package var formats: [String: ImportFormat]
+    }
+
+    /// Imports `sources` read as `format`, or as the format each one's shape says.
+    ///
+    /// - Throws: `ImportFailure` for the first source that cannot be imported at all.
+    package static func run(_ sources: [Source], format: ImportFormat? = nil) throws(ImportFailure) -> Output {
+        var notes: [ImportNote] = []
+        var found: [(file: String, format: ImportFormat, themes: [SourceTheme])] = []
+        var formats: [String: ImportFormat] = [:]
+        for source in sources {
+            let root = try ImportSyntax.of(file: source.file, format: format).read(source.bytes, file: source.file)
+            guard root.members != nil else {
+                throw ImportFailure(
+                    "the root is \(root.noun), not a dictionary: there are no keys to import", at: root.location)
+            }
+            let chosen = format ?? ImportFormat.recognise(root, file: source.file)
+            formats[source.file] = chosen
+            var themes = try chosen.themes(in: root, file: source.file, notes: &notes)
+            // A file that refers to another's values inherits from the input of its format
+            // given before it (Motif's mapping files).
+            if let previous = found.last(where: { $0.format == chosen })?.themes.last {
+                for index in themes.indices where themes[index].referencesOutside && themes[index].parent == nil {
+                    themes[index].parent = previous.name
+                }
+            }
+            found.append((source.file, chosen, themes))
+        }
+        var themes = finish(found, notes: &notes)
+        themes.sort { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+        return Output(themes: themes, notes: notes.sorted(), formats: formats)
+    }
+
+    /// Names every theme, links parents and partners, types the values, and writes the text.
+    ///
+    /// Linear in the themes and their keys: names and links through dictionaries, and the
+    /// keys a theme sees through its chain counted along one depth-first walk of the
+    /// inheritance forest (a key is in the chain while its count is above 0), so that a
+    /// chain of n themes costs n, not n².
+    static func finish(
+        _ found: [(file: String, format: ImportFormat, themes: [SourceTheme])], notes: inout [ImportNote]
+    ) -> [ImportedTheme] {
+        // Names, in input order: a second theme that would get a taken name gets `-2`, `-3`, …
+        var taken = Set<String>()
+        var nextNumber: [String: Int] = [:]
+        var named: [(file: String, format: ImportFormat, theme: SourceTheme, name: String)] = []
+        for (file, format, themes) in found {
+            for theme in themes {
+                let base = ThemeNaming.name(for: theme.name)
+                var name = base
+                var number = nextNumber[base] ?? 2
+                while taken.contains(name) {
+                    name = "\(base)-\(number)"
+                    number += 1
+                }
+                nextNumber[base] = number
+                taken.insert(name)
+                named.append((file, format, theme, name))
+            }
+        }
+        // A source name finds the theme of its own file first, then any of the import.
+        var byFileAndName: [String: [String: Int]] = [:]
+        var byName: [String: Int] = [:]
+        for (index, item) in named.enumerated() {
+            if byFileAndName[item.file, default: [:]][item.theme.name] == nil {
+                byFileAndName[item.file, default: [:]][item.theme.name] = index
+            }
+            if byName[item.theme.name] == nil { byName[item.theme.name] = index }
+        }
+        func resolve(_ sourceName: String, from file: String) -> Int? {
+            byFileAndName[file]?[sourceName] ?? byName[sourceName]
+        }
+        var parents = [Int?](repeating: nil, count: named.count)
+        for (index, item) in named.enumerated() {
+            guard let parent = item.theme.parent else { continue }
+            if let found = resolve(parent, from: item.file), found != index {
+                parents[index] = found
+            } else {
+                notes.append(
+                    ImportNote(
+                        "'\(item.theme.name)' inherits from '\(parent)', which this import does not hold: written without INHERITED_THEME",
+                        at: item.theme.location))
+            }
+        }
+        // Cycles: each theme is walked once (0 unseen, 1 on the current walk, 2 done); the
+        // link that closes a cycle is dropped, with a note.
+        var state = [UInt8](repeating: 0, count: named.count)
+        for start in named.indices where state[start] == 0 {
+            var walk: [Int] = []
+            var current: Int? = start
+            while let at = current, state[at] == 0 {
+                state[at] = 1
+                walk.append(at)
+                current = parents[at]
+                if let next = current, state[next] == 1 {
+                    notes.append(
+                        ImportNote(
+                            "'\(named[at].theme.name)' inheriting from '\(named[next].theme.name)' would close a cycle: written without INHERITED_THEME",
+                            at: named[at].theme.location))
+                    parents[at] = nil
+                    current = nil
+                }
+            }
+            for index in walk { state[index] = 2 }
+        }
+        // One depth-first walk of the inheritance forest, roots in input order.
+        var children = [[Int]](repeating: [], count: named.count)
+        var roots: [Int] = []
+        for index in named.indices {
+            if let parent = parents[index] { children[parent].append(index) } else { roots.append(index) }
+        }
+        var chainKeys: [String: Int] = [:]  // raw keys of the themes on the path
+        var chainTyped: [String: Int] = [:]  // written keys of the themes on the path
+        var typed = [[String: FlatEntry]](repeating: [:], count: named.count)
+        var stack: [(index: Int, entered: Bool)] = roots.reversed().map { ($0, false) }
+        while let (index, entered) = stack.popLast() {
+            let theme = named[index].theme
+            if entered {
+                for key in theme.entries.keys { chainKeys[key, default: 1] -= 1 }
+                for key in typed[index].keys { chainTyped[key, default: 1] -= 1 }
+                continue
+            }
+            for key in theme.entries.keys { chainKeys[key, default: 0] += 1 }
+            let format = named[index].format
+            var values = typeValues(theme, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, notes: &notes)
+            // Fonts: a font with no size along its chain gets the size its system would use.
+            var added: [String: FlatEntry] = [:]
+            for (key, entry) in values where ValueKind.typed(forKey: key) === ValueKind.font {
+                let sizeKey = ValueKind.sizeKey(ofFont: key)
+                guard values[sizeKey] == nil, (chainTyped[sizeKey] ?? 0) == 0 else { continue }
+                if case .string(let text) = entry.value, (chainKeys[text] ?? 0) > 0 || text.hasPrefix("@") { continue }
+                let size = format.defaultFontSize
+                added[sizeKey] = FlatEntry(
+                    Int(exactly: size).map(FlatValue.integer) ?? .real(size), source: entry.source, at: entry.location)
+                notes.append(
+                    ImportNote(
+                        "'\(entry.source)' has no size: '\(sizeKey)' is written as \(DecimalText.positional(size) ?? "\(size)"), the size \(format.systemName) uses",
+                        at: entry.location))
+            }
+            values.merge(added) { old, _ in old }
+            typed[index] = values
+            for key in values.keys { chainTyped[key, default: 0] += 1 }
+            stack.append((index, true))
+            stack.append(contentsOf: children[index].reversed().map { ($0, false) })
+        }
+        return named.indices.map { index in
+            let item = named[index]
+            var reserved: [(String, String)] = []
+            if let parent = parents[index] { reserved.append((ThemeName.inheritanceKey, named[parent].name)) }
+            if let appearance = item.theme.appearance {
+                reserved.append((ThemeName.appearanceKey, appearance.rawValue))
+            }
+            if let partner = item.theme.partner {
+                if let found = resolve(partner, from: item.file), found != index {
+                    let own = item.theme.appearance ?? .light
+                    reserved.append((ThemeName.partnerKey(for: own.opposite), named[found].name))
+                } else {
+                    notes.append(
+                        ImportNote(
+                            "'\(item.theme.name)' names '\(partner)' as its partner, which this import does not hold: left out",
+                            at: item.theme.location))
+                }
+            }
+            let values = typed[index].mapValues(\.value)
+            return ImportedTheme(
+                name: item.name, sourceName: item.theme.name, file: item.file,
+                text: PlistWriter.document(reserved: reserved, values: values),
+                sources: typed[index].mapValues(\.source), values: values)
+        }
+    }
+
+    /// The values of `theme` typed by their keys' suffixes: colors in ThemeKit's notation,
+    /// numbers of the typed kinds as numbers; what cannot be typed is dropped with a note.
+    static func typeValues(
+        _ theme: SourceTheme, format: ImportFormat, keys: (String) -> Bool, notes: inout [ImportNote]
+    ) -> [String: FlatEntry] {
+        var out: [String: FlatEntry] = [:]
+        for (key, entry) in theme.entries {
+            func drop(_ why: String) {
+                notes.append(ImportNote("'\(entry.source)' \(why): dropped", at: entry.location))
+            }
+            if key.isEmpty {
+                drop("has an empty key, which a theme cannot hold")
+                continue
+            }
+            if ThemeName.isReserved(key) {
+                drop("is the reserved key \(key), which only the importer writes")
+                continue
+            }
+            if let reason = PlistWriter.unwritableReason(key) {
+                drop("has a key that \(reason)")
+                continue
+            }
+            if case .string(let text) = entry.value, let reason = PlistWriter.unwritableReason(text) {
+                drop(reason)
+                continue
+            }
+            if case .real(let number) = entry.value, !number.isFinite {
+                drop("is \(number), which a theme cannot hold")
+                continue
+            }
+            func isAlias(_ text: String) -> Bool {
+                text.hasPrefix("@") ? keys(String(text.dropFirst())) : keys(text) && text != key
+            }
+            guard let kind = ValueKind.typed(forKey: key) else {
+                // An untyped value in the system's color notation that ThemeKit does not read
+                // (Motif's `rgba(…)` constants): written as ThemeKit's, so that a color key
+                // that refers to it reads a color.
+                if case .string(let text) = entry.value, ThemeColor(hex: text) == nil, format != .plist,
+                    let (color, _) = format.color(text)
+                {
+                    notes.append(
+                        ImportNote(
+                            "'\(entry.source)' is '\(text)', a color in \(format.systemName)'s notation: written as \(color.hexString), ThemeKit's",
+                            at: entry.location))
+                    out[key] = FlatEntry(.string(color.hexString), source: entry.source, at: entry.location)
+                    continue
+                }
+                if format.isEnumKey(key), case .string(let text) = entry.value {
+                    notes.append(
+                        ImportNote(
+                            "'\(entry.source)' is '\(text)', a setting of \(format.systemName) that ThemeKit has no kind for: kept as a plain string",
+                            at: entry.location))
+                }
+                if case .string(let text) = entry.value, text.hasPrefix("@"), !keys(String(text.dropFirst())) {
+                    drop("is '\(text)', which ThemeKit reads as an alias of a key this theme does not have")
+                    continue
+                }
+                if !format.readsNamesAsAliases, case .string(let text) = entry.value, keys(text), text != key {
+                    notes.append(
+                        ImportNote(
+                            "'\(entry.source)' is '\(text)', the name of another key: kept, and ThemeKit reads it as an alias of that key",
+                            at: entry.location))
+                }
+                out[key] = entry
+                continue
+            }
+            var typed = entry
+            switch (kind.domain, entry.value) {
+            case (.color, .string(let text)):
+                let trimmed = text.trimmingXMLSpace()
+                if isAlias(trimmed),
+                    case .string(let target)? = theme.entries[
+                        trimmed.hasPrefix("@") ? String(trimmed.dropFirst()) : trimmed]?.value,
+                    ValueKind.typed(forKey: trimmed) == nil, !target.hasPrefix("@"), theme.entries[target] == nil,
+                    ThemeColor(hex: target) == nil, format.color(target) == nil
+                {
+                    drop("refers to '\(target)', which is not a color")
+                    continue
+                }
+                if isAlias(trimmed) {
+                    typed.value = .string(trimmed)
+                } else if let (color, loss) = format.color(trimmed) {
+                    typed.value = .string(color.hexString)
+                    if let loss {
+                        notes.append(
+                            ImportNote(
+                                "'\(entry.source)' is '\(text)': \(loss), written as \(color.hexString)",
+                                at: entry.location))
+                    }
+                } else if trimmed.isEmpty {
+                    drop("is an empty color")
+                    continue
+                } else {
+                    drop("is '\(text)', neither a color \(format.systemName) reads nor a key")
+                    continue
+                }
+            case (.color, _):
+                drop("is \(noun(entry.value)), not a color")
+                continue
+            case (.number(let range), .string(let text)):
+                let trimmed = text.trimmingXMLSpace()
+                if isAlias(trimmed) {
+                    typed.value = .string(trimmed)
+                } else if let number = Double(trimmed), number.isFinite {
+                    guard range.contains(number) else {
+                        drop("is \(trimmed), not \(kind.noun)")
+                        continue
+                    }
+                    typed.value = Int(exactly: number).map(FlatValue.integer) ?? .real(number)
+                } else {
+                    drop("is '\(text)', neither \(kind.noun) nor a key")
+                    continue
+                }
+            case (.number(let range), .integer(let number)):
+                guard range.contains(Double(number)) else {
+                    drop("is \(number), not \(kind.noun)")
+                    continue
+                }
+            case (.number(let range), .real(let number)):
+                guard range.contains(number) else {
+                    drop("is \(number), not \(kind.noun)")
+                    continue
+                }
+            case (.number, .bool):
+                drop("is a flag, not \(kind.noun)")
+                continue
+            case (.font, .string(let text)), (.image, .string(let text)):
+                if text.isEmpty {
+                    drop("is empty, not \(kind.noun)")
+                    continue
+                }
+            case (.font, _), (.image, _):
+                drop("is \(noun(entry.value)), not \(kind.noun)")
+                continue
+            case (.untyped, _):
+                break
+            }
+            out[key] = typed
+        }
+        return out
+    }
+
+    static func noun(_ value: FlatValue) -> String {
+        switch value {
+        case .string: "a string"
+        case .integer: "an integer"
+        case .real: "a real number"
+        case .bool: "a flag"
+        }
+    }
+}
+
+/// `--report FILE`: the notes and, for each written theme, where each key's value came from.
+package struct ImportReport: Encodable, Sendable {
+    /// One written theme.
+    struct Theme: Encodable {
+        var name: String
+        var source: String
+        var file: String
+        var format: String
+        /// Each written key and the source path of its value.
+        var keys: [String: String]
+    }
+
+    var notes: [ImportNote]
+    var themes: [Theme]
+
+    /// The report of `output`.
+    package init(_ output: ThemeImporter.Output) {
+        notes = output.notes
+        themes = output.themes.map {
+            Theme(
+                name: $0.name, source: $0.sourceName, file: $0.file, format: output.formats[$0.file]?.rawValue ?? "",
+                keys: $0.sources)
+        }
+    }
+
+    /// The report as a JSON document (keys sorted).
+    package func json() throws -> String { try JSONOutput.document(self) }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import ThemeKit
+import ThemeOutput
+import ThemeTools
+
+/// `themekit import [--from FORMAT] INPUT… -o DIR`: themes of other theme managers as flat
+/// ThemeKit themes.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import themes of other theme managers as flat ThemeKit themes.",
+        discussion: """
+            Formats (--from; without it, recognised from each file's shape and name): \
+            \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (DB5, SwiftTheme and \
+            Awful plists, BRStyle JSON, Motif JSON or YAML). plist reads any property list whose \
+            root is a dictionary: nested dictionaries become dotted keys, arrays indexed keys.
+
+            One theme is written per source theme, named by the theme-name rules (Example Theme \
+            → example-theme.plist). Every lossy step (a value that cannot be typed, dropped or \
+            kept as a plain string) is one 'FILE:LINE:COL: note:' line on standard error, and \
+            in --report's JSON. The themes are written to a scratch folder, loaded and linted \
+            there, and moved into DIR only when all of them load with no themelint error.
+
+            Exit status: 0 imported (notes allowed); 1 an input cannot be imported (broken \
+            syntax, a root that is not a dictionary), said at its line and column, and nothing \
+            written; 2 usage errors, an unreadable input, or a file in DIR that only --force \
+            replaces.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The source format (default: recognised per file).", valueName: "format"))
+    var from: String?
+
+    @Argument(help: "The files to import.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the themes to.", valueName: "dir"))
+    var output: String
+
+    @Flag(help: "Replace theme files already in the folder.")
+    var force = false
+
+    @Option(help: ArgumentHelp("Write the notes and each key's source as JSON to this file.", valueName: "file"))
+    var report: String?
+
+    func validate() throws {
+        if let from, ImportFormat(rawValue: from) == nil {
+            throw ValidationError(
+                "unknown format '\(from)': one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if output.isEmpty { throw ValidationError("give a folder to write the themes to: the path is empty") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            var sources: [ThemeImporter.Source] = []
+            for path in inputs {
+                do {
+                    sources.append(
+                        ThemeImporter.Source(
+                            file: path, bytes: try FileBytes.load(path, limit: ThemeLimits.standard.maxFileSize)))
+                } catch FileBytes.Failure.system(let reason) {
+                    throw ToolFailure.usage("cannot read \(path): \(reason)")
+                } catch FileBytes.Failure.tooLarge(let size) {
+                    throw ToolFailure.usage("cannot read \(path): \(size) bytes is over the limit")
+                } catch {
+                    throw ToolFailure.usage("cannot read \(path): \(error)")
+                }
+            }
+            let imported: ThemeImporter.Output
+            do {
+                imported = try ThemeImporter.run(sources, format: from.flatMap(ImportFormat.init(rawValue:)))
+            } catch let error as ImportFailure {
+                throw ToolFailure.problems(error.rendered() + "\n")
+            }
+            if !imported.notes.isEmpty {
+                FileHandle.standardError.write(Data(imported.notes.map { $0.rendered() + "\n" }.joined().utf8))
+            }
+            let written: [String]
+            do {
+                written = try ImportWriter.write(imported.themes, to: output, force: force)
+            } catch ImportWriter.Failure.output(let message) {
+                throw ToolFailure.usage(message)
+            } catch ImportWriter.Failure.check(let message) {
+                throw ToolFailure.problems("themekit: error: " + message + "\n")
+            }
+            if let report {
+                try emit((try? ImportReport(imported).json()) ?? "{}\n", to: report, what: "the report")
+            }
+            for (theme, path) in zip(imported.themes, written) {
+                let renamed =
+                    theme.sourceName == theme.name ? "" : " (renamed from '\(Escaping.visible(theme.sourceName))')"
+                print(
+                    "\(Escaping.visible(path)): \(theme.values.count) keys from \(Escaping.visible(theme.file))\(renamed)"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import TestSupport
+import Testing
+import ThemeKit
+import ThemeTools
+import Yams
+
+/// The importers of the plist-based theme managers: DB5, SwiftTheme and Awful, each over
+/// fixtures written from what its loader accepts (`Fixtures/Import/FORMAT/`).
+@Suite struct ImportFormatTests {
+    /// Each format and how its loader reads a color, restated from its source for the
+    /// value check (the importer's reading is what is under test).
+    static let formats: [(ImportFormat, @Sendable (String) -> ThemeColor?)] = [
+        // DB5 VSTheme.m colorWithHexString: `#`s removed, trimmed, the first six digits, opaque.
+        (
+            .db5,
+            { text in
+                let digits = text.filter { $0 != "#" }.trimmingCharacters(in: .whitespacesAndNewlines)
+                return digits.count >= 6 ? ThemeColor(hex: String(digits.prefix(6))) : nil
+            }
+        ),
+        // SwiftTheme init(rgba_throws:): `#` required, up to the first space, alpha last.
+        (
+            .swifttheme,
+            { text in
+                guard text.hasPrefix("#") else { return nil }
+                return ThemeColor(hex: String(text.split(separator: " ").first ?? ""))
+            }
+        ),
+        // Awful UIColor(hex:): `#` optional, alpha last.
+        (.awful, { ThemeColor(hex: $0) }),
+        // BRStyle BRUIStyleSettings.m: `#` optional, the hex digits as one RGBA integer.
+        (
+            .brstyle,
+            { text in
+                let digits = (text.hasPrefix("#") ? text.dropFirst() : Substring(text)).prefix { $0.isHexDigit }
+                guard !digits.isEmpty, digits.count <= 8 else { return nil }
+                return ThemeColor(hex: String(repeating: "0", count: 8 - digits.count) + digits)
+            }
+        ),
+        // Motif UIColor+HTMLColors: `#RGB`, `#RRGGBB`, rgb(), rgba(); the fixture's one hsl()
+        // is CSS Color 3's worked value.
+        (
+            .motif,
+            { text in
+                if text.hasPrefix("#") { return [3, 6].contains(text.count - 1) ? ThemeColor(hex: text) : nil }
+                if text == "hsl(120, 100%, 25%)" { return ThemeColor(hex: "#008000") }
+                let parts = text.split { "(), ".contains($0) }.map(String.init)
+                guard let function = parts.first, function.hasPrefix("rgb"), parts.count >= 4,
+                    let red = Double(parts[1]), let green = Double(parts[2]), let blue = Double(parts[3])
+                else { return nil }
+                let alpha = parts.count > 4 ? Double(parts[4]) ?? 1 : 1
+                return ThemeColor(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha)
+            }
+        ),
+    ]
+
+    static let names = formats.map(\.0)
+
+    static func color(for format: ImportFormat) -> (String) -> ThemeColor? {
+        formats.first { $0.0 == format }?.1 ?? { _ in nil }
+    }
+
+    @Test("each format matches its golden output", arguments: names)
+    func matchesGoldenOutput(format: ImportFormat) throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        try ImportFixtures.golden.expect(ImportFixtures.transcript(output), "\(format.rawValue).expected")
+    }
+
+    @Test("each format's shape is recognised without --from", arguments: names)
+    func recognisesTheFormat(format: ImportFormat) throws {
+        let given = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        let found = try ThemeImporter.run(ImportFixtures.sources(format.rawValue))
+        #expect(Set(found.formats.values) == [format])
+        #expect(found.themes == given.themes)
+    }
+
+    @Test("every source value reaches the same resolved value under its reported key", arguments: names)
+    func sameResolvedValues(format: ImportFormat) throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        try ImportFixtures.expectSameValues(
+            output,
+            sourceRoot: { file in
+                let data = try Data(contentsOf: ImportFixtures.url(of: file))
+                if file.hasSuffix(".yaml") { return try Yams.load(yaml: String(decoding: data, as: UTF8.self)) ?? [:] }
+                return file.hasSuffix(".json")
+                    ? try JSONSerialization.jsonObject(with: data)
+                    : try PropertyListSerialization.propertyList(from: data, format: nil)
+            }, color: Self.color(for: format))
+    }
+
+    @Test("importing twice gives the same bytes", arguments: names)
+    func importIsDeterministic(format: ImportFormat) throws {
+        let first = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        let second = try ThemeImporter.run(ImportFixtures.sources(format.rawValue), format: format)
+        #expect(first.themes.map(\.text) == second.themes.map(\.text))
+        #expect(first.notes == second.notes)
+    }
+
+    @Test("a root that is not a dictionary is refused at its location", arguments: names)
+    func refusesARootThatIsNoDictionary(format: ImportFormat) {
+        let text = "<plist version=\"1.0\">\n  <array><string>x</string></array>\n</plist>"
+        #expect {
+            try ThemeImporter.run([.init(file: "t.plist", bytes: Array(text.utf8))], format: format)
+        } throws: { error in
+            (error as? ImportFailure)?.location == SourceLocation(file: "t.plist", line: 2, column: 3)
+        }
+    }
+
+    @Test func db5ThemesInheritFromDefault() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
+        let night = try #require(output.themes.first { $0.name == "night-mode" })
+        #expect(night.text.contains("<key>INHERITED_THEME</key>\n\t<string>default</string>"))
+        let (_, loaded) = try ImportFixtures.load(output)
+        let theme = try #require(loaded["night-mode"])
+        #expect(theme.values["accentColor"] == .color(try #require(ThemeColor(hex: "1a7fe0"))), "inherited")
+        #expect(theme.values["headerFont"] == .font(ThemeFont(name: "HelveticaNeue-Bold", size: 18)))
+        #expect(
+            output.notes.contains { $0.message.contains("'Default.bodyFont' has no size") && $0.message.contains("15") }
+        )
+    }
+
+    @Test func db5SizeClassVariantsBecomeChildThemes() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
+        #expect(
+            output.themes.map(\.name).filter { $0.hasSuffix("-regular") } == [
+                "default-regular", "large-regular", "night-mode-regular",
+            ])
+        #expect(output.themes.allSatisfy { theme in theme.values.keys.allSatisfy { !$0.contains("~") } })
+        let (_, loaded) = try ImportFixtures.load(output)
+        let night = try #require(loaded["night-mode-regular"])
+        #expect(night.values["headerFont"] == .font(ThemeFont(name: "HelveticaNeue-Bold", size: 24)), "its own variant")
+        #expect(night.number(forKey: "cornerRadius") == 8, "the default theme's variant, as objectForKey: falls back")
+        #expect(night.values["backgroundColor"] == loaded["night-mode"]?.values["backgroundColor"], "inherited")
+    }
+
+    @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
+        let theme = try #require(output.themes.first { $0.name == "default" })
+        #expect(theme.values["overlayColor"] == .string("#000000"))
+        #expect(
+            output.notes.contains {
+                $0.message.contains("'Default.overlayColor'") && $0.message.contains("'80' is ignored")
+            })
+        #expect(theme.values["shortColor"] == nil)
+    }
+
+    @Test func swiftThemeAliasesBecomeThemeKitAliases() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("swifttheme"), format: .swifttheme)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["Global.barTintColor"] == .string("@Global.backgroundColor"))
+        #expect(theme.values["Global.missingColor"] == nil)
+        #expect(theme.values["Global.plainColor"] == nil, "SwiftTheme needs the #")
+    }
+
+    @Test func awfulLinksParentsAndTheDarkPair() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("awful"), format: .awful)
+        let yospos = try #require(output.themes.first { $0.name == "yospos" })
+        #expect(yospos.text.contains("<key>INHERITED_THEME</key>\n\t<string>dark</string>"))
+        let light = try #require(output.themes.first { $0.name == "default" })
+        #expect(light.text.contains("<key>DARK_THEME</key>\n\t<string>dark</string>"))
+        let dark = try #require(output.themes.first { $0.name == "dark" })
+        #expect(dark.text.contains("<key>APPEARANCE</key>\n\t<string>dark</string>"))
+        #expect(light.values["listTextColor"] == .string("#1D1D1F"), "a section's name is dropped")
+        let (_, loaded) = try ImportFixtures.load(output)
+        #expect(loaded["yospos"]?.appearance == .dark, "inherited from dark")
+    }
+
+    @Test func brStyleSetsBecomeStylesWithStates() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("brstyle"), format: .brstyle)
+        let set = try #require(output.themes.first { $0.name == "styles" })
+        #expect(set.values["controls:dangerous:highlighted.actionColor"] == .string("#CC0000"), "states by priority")
+        let (_, loaded) = try ImportFixtures.load(output)
+        let theme = try #require(loaded["styles"])
+        let red = try #require(ThemeColor(hex: "cc0000"))
+        #expect(theme.style("controls", states: [.highlighted, .dangerous]).color(forKey: "actionColor") == red)
+        #expect(
+            theme.style("controls", states: [.highlighted]).color(forKey: "borderColor") == ThemeColor(hex: "000000"),
+            "a style falls back to default's settings, as BRStyle merges over default")
+        let brand = try #require(loaded["brand"])
+        #expect(brand.style("button", states: [.highlighted]).color(forKey: "fillColor") == ThemeColor(hex: "d4d4d480"))
+    }
+
+    @Test func brStyleReadsFewerDigitsAsOneRGBANumber() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("brstyle"), format: .brstyle)
+        let brand = try #require(output.themes.first { $0.name == "brand" })
+        #expect(brand.values["inverseColor"] == .string("#00000F"))
+        #expect(
+            output.notes.contains { $0.message.contains("'colors.inverseColor'") && $0.message.contains("0x00000FFF") })
+    }
+
+    @Test(
+        "JSON that cannot be imported fails at its line and column",
+        arguments: [
+            ("{\n  \"colors\": {\"aColor\": \"#fff\",}\n}", 2, 31, "expected a key"),
+            ("[1, 2]", 1, 1, "not a dictionary"),
+            ("{\"a\": tru}", 1, 7, "expected a value"),
+            ("{\"a\": \"x\"} 3", 1, 12, "after the JSON value"),
+            ("{\"a\": \"\\q\"}", 1, 8, "not a JSON escape"),
+        ])
+    func refusesBrokenJSON(text: String, line: Int, column: Int, words: String) {
+        #expect {
+            try ThemeImporter.run([.init(file: "s.json", bytes: Array(text.utf8))], format: .brstyle)
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            return failure.location == SourceLocation(file: "s.json", line: line, column: column)
+                && failure.message.contains(words)
+        }
+    }
+
+    @Test func motifClassesBecomeStylesAndMappingsInheritTheirConstants() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("motif"), format: .motif)
+        let mappings = try #require(output.themes.first { $0.name == "mappings" })
+        #expect(mappings.text.contains("<key>INHERITED_THEME</key>\n\t<string>colors</string>"))
+        #expect(mappings.values["Caption.INHERITED_STYLE"] == .string("Label"))
+        let (_, loaded) = try ImportFixtures.load(output)
+        let theme = try #require(loaded["mappings"])
+        #expect(theme.style("Caption").color(forKey: "textColor") == ThemeColor(hex: "8E8E93"))
+        #expect(theme.style("Caption").number(forKey: "borderWidth") == nil)
+        #expect(theme.color(forKey: "Label.textColor") == ThemeColor(hex: "1C1C1E"), "rgba() read as Motif reads it")
+        let buttons = try #require(loaded["buttons"])
+        #expect(buttons.style("DestructiveButton").number(forKey: "cornerRadius") == 6, "from its superclass")
+        #expect(output.notes.contains { $0.message.contains("'.Button.titleLabel' is the class '.ButtonLabel'") })
+    }
+
+    @Test(
+        "YAML that cannot be imported fails at Yams's mark",
+        arguments: [
+            ("$A: [1, 2\n$B: 3\n", 2, 3),
+            ("- 1\n- 2\n", 1, 1),
+        ])
+    func refusesBrokenYAML(text: String, line: Int, column: Int) {
+        #expect {
+            try ThemeImporter.run([.init(file: "m.yaml", bytes: Array(text.utf8))], format: .motif)
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            return failure.location.file == "m.yaml" && failure.location.line == line
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+import ThemeKit
+import ThemeTools
+
+/// `themekit import --from plist`: any property list whose root is a dictionary.
+@Suite struct ImportPlistTests {
+    static func plistRoot(_ file: String) throws -> Any {
+        let data = try Data(contentsOf: ImportFixtures.url(of: file))
+        return try PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+
+    @Test func genericPlistMatchesItsGoldenOutput() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)
+        try ImportFixtures.golden.expect(ImportFixtures.transcript(output), "plist.expected")
+    }
+
+    @Test func everyGenericValueReachesTheSameResolvedValue() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)
+        try ImportFixtures.expectSameValues(output, sourceRoot: Self.plistRoot) { ThemeColor(hex: $0) }
+    }
+
+    @Test func everySourceScalarIsWrittenOrNoted() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)
+        let theme = try #require(output.themes.first)
+        let written = Set(theme.sources.values)
+        func scalars(_ object: Any, _ path: String) -> [String] {
+            if let dictionary = object as? [String: Any] {
+                return dictionary.flatMap { scalars($1, path.isEmpty ? $0 : path + "." + $0) }
+            }
+            if let array = object as? [Any] { return array.enumerated().flatMap { scalars($1, path + ".\($0)") } }
+            return [path]
+        }
+        for path in scalars(try Self.plistRoot(theme.file), "") where !written.contains(path) {
+            #expect(output.notes.contains { $0.message.hasPrefix("'\(path)'") }, "\(path) is neither written nor noted")
+        }
+    }
+
+    @Test func importingTwiceGivesTheSameBytes() throws {
+        let first = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)
+        let second = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)
+        #expect(first.themes == second.themes)
+        #expect(first.notes == second.notes)
+    }
+
+    @Test func nestedKeysAreDottedAndArraysIndexed() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)
+        let theme = try #require(output.themes.first)
+        #expect(theme.name == "settings-screen")
+        #expect(theme.values["Lists.listTextColor"] == .string("#35A2FB"))
+        #expect(theme.values["items.0.title"] == .string("First <item>"))
+        #expect(theme.values["items.1"] == .integer(-3))
+        #expect(theme.values["Lists.emptyColor"] == nil)
+    }
+
+    @Test func aFontWithNoSizeGetsOneAndANote() throws {
+        let output = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["captionFontSize"] == .integer(17))
+        #expect(output.notes.contains { $0.message.contains("'captionFont' has no size") })
+    }
+
+    @Test(
+        "a source that cannot be imported fails at its line and column",
+        arguments: [
+            ("<plist><array><string>x</string></array></plist>", 1, 8, "not a <dict>"),
+            ("<plist>\n<dict>\n  <key>a</key><string>x</dict>\n</plist>", 3, 0, "malformed"),
+            ("<plist><string>x</string></plist>", 1, 8, "not a <dict>"),
+        ])
+    func refusesWhatCannotBeImported(text: String, line: Int, column: Int, words: String) throws {
+        #expect {
+            try ThemeImporter.run([.init(file: "in.plist", bytes: Array(text.utf8))], format: .plist)
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            return failure.location.file == "in.plist" && failure.location.line == line
+                && (column == 0 || failure.location.column == column) && failure.message.contains(words)
+        }
+    }
+
+    @Test(
+        "theme names follow the theme-name rules",
+        arguments: [
+            ("Example Theme", "example-theme"), ("  Dark++ Mode ", "dark-mode"), ("ÉtéTheme", "t-theme"),
+            ("...", "theme"), ("v1.2_final", "v1.2_final"), ("-x-", "x"),
+        ])
+    func namesFollowTheRules(source: String, name: String) {
+        #expect(ThemeNaming.name(for: source) == name)
+        #expect(ThemeName.isValid(ThemeNaming.name(for: source)))
+    }
+
+    @Test func writtenTextEscapesWhatXMLNeeds() {
+        let text = PlistWriter.document(reserved: [], values: ["a<b": .string("x & y\r>")])
+        #expect(text.contains("<key>a&lt;b</key>\n\t<string>x &amp; y&#13;&gt;</string>"))
+    }
+
+    @Test func nothingIsWrittenWhenAThemeFailsItsCheck() throws {
+        let scratch = try Scratch()
+        let folder = scratch.url.appendingPathComponent("out").path
+        // An alias to a key that is not there: the lint after writing refuses it.
+        let broken = ImportedTheme(
+            name: "broken", sourceName: "broken", file: "x",
+            text: PlistWriter.document(reserved: [], values: ["aColor": .string("@nowhere")]), sources: [:], values: [:]
+        )
+        #expect(throws: ImportWriter.Failure.self) { try ImportWriter.write([broken], to: folder, force: false) }
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(throws: ImportWriter.Failure.self) { try ImportWriter.write([broken], to: folder, force: false) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+    }
+}
