@@ -16,7 +16,7 @@ package struct OrphanFontSizeRule: Rule {
         // The fonts a suggestion may name, gathered once at the first orphan (not once per
         // orphan); suggestions then spend at most `Suggestions.budget` in file
         // order, so many orphans among many fonts stay linear.
-        var fonts: [String]?
+        var fonts: Suggestions.Candidates?
         var budget = Suggestions.Budget()
         // Keys are looked at as bytes: strings are made only for an orphan.
         file.forEachKey { position, bytes in
@@ -27,7 +27,8 @@ package struct OrphanFontSizeRule: Rule {
             else { return }
             let key = String(decoding: bytes, as: UTF8.self)
             guard let font = ValueKind.fontKey(ofSize: key) else { return }
-            let candidates = fonts ?? merged.filter { ValueKind.typed(forKey: $0)?.kind == .font }
+            let candidates =
+                fonts ?? Suggestions.Candidates(merged.filter { ValueKind.typed(forKey: $0)?.kind == .font })
             fonts = candidates
             let suggestion = budget.closest(to: font, among: candidates).map(ValueKind.sizeKey(ofFont:))
             found.append(

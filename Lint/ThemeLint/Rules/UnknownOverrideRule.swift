@@ -22,12 +22,13 @@ package struct UnknownOverrideRule: Rule {
         // amount of work, in file order, so a huge child cannot make it quadratic; and
         // compare with the first `Suggestions.inheritedCandidates` keys of the ancestors,
         // nearest first, gathered once, so that many children of a large lineage (a long
-        // chain, a large parent) cannot either.
-        var known: [String]?
+        // chain, a large parent) cannot either. Those keys are prepared once for the many
+        // searches (their bytes copied out, their byte classes known).
+        var known: Suggestions.Candidates?
         var budget = Suggestions.Budget()
         return keys.compactMap { key, entry -> Diagnostic? in
             guard !ThemeName.isReserved(key) else { return nil }
-            let candidates = known ?? Self.nearestKeys(of: theme.analysis.ancestorFiles)
+            let candidates = known ?? Suggestions.Candidates(Self.nearestKeys(of: theme.analysis.ancestorFiles))
             known = candidates
             let suggestion = budget.closest(to: key, among: candidates)
             return file.document.diagnostic(

@@ -24,7 +24,7 @@ package struct UnknownStyleRule: Rule {
         let lineage = StyleLineage(theme)
         let keys = lineage.ownKeys(where: StyleLineage.namesParentStyle)
         guard !keys.isEmpty else { return [] }
-        var candidates: [String]?
+        var candidates: Suggestions.Candidates?
         var budget = Suggestions.Budget()
         var found: [Diagnostic] = []
         for key in keys where key.styled.isInheritedStyle {
@@ -46,7 +46,7 @@ package struct UnknownStyleRule: Rule {
             // The nearest file that writes a key for the style ends the walk; what a walk
             // found is remembered for the themes below each file it met.
             guard !names.isNamed(style, in: lineage) else { continue }
-            let known = candidates ?? nearestNames(lineage)
+            let known = candidates ?? Suggestions.Candidates(nearestNames(lineage))
             candidates = known
             found.append(
                 file.document.diagnostic(

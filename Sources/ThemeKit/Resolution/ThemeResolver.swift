@@ -311,8 +311,9 @@ struct ThemeResolver {
         var keys: [String] = []
         let entries = entries
         for id in table.numbers { keys.append(entries.key(id)) }
+        let candidates = Suggestions.Candidates(keys)
         for (index, name) in ordered {
-            diagnostics[index].message += Suggestions.hint(budget.closest(to: name, among: keys))
+            diagnostics[index].message += Suggestions.hint(budget.closest(to: name, among: candidates))
         }
     }
 
