@@ -52,11 +52,11 @@ enum CursorContext: Equatable {
 extension Workspace {
     // MARK: Hover
 
-    /// The hover of the key or value under the cursor: the key's kind, its resolved value
-    /// (a color as hex and a swatch), its alias chain and where each link and the value are
-    /// written.
-    func hover(path: String, position: Position) -> Hover? {
-        guard let snapshot = snapshot(path) else { return nil }
+    /// The hover of the key or value under the cursor in the snapshot's theme: the key's
+    /// kind, its resolved value (a color as hex and a swatch), its alias chain and where each
+    /// link and the value are written.
+    func hover(_ snapshot: ThemeSnapshot?, position: Position) -> Hover? {
+        guard let snapshot else { return nil }
         let offset = snapshot.text.offset(of: position, encoding: encoding)
         guard let (entry, inKey) = snapshot.file.entry(atOffset: offset) else { return nil }
         var key = entry.key
@@ -139,8 +139,8 @@ extension Workspace {
 
     /// Where the alias, theme name or style under the cursor is defined: the key in the
     /// child-most theme that sets it, or the theme's file.
-    func definition(path: String, position: Position) -> [Location] {
-        guard let snapshot = snapshot(path) else { return [] }
+    func definition(_ snapshot: ThemeSnapshot?, position: Position) -> [Location] {
+        guard let snapshot else { return [] }
         let offset = snapshot.text.offset(of: position, encoding: encoding)
         guard let (entry, inKey) = snapshot.file.entry(atOffset: offset), !inKey,
             case .string(let text) = entry.value
@@ -214,8 +214,8 @@ extension Workspace {
     // MARK: Colors
 
     /// Every `…Color` key of the document with the color it resolves to, at its value.
-    func documentColors(path: String) -> [ColorInformation] {
-        guard let snapshot = snapshot(path), let theme = snapshot.theme else { return [] }
+    func documentColors(_ snapshot: ThemeSnapshot?) -> [ColorInformation] {
+        guard let snapshot, let theme = snapshot.theme else { return [] }
         var colors: [ColorInformation] = []
         for entry in snapshot.file.document.entries where ValueKind.typed(forKey: entry.key)?.kind == .color {
             guard let color = theme.color(forKey: entry.key),
@@ -233,8 +233,8 @@ extension Workspace {
 
     /// `color` written as the document writes its colors: with or without `#`, upper or
     /// lower case, alpha where the theme's alpha order puts it.
-    func colorPresentations(path: String, color: LSPColor, range: Range) -> [ColorPresentation] {
-        guard let snapshot = snapshot(path) else { return [] }
+    func colorPresentations(_ snapshot: ThemeSnapshot?, color: LSPColor, range: Range) -> [ColorPresentation] {
+        guard let snapshot else { return [] }
         var hashes = 0
         var bare = 0
         var upper = 0
@@ -269,8 +269,8 @@ extension Workspace {
     /// Inside a `<string>`: the keys of the theme and its ancestors whose kind fits the key
     /// being edited (theme names for `INHERITED_THEME`, `DARK_THEME`, `LIGHT_THEME`); inside a
     /// `<key>`: the parent's keys this theme does not set yet.
-    func completion(path: String, position: Position) -> CompletionList {
-        guard let snapshot = snapshot(path) else { return CompletionList(items: []) }
+    func completion(_ snapshot: ThemeSnapshot?, position: Position) -> CompletionList {
+        guard let snapshot else { return CompletionList(items: []) }
         let offset = snapshot.text.offset(of: position, encoding: encoding)
         /// The edit that puts `text` in place of what was typed from `start` to the cursor.
         func edit(_ text: String, from start: Int) -> TextEdit {

@@ -6,6 +6,9 @@ import ThemeKit
 /// one thread, in the order they came; diagnostics are worked out on a worker, one document
 /// at a time, from a copy of the buffers (`LintJob`), and published unless a newer change
 /// made them stale: a burst of edits is linted at most once under way and once at its end.
+/// A request about a theme (hover, definition, colors, completion) whose theme changed since
+/// it was last built waits while another worker builds it (`SnapshotJob`), the server
+/// handling other messages meanwhile; a waiting request can be cancelled (`$/cancelRequest`).
 package final class LanguageServer {
     private let writer: MessageWriter
     let workspace = Workspace()
@@ -52,6 +55,7 @@ package final class LanguageServer {
         ticking.stackSize = 1 << 18
         ticking.start()
         let worker = DispatchQueue(label: "themekit-lsp.lint")
+        let builder = DispatchQueue(label: "themekit-lsp.build")
         while true {
             for item in inbox.takeAll() {
                 switch item {
@@ -62,12 +66,17 @@ package final class LanguageServer {
                     if let code = server.exitCode { return code }
                 case .linted(let job, let diagnostics):
                     server.finish(job, diagnostics)
+                case .built(let job, let built):
+                    server.finishBuild(job, built)
                 case .tick:
                     server.lookAtDisk()
                 }
             }
             server.startLint { job in
                 worker.async { inbox.put(.linted(job, job.run())) }
+            }
+            server.startBuild { job in
+                builder.async { inbox.put(.built(job, job.run())) }
             }
         }
     }
@@ -128,39 +137,125 @@ package final class LanguageServer {
         switch method {
         case "shutdown":
             shuttingDown = true
+            // What still waits for a theme is answered first, the theme built here and now.
+            for request in waiting { send(request.respond(workspace.snapshot(request.path))) }
+            waiting = []
             send(Response(id: id, result: JSONValue.null))
         case "textDocument/hover":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let path = themePath(params.textDocument.uri)
-            send(Response(id: id, result: path.flatMap { workspace.hover(path: $0, position: params.position) }))
+            let workspace = workspace
+            answer(id, about: themePath(params.textDocument.uri)) {
+                Response(id: id, result: workspace.hover($0, position: params.position))
+            }
         case "textDocument/definition":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let path = themePath(params.textDocument.uri)
-            send(Response(id: id, result: path.map { workspace.definition(path: $0, position: params.position) } ?? []))
+            let workspace = workspace
+            answer(id, about: themePath(params.textDocument.uri)) {
+                Response(id: id, result: workspace.definition($0, position: params.position))
+            }
         case "textDocument/documentColor":
             guard let params = params(TextDocumentParams.self, body, decoder, id: id) else { return }
-            let path = themePath(params.textDocument.uri)
-            send(Response(id: id, result: path.map { workspace.documentColors(path: $0) } ?? []))
+            let workspace = workspace
+            answer(id, about: themePath(params.textDocument.uri)) {
+                Response(id: id, result: workspace.documentColors($0))
+            }
         case "textDocument/colorPresentation":
             guard let params = params(ColorPresentationParams.self, body, decoder, id: id) else { return }
-            let path = themePath(params.textDocument.uri)
-            send(
+            let workspace = workspace
+            answer(id, about: themePath(params.textDocument.uri)) {
                 Response(
-                    id: id,
-                    result: path.map {
-                        workspace.colorPresentations(path: $0, color: params.color, range: params.range)
-                    } ?? []))
+                    id: id, result: workspace.colorPresentations($0, color: params.color, range: params.range))
+            }
         case "textDocument/completion":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let path = themePath(params.textDocument.uri)
-            send(
-                Response(
-                    id: id,
-                    result: path.map { workspace.completion(path: $0, position: params.position) }
-                        ?? CompletionList(items: [])))
+            let workspace = workspace
+            answer(id, about: themePath(params.textDocument.uri)) {
+                Response(id: id, result: workspace.completion($0, position: params.position))
+            }
         default:
             sendError(id: id, code: RPCErrorCode.methodNotFound, "unknown method \(method)")
         }
+    }
+
+    // MARK: Answers from a built theme
+
+    /// A request that waits for its theme to be built on the worker.
+    private struct Waiting {
+        var id: JSONValue
+        var path: String
+        /// `workspace.builds` when the request came: a build made after it answers it.
+        var after: Int
+        /// The answer, from the snapshot built (nil: the theme cannot be read).
+        var respond: (ThemeSnapshot?) -> any Encodable
+    }
+
+    /// The requests waiting for a theme to be built, in the order they came.
+    private var waiting: [Waiting] = []
+    /// Whether a snapshot is being built on the worker.
+    private var building = false
+
+    /// Answers a request about the theme at `path` (nil: not one the server answers for):
+    /// at once when its snapshot is built and up to date, else once the worker has built it
+    /// (in `finishBuild`), the server answering other messages meanwhile.
+    private func answer(
+        _ id: JSONValue, about path: String?, _ respond: @escaping (ThemeSnapshot?) -> any Encodable
+    ) {
+        guard let path else {
+            send(respond(nil))
+            return
+        }
+        if let fresh = workspace.freshSnapshot(path) {
+            send(respond(fresh))
+            return
+        }
+        waiting.append(Waiting(id: id, path: path, after: workspace.builds, respond: respond))
+    }
+
+    /// Starts building the theme the first waiting request is about, through `start`,
+    /// unless a build is under way.
+    func startBuild(_ start: (SnapshotJob) -> Void) {
+        guard !building else { return }
+        while let path = waiting.first?.path {
+            guard let job = workspace.snapshotJob(for: path) else {
+                // Not a theme that can be read: nothing to wait for.
+                let ready = waiting.filter { $0.path == path }
+                waiting.removeAll { $0.path == path }
+                for request in ready { send(request.respond(nil)) }
+                continue
+            }
+            building = true
+            start(job)
+            return
+        }
+    }
+
+    /// A build is done: the snapshot is kept (unless a newer one is), and the requests about
+    /// its theme that came before it started are answered from it.
+    func finishBuild(_ job: SnapshotJob, _ built: SnapshotJob.Built?) {
+        building = false
+        let snapshot = workspace.store(job, built)
+        let ready = waiting.filter { $0.path == job.path && $0.after < job.serial }
+        waiting.removeAll { $0.path == job.path && $0.after < job.serial }
+        for request in ready { send(request.respond(snapshot)) }
+    }
+
+    /// Builds here and now the themes that requests wait for, and answers them (what the
+    /// worker does one theme at a time; for the benchmark).
+    package func answerWaitingRequests() {
+        while !building, !waiting.isEmpty {
+            var started: SnapshotJob?
+            startBuild { started = $0 }
+            guard let job = started else { return }
+            finishBuild(job, job.run())
+        }
+    }
+
+    /// `$/cancelRequest`: a request still waiting for its theme is answered with
+    /// `RequestCancelled` and not worked on; one already answered is left alone.
+    private func cancel(_ id: JSONValue) {
+        guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
+        let request = waiting.remove(at: index)
+        sendError(id: request.id, code: RPCErrorCode.requestCancelled, "the request was cancelled")
     }
 
     /// The path of a theme the server answers for; nil for another scheme, a file outside
@@ -268,13 +363,15 @@ package final class LanguageServer {
             changed(path)
         case "textDocument/didSave":
             changed(nil)
+        case "$/cancelRequest":
+            guard let params = params(CancelParams.self, body, decoder, id: nil) else { return }
+            cancel(params.id)
         case "workspace/didChangeWatchedFiles":
             let params = params(DidChangeWatchedFilesParams.self, body, decoder, id: nil)
             let configuration = params?.changes.contains { $0.uri.hasSuffix("/.themelint.json") } ?? true
             workspace.invalidate(configurations: configuration)
             stale.formUnion(workspace.documents.keys)
         default:
-            // `$/cancelRequest` among them: requests are answered in order, each at once.
             break
         }
     }
@@ -389,10 +486,11 @@ package final class LanguageServer {
 }
 
 /// What the server's thread waits for: frames from the reading thread, results from the
-/// worker.
+/// workers.
 private enum InboxItem: Sendable {
     case frame(MessageReader.Frame)
     case linted(LintJob, [LSPDiagnostic])
+    case built(SnapshotJob, SnapshotJob.Built?)
     /// Time to look for changes on disk.
     case tick
 }

@@ -87,6 +87,7 @@ struct DidChangeWatchedFilesParams: Codable {
     var changes: [FileEvent]
 }
 
+/// `$/cancelRequest`: the request to cancel.
 struct CancelParams: Codable {
     var id: JSONValue
 }

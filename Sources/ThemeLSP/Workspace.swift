@@ -13,7 +13,7 @@ struct OpenDocument {
 
 /// What the server knows of one open theme at one moment: its file parsed, the theme it
 /// makes with its ancestors (open buffers first, then disk), loaded despite errors.
-struct ThemeSnapshot {
+struct ThemeSnapshot: Sendable {
     var path: String
     var name: String
     var folder: String
@@ -27,7 +27,7 @@ struct ThemeSnapshot {
 }
 
 /// A file's modification time and size, to tell whether it changed since it was read.
-struct DiskStamp: Equatable {
+struct DiskStamp: Equatable, Sendable {
     var path: String
     var modified: Date?
     var size: Int?
@@ -53,6 +53,9 @@ final class Workspace {
     /// generation are stale.
     private(set) var generation = 0
     private var snapshots: [String: (generation: Int, disk: [DiskStamp], snapshot: ThemeSnapshot)] = [:]
+    /// How many snapshot builds were made (`SnapshotJob.serial`): a request that waits for a
+    /// snapshot is answered by a build made after it came.
+    private(set) var builds = 0
     /// The configuration of each folder (`.themelint.json` found upward, as themelint
     /// finds it), with the problem of one that cannot be used.
     private var configurations: [String: (LintConfiguration, String?)] = [:]
@@ -107,10 +110,9 @@ final class Workspace {
         documents.mapValues(\.text.bytes)
     }
 
-    /// A file reader that reads open buffers first, then the disk (each file at most once
-    /// per reader: a snapshot's answers agree with one another).
-    func reader() -> ThemeLoader.FileReader {
-        let overlay = overlay
+    /// A file reader that reads `overlay` (the open buffers) first, then the disk (each
+    /// file at most once per reader: a snapshot's answers agree with one another).
+    static func reader(overlay: [String: [UInt8]], options: ThemeOptions) -> ThemeLoader.FileReader {
         let plistReader = PropertyListReader(limits: options.limits)
         let disk = ThemeLoader(directory: "/", options: options).cachingReader()
         return { path in
@@ -126,34 +128,45 @@ final class Workspace {
         return DocumentText(Array(data))
     }
 
+    /// The snapshot of the theme at `path` if one was built and nothing changed since: no
+    /// buffer, and none of the files it read from disk (nor its folder, where a missing
+    /// parent may appear) by their modification times.
+    func freshSnapshot(_ path: String) -> ThemeSnapshot? {
+        guard let known = snapshots[path], known.generation == generation,
+            known.disk.allSatisfy({ $0 == DiskStamp($0.path) })
+        else { return nil }
+        return known.snapshot
+    }
+
     /// The snapshot of the open (or on-disk) theme at `path`, made now or reused when
     /// nothing changed since.
     func snapshot(_ path: String) -> ThemeSnapshot? {
-        guard isTheme(path), let name = ThemeName.of(fileName: Self.fileName(of: path)) else { return nil }
-        // Reused while nothing changed: no buffer, and none of the files it read from disk
-        // (nor its folder, where a missing parent may appear) by their modification times.
-        if let known = snapshots[path], known.generation == generation,
-            known.disk.allSatisfy({ $0 == DiskStamp($0.path) })
-        {
-            return known.snapshot
-        }
-        guard let text = text(ofPath: path) else { return nil }
-        let folder = Self.folder(of: path)
-        let reader = reader()
-        let file: ThemeFile
-        switch reader(path) {
-        case .success(let read): file = read
-        case .failure: return nil
-        }
-        let analysis = ThemeLoader(directory: folder, options: options).analyze(name, reader: reader)
-        // A buffer being typed often does not parse (`<key>` not closed yet): its last theme
-        // that resolved still answers hovers and completions meanwhile.
-        let snapshot = ThemeSnapshot(
-            path: path, name: name, folder: folder, text: text, file: file,
-            theme: analysis.degradedTheme ?? snapshots[path]?.snapshot.theme, reader: reader)
-        let disk = ([folder] + analysis.files.map(\.path)).filter { documents[$0] == nil }.map(DiskStamp.init)
-        snapshots[path] = (generation, disk, snapshot)
-        return snapshot
+        if let fresh = freshSnapshot(path) { return fresh }
+        guard let job = snapshotJob(for: path) else { return nil }
+        return store(job, job.run())
+    }
+
+    /// The work of building the snapshot of the theme at `path` as things are now, to run
+    /// on any thread; nil for a file that is not a theme the server answers for, or that
+    /// cannot be read.
+    func snapshotJob(for path: String) -> SnapshotJob? {
+        guard isTheme(path), let name = ThemeName.of(fileName: Self.fileName(of: path)),
+            let text = text(ofPath: path)
+        else { return nil }
+        builds += 1
+        return SnapshotJob(
+            serial: builds, generation: generation, path: path, name: name, folder: Self.folder(of: path),
+            text: text, overlay: overlay, options: options, previousTheme: snapshots[path]?.snapshot.theme)
+    }
+
+    /// Keeps what `job` built, unless a snapshot of a newer generation is kept already;
+    /// returns the snapshot built.
+    @discardableResult
+    func store(_ job: SnapshotJob, _ built: SnapshotJob.Built?) -> ThemeSnapshot? {
+        guard let built else { return nil }
+        if let known = snapshots[job.path], known.generation > job.generation { return built.snapshot }
+        snapshots[job.path] = (job.generation, built.disk, built.snapshot)
+        return built.snapshot
     }
 
     func forget(_ path: String) { snapshots[path] = nil }
@@ -222,6 +235,49 @@ final class Workspace {
             path: path, uri: document.uri, version: document.version, generation: generation, folder: folder,
             text: document.text, overlay: overlay, uris: documents.mapValues(\.uri),
             configuration: configuration(for: folder).0, options: options, encoding: encoding)
+    }
+}
+
+/// Building the snapshot of one theme: everything it reads, copied, so that it runs on the
+/// server's worker while the server goes on answering.
+struct SnapshotJob: Sendable {
+    /// Which build this is (`Workspace.builds`).
+    var serial: Int
+    /// The workspace's generation when the job was made.
+    var generation: Int
+    var path: String
+    var name: String
+    var folder: String
+    var text: DocumentText
+    /// The open documents' contents, by path.
+    var overlay: [String: [UInt8]]
+    var options: ThemeOptions
+    /// The theme of the last snapshot: it answers while the buffer does not resolve.
+    var previousTheme: Theme?
+
+    /// A snapshot, and the files it read from disk as they were.
+    struct Built: Sendable {
+        var snapshot: ThemeSnapshot
+        var disk: [DiskStamp]
+    }
+
+    /// The theme's file and merged theme, from its text and its ancestors' (open buffers
+    /// first); nil when its file cannot be read.
+    func run() -> Built? {
+        let reader = Workspace.reader(overlay: overlay, options: options)
+        let file: ThemeFile
+        switch reader(path) {
+        case .success(let read): file = read
+        case .failure: return nil
+        }
+        let analysis = ThemeLoader(directory: folder, options: options).analyze(name, reader: reader)
+        // A buffer being typed often does not parse (`<key>` not closed yet): its last theme
+        // that resolved still answers hovers and completions meanwhile.
+        let snapshot = ThemeSnapshot(
+            path: path, name: name, folder: folder, text: text, file: file,
+            theme: analysis.degradedTheme ?? previousTheme, reader: reader)
+        let disk = ([folder] + analysis.files.map(\.path)).filter { overlay[$0] == nil }.map(DiskStamp.init)
+        return Built(snapshot: snapshot, disk: disk)
     }
 }
 

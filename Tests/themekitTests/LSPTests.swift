@@ -205,6 +205,87 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    /// A theme of 20,000 colors, over 1 MB, whose `key5Color` is `value`.
+    static func largeTheme(key5Color value: String) -> String {
+        theme(
+            (0..<20_000).flatMap {
+                ["<key>key\($0)Color</key>", "<string>\($0 == 5 ? value : "#35A2FB")</string>"]
+            })
+    }
+
+    /// The Markdown of a hover's answer ("" when there is none).
+    static func hoverText(_ answer: LSPClient.Message) -> String {
+        ((answer["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+    }
+
+    @Test(
+        "after a change to a 1 MB theme, a hover waits for the theme to be built on the worker and tells the new value; a hover on another theme sent after it is answered too"
+    )
+    func answersHoverAfterChangeToLargeTheme() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/large.plist").absoluteString
+        let large = Self.largeTheme(key5Color: "#35A2FB")
+        #expect(large.utf8.count > 1_000_000)
+        client.open(uri, large)
+        let index = try Self.line(of: "<key>key5Color</key>", in: large).index
+        #expect(Self.hoverText(try client.request("textDocument/hover", atPosition(uri, index, 8))).contains("#35A2FB"))
+        try repo.write(Self.parent, to: "Other/base.plist")
+        try repo.write(Self.child, to: "Other/child.plist")
+        let small = repo.url("Other/child.plist").absoluteString
+        client.open(small, Self.child)
+        // The hover on the changed theme waits for it to be built; the one on the small
+        // theme, sent after it, is answered too (after that build or before it: every
+        // snapshot is stale after a change, and which build ends first is not asserted).
+        client.change(uri, Self.largeTheme(key5Color: "#00FF00"), version: 2)
+        client.send([
+            "jsonrpc": "2.0", "id": "large", "method": "textDocument/hover", "params": atPosition(uri, index, 8),
+        ])
+        let (smallIndex, smallText) = try Self.line(of: "@primaryColor", in: Self.child)
+        let smallHover = try client.request(
+            "textDocument/hover",
+            atPosition(small, smallIndex, try Self.utf16Column(of: "@primaryColor", in: smallText) + 2))
+        #expect(Self.hoverText(smallHover).contains("#35A2FB"))
+        func isLargeHover(_ message: LSPClient.Message) -> Bool {
+            message["id"] as? String == "large" && message["method"] == nil
+        }
+        let largeHover = try client.passedOver.first(where: isLargeHover) ?? client.waitFor(seconds: 60, isLargeHover)
+        #expect(Self.hoverText(largeHover).contains("#00FF00"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("$/cancelRequest: a hover still waiting for its theme is answered with RequestCancelled (-32800)")
+    func cancelsWaitingRequest() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/large.plist").absoluteString
+        let large = Self.largeTheme(key5Color: "#35A2FB")
+        client.open(uri, large)
+        let index = try Self.line(of: "<key>key5Color</key>", in: large).index
+        client.change(uri, Self.largeTheme(key5Color: "#00FF00"), version: 2)
+        // The request and its cancellation in one write: the request waits for a 1 MB theme
+        // to be built, which takes far longer than reading the next message.
+        func framed(_ message: [String: Any]) throws -> Data {
+            let body = try JSONSerialization.data(withJSONObject: message)
+            return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        }
+        client.write(
+            try framed([
+                "jsonrpc": "2.0", "id": "cancelled", "method": "textDocument/hover",
+                "params": atPosition(uri, index, 8),
+            ])
+                + framed(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": "cancelled"]]))
+        let cancelled = try client.waitFor { $0["id"] as? String == "cancelled" && $0["method"] == nil }
+        #expect((cancelled["error"] as? [String: Any])?["code"] as? Int == -32800)
+        #expect(cancelled["result"] == nil)
+        // The server goes on: the next hover is answered, from the changed theme.
+        #expect(Self.hoverText(try client.request("textDocument/hover", atPosition(uri, index, 8))).contains("#00FF00"))
+        // Cancelling what was answered already is no error, and answers nothing.
+        client.notify("$/cancelRequest", ["id": "cancelled"])
+        #expect(try client.shutDown() == 0)
+        #expect(!client.passedOver.contains { $0["id"] as? String == "cancelled" })
+    }
+
     @Test("a parent saved by another program, with no notification: the open child is linted again")
     func relintsWhenParentChangesOnDiskUnannounced() throws {
         let repo = try Self.repository()
