@@ -197,6 +197,11 @@ import Yams
             ("{\"a\": tru}", 1, 7, "expected a value"),
             ("{\"a\": \"x\"} 3", 1, 12, "after the JSON value"),
             ("{\"a\": \"\\q\"}", 1, 8, "not a JSON escape"),
+            // A lone UTF-16 surrogate names no character: refused, not written as U+FFFD.
+            ("{\"a\": \"\\ud800\"}", 1, 8, "surrogate"),
+            ("{\"a\": \"x\\udc00\"}", 1, 9, "surrogate"),
+            ("{\"a\": \"\\ud800\\u0041\"}", 1, 8, "surrogate"),
+            ("{\"a\": \"\\u+123\"}", 1, 10, "four hex digits"),
         ])
     func refusesBrokenJSON(text: String, line: Int, column: Int, words: String) {
         #expect {
