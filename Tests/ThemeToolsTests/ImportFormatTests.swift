@@ -153,6 +153,21 @@ import Yams
         #expect(theme.values["Global.plainColor"] == nil, "SwiftTheme needs the #")
     }
 
+    @Test func swiftThemeNotesQuoteTheSourcesDollarAlias() throws {
+        let text = """
+            <plist version="1.0"><dict>
+              <key>tintColor</key><string>$Global.nowhereColor</string>
+              <key>label</key><string>$Global.nothing</string>
+            </dict></plist>
+            """
+        let output = try ThemeImporter.run([.init(file: "Night.plist", bytes: Array(text.utf8))], format: .swifttheme)
+        #expect(
+            output.notes.map(\.message) == [
+                "'tintColor' is '$Global.nowhereColor', neither a color SwiftTheme reads nor a key: dropped",
+                "'label' is '$Global.nothing', SwiftTheme's alias of a key this theme does not have: dropped",
+            ])
+    }
+
     @Test func awfulLinksParentsAndTheDarkPair() throws {
         let output = try ThemeImporter.run(ImportFixtures.sources("awful"), format: .awful)
         let yospos = try #require(output.themes.first { $0.name == "yospos" })

@@ -51,12 +51,13 @@ struct ThemeFlattener {
                 add(item, key: "\(key).\(index)", source: "\(source).\(index)", into: &theme, notes: &notes)
             }
         case .string(let text):
-            var value = text
+            var entry = FlatEntry(.string(text), source: source, at: node.location)
             if format == .swifttheme, text.hasPrefix("$") {
                 // ThemeManager+Plist.swift `value(for:)`: `$keyPath` is the value at that path.
-                value = "@" + text.dropFirst()
+                entry.value = .string("@" + text.dropFirst())
+                entry.sourceText = text
             }
-            theme.set(key, FlatEntry(.string(value), source: source, at: node.location), notes: &notes)
+            theme.set(key, entry, notes: &notes)
         case .integer(let number):
             theme.set(key, FlatEntry(.integer(number), source: source, at: node.location), notes: &notes)
         case .real(let number):
