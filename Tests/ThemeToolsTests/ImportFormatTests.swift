@@ -134,6 +134,54 @@ import Yams
         #expect(night.values["backgroundColor"] == loaded["night-mode"]?.values["backgroundColor"], "inherited")
     }
 
+    @Test func db5VariantChildrenKeepObjectForKeysOrderAndInheritDefaultsVariants() throws {
+        // A theme T's `k` on a regular-width iPad is T's `k~regular`, else Default's
+        // `k~regular`, else T's `k`, else Default's `k`. Default's variant keys are written
+        // once, in default-regular, which every other theme's variant child inherits from:
+        // not copied into each.
+        let text = """
+            <plist version="1.0"><dict>
+              <key>Default</key><dict>
+                <key>aWidth</key><integer>1</integer><key>aWidth~regular</key><integer>2</integer>
+                <key>bWidth</key><integer>1</integer>
+                <key>dWidth</key><integer>1</integer><key>dWidth~regular</key><integer>9</integer>
+              </dict>
+              <key>Tall</key><dict>
+                <key>bWidth</key><integer>5</integer>
+                <key>cWidth</key><integer>6</integer><key>cWidth~regular</key><integer>7</integer>
+                <key>dWidth</key><integer>4</integer>
+              </dict>
+              <key>Empty</key><dict/>
+            </dict></plist>
+            """
+        let output = try ThemeImporter.run([.init(file: "DB5.plist", bytes: Array(text.utf8))], format: .db5)
+        let written = Dictionary(uniqueKeysWithValues: output.themes.map { ($0.name, $0) })
+        #expect(written["empty-regular"]?.values.isEmpty == true)
+        #expect(written["empty-regular"]?.text.contains("<string>default-regular</string>") == true)
+        #expect(written["tall-regular"]?.values.keys.sorted() == ["bWidth", "cWidth"])
+        let (_, loaded) = try ImportFixtures.load(output)
+        let tall = try #require(loaded["tall-regular"])
+        #expect(tall.number(forKey: "aWidth") == 2, "Default's variant")
+        #expect(tall.number(forKey: "bWidth") == 5, "the theme's own plain key")
+        #expect(tall.number(forKey: "cWidth") == 7, "the theme's own variant")
+        #expect(tall.number(forKey: "dWidth") == 9, "Default's variant before the theme's plain key")
+        let empty = try #require(loaded["empty-regular"])
+        #expect(empty.number(forKey: "aWidth") == 2)
+        #expect(empty.number(forKey: "bWidth") == 1)
+        #expect(loaded["tall"]?.number(forKey: "dWidth") == 4, "the plain theme keeps its own")
+    }
+
+    @Test func db5KeepsUnknownTildeSuffixesAsPlainKeys() throws {
+        let text = """
+            <plist version="1.0"><dict>
+              <key>Default</key><dict><key>label~foo</key><string>x</string></dict>
+            </dict></plist>
+            """
+        let output = try ThemeImporter.run([.init(file: "DB5.plist", bytes: Array(text.utf8))], format: .db5)
+        #expect(output.themes.map(\.name) == ["default"])
+        #expect(output.themes.first?.values["label~foo"] == .string("x"))
+    }
+
     @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {
         let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
         let theme = try #require(output.themes.first { $0.name == "default" })

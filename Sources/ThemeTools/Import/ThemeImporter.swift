@@ -53,7 +53,11 @@ package enum ThemeImporter {
         }
         var themes = finish(found, notes: &notes)
         themes.sort { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
-        return Output(themes: themes, notes: notes.sorted(), formats: formats)
+        // A DB5 variant child holds a copy of its theme's keys, whose notes would say again,
+        // at the same place, what the theme's say: each note once.
+        notes.sort()
+        notes = notes.enumerated().filter { $0.offset == 0 || notes[$0.offset - 1] != $0.element }.map(\.element)
+        return Output(themes: themes, notes: notes, formats: formats)
     }
 
     /// Names every theme, links parents and partners, types the values, and writes the text.
