@@ -39,12 +39,13 @@ import Yams
             }
         ),
         // Motif UIColor+HTMLColors: `#RGB`, `#RRGGBB`, rgb(), rgba(); the fixture's one hsl()
-        // is CSS Color 3's worked value.
+        // is CSS Color 3's worked value, and its one color name `tomato`, #FF6347.
         (
             .motif,
             { text in
                 if text.hasPrefix("#") { return [3, 6].contains(text.count - 1) ? ThemeColor(hex: text) : nil }
                 if text == "hsl(120, 100%, 25%)" { return ThemeColor(hex: "#008000") }
+                if text == "tomato" { return ThemeColor(hex: "#FF6347") }
                 let parts = text.split { "(), ".contains($0) }.map(String.init)
                 guard let function = parts.first, function.hasPrefix("rgb"), parts.count >= 4,
                     let red = Double(parts[1]), let green = Double(parts[2]), let blue = Double(parts[3])
@@ -180,6 +181,20 @@ import Yams
         let output = try ThemeImporter.run([.init(file: "DB5.plist", bytes: Array(text.utf8))], format: .db5)
         #expect(output.themes.map(\.name) == ["default"])
         #expect(output.themes.first?.values["label~foo"] == .string("x"))
+    }
+
+    @Test(
+        "Motif reads its table's color names in any case, and transparent; not CSS Color 4's",
+        arguments: [
+            ("tomato", "#FF6347"), ("LightGoldenRodYellow", "#FAFAD2"), (" Navy ", "#000080"),
+            ("transparent", "#00000000"), ("rebeccapurple", nil), ("tomatoes", nil),
+        ] as [(String, String?)])
+    func motifReadsItsColorNames(name: String, hex: String?) throws {
+        let text = "{\".Label\": {\"textColor\": \"\(name)\"}}"
+        let output = try ThemeImporter.run([.init(file: "Theme.json", bytes: Array(text.utf8))], format: .motif)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["Label.textColor"] == hex.map(FlatValue.string))
+        #expect(output.notes.isEmpty == (hex != nil))
     }
 
     @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {
