@@ -443,8 +443,9 @@ extension ScalingShape {
     /// The configuration's own lists, long: a pair's `themes`, and `excluded` patterns met by
     /// every file a folder search finds. Each is sized so that its configuration at 4n stays
     /// under themelint's 1 MiB limit for one.
-    /// `themekit import`: the worst inputs of its three costs, a wide nested source, many
-    /// themes, and an inheritance chain whose every link adds a key.
+    /// `themekit import`: the worst inputs of its costs, a wide nested source, many themes,
+    /// DB5's size-class variants over a large Default, and an inheritance chain whose every
+    /// link adds a key.
     static let importShapes: [ScalingShape] = [
         ScalingShape(
             "import-plist-sections", "a plist of n nested sections of 5 keys each", tool: .importing(from: "plist"),
@@ -463,6 +464,25 @@ extension ScalingShape {
             let themes =
                 [("Default", "<dict>\n" + entries(palette(20)) + "\t</dict>")]
                 + (0..<n).map { index in ("Theme \(index)", "<dict>\n" + entries([ownKey("t", index)]) + "\t</dict>") }
+            return [importSourcePath: document(entries(themes))]
+        },
+        ScalingShape(
+            "import-db5-variants",
+            "a DB5 plist of n themes, each with a key and its ~regular, over a Default of n keys and their ~regular",
+            tool: .importing(from: "db5"),
+            n: 2_000
+        ) { n in
+            // The worst for DB5's variant children: every theme gets one, Default's variant
+            // keys are many, and each theme's plain key is one its child must carry.
+            func withVariant(_ pair: (String, String)) -> [(String, String)] {
+                [pair, (pair.0 + "~regular", pair.1)]
+            }
+            let defaultKeys = (0..<n).flatMap { withVariant(ownKey("d", $0)) }
+            let themes =
+                [("Default", "<dict>\n" + entries(defaultKeys) + "\t</dict>")]
+                + (0..<n).map { index in
+                    ("Theme \(index)", "<dict>\n" + entries(withVariant(ownKey("t", index))) + "\t</dict>")
+                }
             return [importSourcePath: document(entries(themes))]
         },
         ScalingShape(

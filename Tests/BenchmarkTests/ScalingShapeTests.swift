@@ -232,6 +232,16 @@ struct ScalingShapeTests {
             #expect(output.themes.first?.values.count == 6 * 5)
         case "import-db5-themes":
             #expect(written.count == 7, "Default and 6 themes")
+        case "import-db5-variants":
+            #expect(written.count == 14, "Default, 6 themes, and the ~regular child of each")
+            // Default's 6 variant keys are written once, not in every child: the output is
+            // linear in the input.
+            let keys: Int = output.themes.reduce(0) { $0 + $1.values.count }
+            #expect(keys == 6 * 2 + 6 * 2)
+            let theme = try ThemeLoader(directory: folder.appendingPathComponent("Imported").path).load(
+                "theme-5-regular")
+            #expect(theme.lineage.count == 3, "theme-5-regular, default-regular, default")
+            #expect(theme.values.count == 6 + 1)
         case "import-motif-classes":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")

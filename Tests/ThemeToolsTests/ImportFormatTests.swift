@@ -39,12 +39,13 @@ import Yams
             }
         ),
         // Motif UIColor+HTMLColors: `#RGB`, `#RRGGBB`, rgb(), rgba(); the fixture's one hsl()
-        // is CSS Color 3's worked value.
+        // is CSS Color 3's worked value, and its one color name `tomato`, #FF6347.
         (
             .motif,
             { text in
                 if text.hasPrefix("#") { return [3, 6].contains(text.count - 1) ? ThemeColor(hex: text) : nil }
                 if text == "hsl(120, 100%, 25%)" { return ThemeColor(hex: "#008000") }
+                if text == "tomato" { return ThemeColor(hex: "#FF6347") }
                 let parts = text.split { "(), ".contains($0) }.map(String.init)
                 guard let function = parts.first, function.hasPrefix("rgb"), parts.count >= 4,
                     let red = Double(parts[1]), let green = Double(parts[2]), let blue = Double(parts[3])
@@ -134,6 +135,68 @@ import Yams
         #expect(night.values["backgroundColor"] == loaded["night-mode"]?.values["backgroundColor"], "inherited")
     }
 
+    @Test func db5VariantChildrenKeepObjectForKeysOrderAndInheritDefaultsVariants() throws {
+        // A theme T's `k` on a regular-width iPad is T's `k~regular`, else Default's
+        // `k~regular`, else T's `k`, else Default's `k`. Default's variant keys are written
+        // once, in default-regular, which every other theme's variant child inherits from:
+        // not copied into each.
+        let text = """
+            <plist version="1.0"><dict>
+              <key>Default</key><dict>
+                <key>aWidth</key><integer>1</integer><key>aWidth~regular</key><integer>2</integer>
+                <key>bWidth</key><integer>1</integer>
+                <key>dWidth</key><integer>1</integer><key>dWidth~regular</key><integer>9</integer>
+              </dict>
+              <key>Tall</key><dict>
+                <key>bWidth</key><integer>5</integer>
+                <key>cWidth</key><integer>6</integer><key>cWidth~regular</key><integer>7</integer>
+                <key>dWidth</key><integer>4</integer>
+              </dict>
+              <key>Empty</key><dict/>
+            </dict></plist>
+            """
+        let output = try ThemeImporter.run([.init(file: "DB5.plist", bytes: Array(text.utf8))], format: .db5)
+        let written = Dictionary(uniqueKeysWithValues: output.themes.map { ($0.name, $0) })
+        #expect(written["empty-regular"]?.values.isEmpty == true)
+        #expect(written["empty-regular"]?.text.contains("<string>default-regular</string>") == true)
+        #expect(written["tall-regular"]?.values.keys.sorted() == ["bWidth", "cWidth"])
+        let (_, loaded) = try ImportFixtures.load(output)
+        let tall = try #require(loaded["tall-regular"])
+        #expect(tall.number(forKey: "aWidth") == 2, "Default's variant")
+        #expect(tall.number(forKey: "bWidth") == 5, "the theme's own plain key")
+        #expect(tall.number(forKey: "cWidth") == 7, "the theme's own variant")
+        #expect(tall.number(forKey: "dWidth") == 9, "Default's variant before the theme's plain key")
+        let empty = try #require(loaded["empty-regular"])
+        #expect(empty.number(forKey: "aWidth") == 2)
+        #expect(empty.number(forKey: "bWidth") == 1)
+        #expect(loaded["tall"]?.number(forKey: "dWidth") == 4, "the plain theme keeps its own")
+    }
+
+    @Test func db5KeepsUnknownTildeSuffixesAsPlainKeys() throws {
+        let text = """
+            <plist version="1.0"><dict>
+              <key>Default</key><dict><key>label~foo</key><string>x</string></dict>
+            </dict></plist>
+            """
+        let output = try ThemeImporter.run([.init(file: "DB5.plist", bytes: Array(text.utf8))], format: .db5)
+        #expect(output.themes.map(\.name) == ["default"])
+        #expect(output.themes.first?.values["label~foo"] == .string("x"))
+    }
+
+    @Test(
+        "Motif reads its table's color names in any case, and transparent; not CSS Color 4's",
+        arguments: [
+            ("tomato", "#FF6347"), ("LightGoldenRodYellow", "#FAFAD2"), (" Navy ", "#000080"),
+            ("transparent", "#00000000"), ("rebeccapurple", nil), ("tomatoes", nil),
+        ] as [(String, String?)])
+    func motifReadsItsColorNames(name: String, hex: String?) throws {
+        let text = "{\".Label\": {\"textColor\": \"\(name)\"}}"
+        let output = try ThemeImporter.run([.init(file: "Theme.json", bytes: Array(text.utf8))], format: .motif)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["Label.textColor"] == hex.map(FlatValue.string))
+        #expect(output.notes.isEmpty == (hex != nil))
+    }
+
     @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {
         let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
         let theme = try #require(output.themes.first { $0.name == "default" })
@@ -151,6 +214,21 @@ import Yams
         #expect(theme.values["Global.barTintColor"] == .string("@Global.backgroundColor"))
         #expect(theme.values["Global.missingColor"] == nil)
         #expect(theme.values["Global.plainColor"] == nil, "SwiftTheme needs the #")
+    }
+
+    @Test func swiftThemeNotesQuoteTheSourcesDollarAlias() throws {
+        let text = """
+            <plist version="1.0"><dict>
+              <key>tintColor</key><string>$Global.nowhereColor</string>
+              <key>label</key><string>$Global.nothing</string>
+            </dict></plist>
+            """
+        let output = try ThemeImporter.run([.init(file: "Night.plist", bytes: Array(text.utf8))], format: .swifttheme)
+        #expect(
+            output.notes.map(\.message) == [
+                "'tintColor' is '$Global.nowhereColor', neither a color SwiftTheme reads nor a key: dropped",
+                "'label' is '$Global.nothing', SwiftTheme's alias of a key this theme does not have: dropped",
+            ])
     }
 
     @Test func awfulLinksParentsAndTheDarkPair() throws {
@@ -197,6 +275,11 @@ import Yams
             ("{\"a\": tru}", 1, 7, "expected a value"),
             ("{\"a\": \"x\"} 3", 1, 12, "after the JSON value"),
             ("{\"a\": \"\\q\"}", 1, 8, "not a JSON escape"),
+            // A lone UTF-16 surrogate names no character: refused, not written as U+FFFD.
+            ("{\"a\": \"\\ud800\"}", 1, 8, "surrogate"),
+            ("{\"a\": \"x\\udc00\"}", 1, 9, "surrogate"),
+            ("{\"a\": \"\\ud800\\u0041\"}", 1, 8, "surrogate"),
+            ("{\"a\": \"\\u+123\"}", 1, 10, "four hex digits"),
         ])
     func refusesBrokenJSON(text: String, line: Int, column: Int, words: String) {
         #expect {

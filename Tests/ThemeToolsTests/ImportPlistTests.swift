@@ -37,6 +37,27 @@ import ThemeTools
         }
     }
 
+    @Test func aGreaterThanSignInsideAnAttributeValueDoesNotEndTheTag() throws {
+        // XML lets `>` stand in an attribute value; libxml2 reads this document, and so must
+        // the scan that walks it after.
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1>0">
+            <dict a='x>y'>
+              <key>tintColor</key>
+              <string note=">">#ff0000</string>
+              <key>rowHeight</key>
+              <integer>44</integer>
+            </dict>
+            </plist>
+            """
+        let output = try ThemeImporter.run([.init(file: "t.plist", bytes: Array(text.utf8))], format: .plist)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["tintColor"] == .string("#FF0000"))
+        #expect(theme.values["rowHeight"] == .integer(44))
+        #expect(output.notes.isEmpty)
+    }
+
     @Test func importingTwiceGivesTheSameBytes() throws {
         let first = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)
         let second = try ThemeImporter.run(ImportFixtures.sources("plist"), format: .plist)

@@ -17,6 +17,9 @@ package struct FlatEntry: Sendable, Hashable {
     package var source: String
     /// Where the source value was written.
     package var location: SourceLocation
+    /// The source's text, where the importer rewrote it (SwiftTheme's `$path`, written
+    /// `@path`): what notes quote.
+    package var sourceText: String?
 
     /// Creates an entry.
     package init(_ value: FlatValue, source: String, at location: SourceLocation) {

@@ -200,18 +200,29 @@ package enum JSONTreeReader {
                     case UInt8(ascii: "r"): out.append(0x0D)
                     case UInt8(ascii: "t"): out.append(0x09)
                     case UInt8(ascii: "u"):
+                        // A `\uXXXX` is one UTF-16 unit: a high surrogate must be followed by a
+                        // low one, and a surrogate alone names no character (RFC 8259 §8.2):
+                        // refused, never written as U+FFFD.
+                        let escapeStart = index - 2
                         var unit = try hex4()
-                        if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count,
-                            bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                        {
+                        func lone(_ half: String) -> ImportFailure {
+                            fail(
+                                "'\\u\(String(unit, radix: 16))' is the \(half) half of a UTF-16 surrogate pair, alone: it names no character",
+                                at: escapeStart)
+                        }
+                        if (0xD800..<0xDC00).contains(unit) {
+                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                                bytes[index + 1] == UInt8(ascii: "u")
+                            else { throw lone("high") }
                             index += 2
                             let low = try hex4()
-                            if (0xDC00..<0xE000).contains(low) {
-                                unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                            }
+                            guard (0xDC00..<0xE000).contains(low) else { throw lone("high") }
+                            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                        } else if (0xDC00..<0xE000).contains(unit) {
+                            throw lone("low")
                         }
-                        out.append(
-                            contentsOf: Array(String(Unicode.Scalar(unit).map(Character.init) ?? "\u{FFFD}").utf8))
+                        guard let scalar = Unicode.Scalar(unit) else { throw lone("high") }
+                        out.append(contentsOf: Array(String(Character(scalar)).utf8))
                     default:
                         throw fail("'\\\(Character(Unicode.Scalar(escape)))' is not a JSON escape", at: index - 2)
                     }
@@ -227,11 +238,19 @@ package enum JSONTreeReader {
         }
 
         mutating func hex4() throws(ImportFailure) -> UInt32 {
-            guard index + 4 <= bytes.count,
+            // Four hex digits exactly: `UInt32(_:radix:)` alone would take a sign (`+123`).
+            guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy(\.isHexDigitASCII),
                 let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
             else { throw fail("expected four hex digits after '\\u'", at: index) }
             index += 4
             return value
         }
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII hex digit, `0-9a-fA-F`.
+    fileprivate var isHexDigitASCII: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }

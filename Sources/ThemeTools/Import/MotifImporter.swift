@@ -109,7 +109,7 @@ enum MotifImporter {
 
     /// `UIColor+HTMLColors` (`aut_colorWithCSS:`): `#RGB` and `#RRGGBB` (no alpha),
     /// `rgb(…)`/`rgba(…)` (components 0–255 or percentages, alpha 0–1), `hsl(…)`/`hsla(…)`.
-    /// W3C color names are read too by Motif; the import does not know them (noted, dropped).
+    /// `transparent`, and the color names of its table (`MotifColorNames`), in any case.
     static func color(_ text: String) -> (color: ThemeColor, loss: String?)? {
         let trimmed = text.trimmingXMLSpace()
         if trimmed.hasPrefix("#") {
@@ -118,6 +118,8 @@ enum MotifImporter {
             return ThemeColor(hex: trimmed).map { ($0, nil) }
         }
         let lower = trimmed.lowercased()
+        if lower == "transparent" { return (ThemeColor(red: 0, green: 0, blue: 0, alpha: 0), nil) }
+        if let hex = MotifColorNames.hex[lower] { return ThemeColor(hex: hex).map { ($0, nil) } }
         guard let open = lower.firstIndex(of: "("), lower.hasSuffix(")") else { return nil }
         let function = String(lower[..<open]).trimmingXMLSpace()
         let inside = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]

@@ -51,12 +51,13 @@ struct ThemeFlattener {
                 add(item, key: "\(key).\(index)", source: "\(source).\(index)", into: &theme, notes: &notes)
             }
         case .string(let text):
-            var value = text
+            var entry = FlatEntry(.string(text), source: source, at: node.location)
             if format == .swifttheme, text.hasPrefix("$") {
                 // ThemeManager+Plist.swift `value(for:)`: `$keyPath` is the value at that path.
-                value = "@" + text.dropFirst()
+                entry.value = .string("@" + text.dropFirst())
+                entry.sourceText = text
             }
-            theme.set(key, FlatEntry(.string(value), source: source, at: node.location), notes: &notes)
+            theme.set(key, entry, notes: &notes)
         case .integer(let number):
             theme.set(key, FlatEntry(.integer(number), source: source, at: node.location), notes: &notes)
         case .real(let number):
@@ -103,26 +104,43 @@ enum DB5Importer {
             return theme
         }
         // Size-class variants: apps built on DB5 read `key~regular` on a regular-width iPad
-        // (Simplenote's VSTheme+Extensions `patchKey:forTraitsInView:`), and `objectForKey:`
-        // falls back to the default theme's `key~regular`. Each variant of a theme becomes a
-        // child theme `NAME~VARIANT` (written `name-variant`) holding the theme's variant keys
-        // over the default theme's, under their plain names.
+        // (Simplenote's VSTheme+Extensions `patchKey:forTraitsInView:`; forks read `~ipad`
+        // and `~iphone` the same way), and `objectForKey:` falls back to the default theme:
+        // a theme T's `k` in variant v is T's `k~v`, else Default's `k~v`, else T's `k`,
+        // else Default's `k`. Each variant of a theme becomes a child theme `NAME~VARIANT`
+        // (written `name-variant`) holding the theme's variant keys under their plain names.
+        // Default's child inherits from Default. Another theme's child inherits from
+        // Default's child of its variant, when there is one, and holds a copy of the theme's
+        // own plain keys that Default's child does not override: the same four-step order,
+        // and the output stays linear (each theme's keys are copied once per variant, and the
+        // variants are the few fixed names below), where copying Default's variant keys into
+        // every theme's child would make it themes × Default's variant keys.
         let variants = themes.map(splitVariants)
         let defaultVariants = variants.first { $0.name == defaultName }?.variants ?? [:]
         var children: [SourceTheme] = []
         for (index, split) in variants.enumerated() {
             themes[index].entries = split.plain
-            let names = Set(split.variants.keys).union(split.name == defaultName ? [] : Set(defaultVariants.keys))
+            let isDefault = split.name == defaultName
+            let names = Set(split.variants.keys).union(isDefault ? [] : Set(defaultVariants.keys))
             for variant in names.sorted() {
+                let own = split.variants[variant] ?? [:]
                 var child = SourceTheme(
                     name: split.name + "~" + variant, at: themes[index].location, parent: split.name)
-                child.entries = (split.name == defaultName ? [:] : defaultVariants[variant] ?? [:])
-                    .merging(split.variants[variant] ?? [:]) { _, own in own }
+                if let defaultName, !isDefault, let fallback = defaultVariants[variant] {
+                    child.parent = defaultName + "~" + variant
+                    child.entries = split.plain.filter { fallback[$0.key] == nil }.merging(own) { _, own in own }
+                } else {
+                    child.entries = own
+                }
                 children.append(child)
             }
         }
         return themes + children
     }
+
+    /// The size-class and device suffixes that DB5's descendants read (`key~regular`), each
+    /// the name of a variant child theme; a key with any other `~suffix` stays a plain key.
+    static let variantNames: Set<Substring> = ["regular", "compact", "ipad", "iphone"]
 
     /// A theme's entries without the `~variant` keys, and those keys by variant, each under
     /// its plain name.
@@ -134,7 +152,7 @@ enum DB5Importer {
         for (key, entry) in theme.entries {
             if let tilde = key.lastIndex(of: "~"), tilde != key.startIndex {
                 let variant = key[key.index(after: tilde)...]
-                if !variant.isEmpty, variant.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                if variantNames.contains(variant) {
                     variants[String(variant), default: [:]][String(key[..<tilde])] = entry
                     continue
                 }

@@ -73,6 +73,25 @@ package enum PlistTreeReader {
             return bytes.count
         }
 
+        /// The offset just past the `>` that ends the tag at `offset`, or the end: a `>`
+        /// inside a quoted attribute value (`version="1>0"`, which XML allows) does not end it.
+        func pastTag(from offset: Int) -> Int {
+            var at = offset
+            var quote: UInt8?
+            while at < bytes.count {
+                let byte = bytes[at]
+                at += 1
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    return at
+                }
+            }
+            return bytes.count
+        }
+
         mutating func next() -> Token {
             while index < bytes.count {
                 let start = index
@@ -92,9 +111,9 @@ package enum PlistTreeReader {
                 } else if starts(with: "<?", at: index) {
                     index = past("?>", from: index + 2)
                 } else if starts(with: "<!", at: index) {
-                    index = past(">", from: index + 2)
+                    index = pastTag(from: index + 2)
                 } else {
-                    let close = past(">", from: index)
+                    let close = pastTag(from: index)
                     index = close
                     let isEnd = start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: "/")
                     let selfClosing = close >= 2 && bytes[close - 2] == UInt8(ascii: "/")

@@ -53,7 +53,11 @@ package enum ThemeImporter {
         }
         var themes = finish(found, notes: &notes)
         themes.sort { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
-        return Output(themes: themes, notes: notes.sorted(), formats: formats)
+        // A DB5 variant child holds a copy of its theme's keys, whose notes would say again,
+        // at the same place, what the theme's say: each note once.
+        notes.sort()
+        notes = notes.enumerated().filter { $0.offset == 0 || notes[$0.offset - 1] != $0.element }.map(\.element)
+        return Output(themes: themes, notes: notes, formats: formats)
     }
 
     /// Names every theme, links parents and partners, types the values, and writes the text.
@@ -236,7 +240,7 @@ package enum ThemeImporter {
                 {
                     notes.append(
                         ImportNote(
-                            "'\(entry.source)' is '\(text)', a color in \(format.systemName)'s notation: written as \(color.hexString), ThemeKit's",
+                            "'\(entry.source)' is '\(entry.sourceText ?? text)', a color in \(format.systemName)'s notation: written as \(color.hexString), ThemeKit's",
                             at: entry.location))
                     out[key] = FlatEntry(.string(color.hexString), source: entry.source, at: entry.location)
                     continue
@@ -244,17 +248,21 @@ package enum ThemeImporter {
                 if format.isEnumKey(key), case .string(let text) = entry.value {
                     notes.append(
                         ImportNote(
-                            "'\(entry.source)' is '\(text)', a setting of \(format.systemName) that ThemeKit has no kind for: kept as a plain string",
+                            "'\(entry.source)' is '\(entry.sourceText ?? text)', a setting of \(format.systemName) that ThemeKit has no kind for: kept as a plain string",
                             at: entry.location))
                 }
                 if case .string(let text) = entry.value, text.hasPrefix("@"), !keys(String(text.dropFirst())) {
-                    drop("is '\(text)', which ThemeKit reads as an alias of a key this theme does not have")
+                    if let original = entry.sourceText {
+                        drop("is '\(original)', \(format.systemName)'s alias of a key this theme does not have")
+                    } else {
+                        drop("is '\(text)', which ThemeKit reads as an alias of a key this theme does not have")
+                    }
                     continue
                 }
                 if !format.readsNamesAsAliases, case .string(let text) = entry.value, keys(text), text != key {
                     notes.append(
                         ImportNote(
-                            "'\(entry.source)' is '\(text)', the name of another key: kept, and ThemeKit reads it as an alias of that key",
+                            "'\(entry.source)' is '\(entry.sourceText ?? text)', the name of another key: kept, and ThemeKit reads it as an alias of that key",
                             at: entry.location))
                 }
                 out[key] = entry
@@ -280,14 +288,14 @@ package enum ThemeImporter {
                     if let loss {
                         notes.append(
                             ImportNote(
-                                "'\(entry.source)' is '\(text)': \(loss), written as \(color.hexString)",
+                                "'\(entry.source)' is '\(entry.sourceText ?? text)': \(loss), written as \(color.hexString)",
                                 at: entry.location))
                     }
                 } else if trimmed.isEmpty {
                     drop("is an empty color")
                     continue
                 } else {
-                    drop("is '\(text)', neither a color \(format.systemName) reads nor a key")
+                    drop("is '\(entry.sourceText ?? text)', neither a color \(format.systemName) reads nor a key")
                     continue
                 }
             case (.color, _):
@@ -304,7 +312,7 @@ package enum ThemeImporter {
                     }
                     typed.value = Int(exactly: number).map(FlatValue.integer) ?? .real(number)
                 } else {
-                    drop("is '\(text)', neither \(kind.noun) nor a key")
+                    drop("is '\(entry.sourceText ?? text)', neither \(kind.noun) nor a key")
                     continue
                 }
             case (.number(let range), .integer(let number)):
