@@ -197,6 +197,21 @@ import Yams
         #expect(output.notes.isEmpty == (hex != nil))
     }
 
+    @Test func motifConstantNamingAColorIsWrittenAsHexSoThatAColorKeyReadsIt() throws {
+        // `$Brand` is untyped in ThemeKit; `textColor: $Brand` reads it as a color in Motif.
+        let text = "{\"$Brand\": \"Tomato\", \".Label\": {\"textColor\": \"$Brand\"}}"
+        let output = try ThemeImporter.run([.init(file: "Theme.json", bytes: Array(text.utf8))], format: .motif)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["Brand"] == .string("#FF6347"))
+        #expect(theme.values["Label.textColor"] == .string("@Brand"))
+        #expect(
+            output.notes.map(\.message) == [
+                "'$Brand' is 'Tomato', a color in Motif's notation: written as #FF6347, ThemeKit's"
+            ])
+        let (_, loaded) = try ImportFixtures.load(output)
+        #expect(loaded["theme"]?.values["Brand"] == .string("#FF6347"))
+    }
+
     @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {
         let output = try ThemeImporter.run(ImportFixtures.sources("db5"), format: .db5)
         let theme = try #require(output.themes.first { $0.name == "default" })
