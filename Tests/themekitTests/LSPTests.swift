@@ -276,8 +276,16 @@ struct LSPTests {
             ])
                 + framed(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": "cancelled"]]))
         let cancelled = try client.waitFor { $0["id"] as? String == "cancelled" && $0["method"] == nil }
-        #expect((cancelled["error"] as? [String: Any])?["code"] as? Int == -32800)
-        #expect(cancelled["result"] == nil)
+        if cancelled["error"] == nil {
+            // The build beat the next message read from the same buffer (a stall of the
+            // server's thread of tens of milliseconds, right there): the answer must then be
+            // the changed theme's, and the cancellation arrived too late to matter.
+            print("LSPTests: the build finished before $/cancelRequest was read; RequestCancelled not seen this run")
+            #expect(Self.hoverText(cancelled).contains("#00FF00"))
+        } else {
+            #expect((cancelled["error"] as? [String: Any])?["code"] as? Int == -32800)
+            #expect(cancelled["result"] == nil)
+        }
         // The server goes on: the next hover is answered, from the changed theme.
         #expect(Self.hoverText(try client.request("textDocument/hover", atPosition(uri, index, 8))).contains("#00FF00"))
         // Cancelling what was answered already is no error, and answers nothing.
