@@ -148,13 +148,10 @@ enum BRStyleImporter {
                         "'\(source)' has no name: BRStyle uses the system font, which ThemeKit has no name for; only its size is written",
                         at: node.location))
             }
-        case .string(let text):
-            theme.set(key, FlatEntry(.string(text), source: source, at: node.location), notes: &notes)
-        case .integer(let number):
-            theme.set(key, FlatEntry(.integer(number), source: source, at: node.location), notes: &notes)
-        case .real(let number):
-            theme.set(key, FlatEntry(.real(number), source: source, at: node.location), notes: &notes)
-        case .bool(let flag): theme.set(key, FlatEntry(.bool(flag), source: source, at: node.location), notes: &notes)
+        case .string, .integer, .real, .bool:
+            if let scalar = node.scalar {
+                theme.set(key, FlatEntry(scalar, source: source, at: node.location), notes: &notes)
+            }
         case .dict, .array, .data, .date:
             notes.append(
                 ImportNote("'\(source)' is \(node.noun), which BRStyle has no setting for: dropped", at: node.location))

@@ -31,13 +31,10 @@ enum GenericPlistImporter {
             for (index, item) in items.enumerated() {
                 flatten(item, path: joined(String(index)), into: &theme, notes: &notes)
             }
-        case .string(let text):
-            theme.set(path, FlatEntry(.string(text), source: path, at: node.location), notes: &notes)
-        case .integer(let number):
-            theme.set(path, FlatEntry(.integer(number), source: path, at: node.location), notes: &notes)
-        case .real(let number):
-            theme.set(path, FlatEntry(.real(number), source: path, at: node.location), notes: &notes)
-        case .bool(let flag): theme.set(path, FlatEntry(.bool(flag), source: path, at: node.location), notes: &notes)
+        case .string, .integer, .real, .bool:
+            if let scalar = node.scalar {
+                theme.set(path, FlatEntry(scalar, source: path, at: node.location), notes: &notes)
+            }
         case .date(let text):
             notes.append(ImportNote("'\(path)' is a date: kept as the plain string '\(text)'", at: node.location))
             theme.set(path, FlatEntry(.string(text), source: path, at: node.location), notes: &notes)

@@ -31,6 +31,18 @@ package struct ImportNode: Sendable, Hashable {
         self.location = location
     }
 
+    /// The node as a flat value, when it is a string, a number or a bool: what every
+    /// importer writes as it is, unless its format reads it otherwise.
+    package var scalar: FlatValue? {
+        switch value {
+        case .string(let text): .string(text)
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .bool(let flag): .bool(flag)
+        case .dict, .array, .data, .date, .null: nil
+        }
+    }
+
     /// The members, when the node is a dictionary.
     package var members: [ImportMember]? {
         if case .dict(let members) = value { return members }
@@ -97,7 +109,15 @@ package struct ImportFailure: Error, Sendable, Hashable, CustomStringConvertible
 
     /// `FILE:LINE:COL: error: MESSAGE`, with the path shown through `path`.
     package func rendered(_ path: (String) -> String = { $0 }) -> String {
-        "\(Escaping.visible(path(location.file))):\(location.line):\(location.column): error: "
+        Self.line(location, "error", message, path: path)
+    }
+
+    /// `FILE:LINE:COL: KIND: MESSAGE`, the path shown through `path` and escaped as every
+    /// text a person reads: how an import's failures and notes are written.
+    static func line(_ location: SourceLocation, _ kind: String, _ message: String, path: (String) -> String)
+        -> String
+    {
+        "\(Escaping.visible(path(location.file))):\(location.line):\(location.column): \(kind): "
             + Escaping.visible(message)
     }
 

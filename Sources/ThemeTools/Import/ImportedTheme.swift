@@ -45,8 +45,7 @@ package struct ImportNote: Sendable, Hashable, Comparable, Encodable {
 
     /// The line standard error shows, with the path shown through `path`.
     package func rendered(_ path: (String) -> String = { $0 }) -> String {
-        "\(Escaping.visible(path(location.file))):\(location.line):\(location.column): note: "
-            + Escaping.visible(message)
+        ImportFailure.line(location, "note", message, path: path)
     }
 
     package static func < (lhs: ImportNote, rhs: ImportNote) -> Bool {

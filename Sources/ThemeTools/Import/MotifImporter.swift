@@ -74,13 +74,10 @@ enum MotifImporter {
                 ImportNote(
                     "'\(source)' is the class '\(text)', applied to a subview in Motif; ThemeKit has no class values: dropped",
                     at: node.location))
-        case .string(let text):
-            theme.set(key, FlatEntry(.string(text), source: source, at: node.location), notes: &notes)
-        case .integer(let number):
-            theme.set(key, FlatEntry(.integer(number), source: source, at: node.location), notes: &notes)
-        case .real(let number):
-            theme.set(key, FlatEntry(.real(number), source: source, at: node.location), notes: &notes)
-        case .bool(let flag): theme.set(key, FlatEntry(.bool(flag), source: source, at: node.location), notes: &notes)
+        case .string, .integer, .real, .bool:
+            if let scalar = node.scalar {
+                theme.set(key, FlatEntry(scalar, source: source, at: node.location), notes: &notes)
+            }
         case .dict(let members):
             notes.append(
                 ImportNote(

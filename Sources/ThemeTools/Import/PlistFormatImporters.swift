@@ -58,12 +58,10 @@ struct ThemeFlattener {
                 entry.sourceText = text
             }
             theme.set(key, entry, notes: &notes)
-        case .integer(let number):
-            theme.set(key, FlatEntry(.integer(number), source: source, at: node.location), notes: &notes)
-        case .real(let number):
-            theme.set(key, FlatEntry(.real(number), source: source, at: node.location), notes: &notes)
-        case .bool(let flag):
-            theme.set(key, FlatEntry(.bool(flag), source: source, at: node.location), notes: &notes)
+        case .integer, .real, .bool:
+            if let scalar = node.scalar {
+                theme.set(key, FlatEntry(scalar, source: source, at: node.location), notes: &notes)
+            }
         case .date(let text):
             notes.append(ImportNote("'\(source)' is a date: kept as the plain string '\(text)'", at: node.location))
             theme.set(key, FlatEntry(.string(text), source: source, at: node.location), notes: &notes)
