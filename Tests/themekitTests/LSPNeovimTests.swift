@@ -10,6 +10,8 @@ import Testing
 struct LSPNeovimTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/lsp/nvim-e2e.lua")
+    static let readmeScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/lsp/nvim-readme.lua")
 
     /// `nvim` on the PATH, if it is there.
     static let nvim: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -57,5 +59,44 @@ struct LSPNeovimTests {
             environment: environment)
         #expect(result.status == 0, "nvim-e2e.lua failed: \(result.stdout) \(result.stderr)")
         #expect(result.stdout.contains("nvim-e2e: ok"))
+    }
+
+    /// The README's `init.lua` block, from its section on editors.
+    static func readmeConfiguration() throws -> String {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "### An editor that checks as you type"))
+        let rest = readme[section.upperBound...]
+        let open = try #require(rest.range(of: "```lua\n"))
+        let close = try #require(rest[open.upperBound...].range(of: "```"))
+        return String(rest[open.upperBound..<close.lowerBound])
+    }
+
+    @Test(
+        "the README's Neovim configuration: opening a theme attaches the server; typing, hover and definition work",
+        .enabled(if: canRun, Comment(rawValue: missing)))
+    func readmeConfigurationWorks() throws {
+        let nvim = try #require(Self.nvim)
+        let repo = try TemporaryRepository([
+            "Themes/base.plist": theme(["<key>primaryColor</key>", "<string>#35A2FB</string>"]),
+            "Themes/child.plist": theme([
+                "<key>INHERITED_THEME</key>", "<string>base</string>",
+                "<key>buttonColor</key>", "<string>primaryColor</string>",
+                "<key>linkColor</key><string>buttonColor</string>",
+            ]),
+            "init.lua": try Self.readmeConfiguration(),
+        ])
+        var environment = ProcessInfo.processInfo.environment
+        // As the README says: `themekit` on the PATH.
+        let tools = try CLI.binary("themekit").deletingLastPathComponent().path
+        environment["PATH"] = tools + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["XDG_CONFIG_HOME"] = repo.url("xdg-config").path
+        environment["XDG_DATA_HOME"] = repo.url("xdg-data").path
+        environment["XDG_STATE_HOME"] = repo.url("xdg-state").path
+        let result = try CLI.run(
+            executable: URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["120", nvim.path, "--headless", "--clean", "-u", "init.lua", "-c", "luafile \(Self.readmeScript.path)"],
+            in: repo.root, environment: environment)
+        #expect(result.status == 0, "nvim-readme.lua failed: \(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("nvim-readme: ok"))
     }
 }
