@@ -95,6 +95,16 @@ struct ImportCommand: ParsableCommand {
                     "\(Escaping.visible(path)): \(theme.values.count) keys from \(Escaping.visible(theme.file))\(renamed)"
                 )
             }
+            // A manager starts with `default`: say so where the folder has none, before
+            // themelint's `missing_default` does.
+            let start = URL(fileURLWithPath: output).appendingPathComponent("default.plist").path
+            if !FileManager.default.fileExists(atPath: start) {
+                FileHandle.standardError.write(
+                    Data(
+                        ("themekit: note: \(Escaping.visible(output)) has no default.plist, the theme a manager starts "
+                            + "with (themelint: missing_default): rename the theme to start with, or import into "
+                            + "a folder that has one\n").utf8))
+            }
         }
     }
 }

@@ -136,6 +136,8 @@ struct ThemeKitImportTests {
         let written = try FileManager.default.contentsOfDirectory(
             atPath: scratch.url.appendingPathComponent("out").path)
         #expect(written.count == result.stdout.split(separator: "\n").count)
+        // A folder with no default theme is said to have none (themelint's missing_default).
+        #expect(result.stderr.contains("out has no default.plist") == !written.contains("default.plist"))
         let lint = try CLI.run(written.map { "out/" + $0 }, tool: "themelint", in: scratch.url)
         #expect(lint.status == 0, "\(lint.stdout)")
     }
