@@ -81,13 +81,22 @@ public struct ThemeColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque (CSS order), upper case.
+    ///
+    /// Any component gives a hex color, never a trap: each is clamped to 0…1 (an infinity
+    /// to the end it points to), and NaN, which has no place in 0…1, is written as 0 (a NaN
+    /// alpha thus as transparent, `00`).
     public var hexString: String {
         func byte(_ component: Double) -> String {
-            let value = Int((min(max(component, 0), 1) * 255).rounded())
+            let value = Int((Self.unit(component) * 255).rounded())
             let text = String(value, radix: 16, uppercase: true)
             return value < 16 ? "0" + text : text
         }
-        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+        return "#" + byte(red) + byte(green) + byte(blue) + (Self.unit(alpha) < 1 ? byte(alpha) : "")
+    }
+
+    /// `component` clamped to 0…1, NaN as 0.
+    static func unit(_ component: Double) -> Double {
+        component.isNaN ? 0 : min(max(component, 0), 1)
     }
 
     public var description: String { hexString }

@@ -102,6 +102,14 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Why `text`, in the system's color notation, is no color at all though it reads as
+    /// one: a component that is not a finite number (Motif's `rgb(nan,1,1)`). `nil` for
+    /// any other text.
+    package func refusal(ofColor text: String) -> String? {
+        guard self == .motif, case .nonFinite(let component) = MotifImporter.read(text) else { return nil }
+        return "a color with a component that is not a finite number ('\(component)')"
+    }
+
     /// Keys whose values are one of a fixed set of words the system maps to its own enum,
     /// which ThemeKit has no kind for: kept as plain strings, with a note.
     func isEnumKey(_ key: String) -> Bool {

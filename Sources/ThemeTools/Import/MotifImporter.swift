@@ -104,47 +104,69 @@ enum MotifImporter {
         }
     }
 
+    /// What `read(_:)` made of a color's text.
+    enum ColorReading {
+        case color(ThemeColor)
+        /// A function whose component (as written) is `nan`, an infinity or out of a
+        /// `Double`'s range: no color at all, never one made up from it.
+        case nonFinite(String)
+        case notAColor
+    }
+
     /// `UIColor+HTMLColors` (`aut_colorWithCSS:`): `#RGB` and `#RRGGBB` (no alpha),
     /// `rgb(…)`/`rgba(…)` (components 0–255 or percentages, alpha 0–1), `hsl(…)`/`hsla(…)`.
     /// `transparent`, and the color names of its table (`MotifColorNames`), in any case.
     static func color(_ text: String) -> (color: ThemeColor, loss: String?)? {
+        guard case .color(let color) = read(text) else { return nil }
+        return (color, nil)
+    }
+
+    /// Reads a color as `color(_:)` says, telling a component that is not a finite number
+    /// from text that is no color.
+    static func read(_ text: String) -> ColorReading {
         let trimmed = text.trimmingXMLSpace()
         if trimmed.hasPrefix("#") {
             let digits = trimmed.dropFirst()
-            guard digits.count == 3 || digits.count == 6 else { return nil }
-            return ThemeColor(hex: trimmed).map { ($0, nil) }
+            guard digits.count == 3 || digits.count == 6, let color = ThemeColor(hex: trimmed) else {
+                return .notAColor
+            }
+            return .color(color)
         }
         let lower = trimmed.lowercased()
-        if lower == "transparent" { return (ThemeColor(red: 0, green: 0, blue: 0, alpha: 0), nil) }
-        if let hex = MotifColorNames.hex[lower] { return ThemeColor(hex: hex).map { ($0, nil) } }
-        guard let open = lower.firstIndex(of: "("), lower.hasSuffix(")") else { return nil }
+        if lower == "transparent" { return .color(ThemeColor(red: 0, green: 0, blue: 0, alpha: 0)) }
+        if let hex = MotifColorNames.hex[lower] { return ThemeColor(hex: hex).map(ColorReading.color) ?? .notAColor }
+        guard let open = lower.firstIndex(of: "("), lower.hasSuffix(")") else { return .notAColor }
         let function = String(lower[..<open]).trimmingXMLSpace()
         let inside = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]
         let arguments: [String] = inside.split(separator: ",").map { String($0).trimmingXMLSpace() }
-        func component(_ text: String, scale: Double) -> Double? {
-            if text.hasSuffix("%") { return Double(text.dropLast()).map { $0 / 100 } }
-            return Double(text).map { $0 / scale }
-        }
-        let alpha: Double?
         switch (function, arguments.count) {
-        case ("rgb", 3), ("hsl", 3): alpha = 1
-        case ("rgba", 4), ("hsla", 4): alpha = component(arguments[3], scale: 1)
-        default: return nil
+        case ("rgb", 3), ("hsl", 3), ("rgba", 4), ("hsla", 4): break
+        default: return .notAColor
         }
-        guard let alpha else { return nil }
+        // Each component as a number (a percentage as its fraction): all must read, and
+        // all must be finite; `Double` reads `nan`, `inf` and `1e999` (infinite) too.
+        var numbers: [Double] = []
+        for (index, argument) in arguments.enumerated() {
+            let percent = argument.hasSuffix("%") && !(function.hasPrefix("hsl") && index == 0)
+            guard let number = Double(percent ? String(argument.dropLast()) : argument) else { return .notAColor }
+            numbers.append(percent ? number / 100 : number)
+        }
+        if let index = numbers.firstIndex(where: { !$0.isFinite }) { return .nonFinite(arguments[index]) }
+        let alpha = numbers.count == 4 ? clamp(numbers[3]) : 1
+        func component(_ index: Int, scale: Double) -> Double {
+            arguments[index].hasSuffix("%") ? numbers[index] : numbers[index] / scale
+        }
         if function.hasPrefix("rgb") {
-            guard let red = component(arguments[0], scale: 255), let green = component(arguments[1], scale: 255),
-                let blue = component(arguments[2], scale: 255)
-            else { return nil }
-            return (ThemeColor(red: clamp(red), green: clamp(green), blue: clamp(blue), alpha: clamp(alpha)), nil)
+            return .color(
+                ThemeColor(
+                    red: clamp(component(0, scale: 255)), green: clamp(component(1, scale: 255)),
+                    blue: clamp(component(2, scale: 255)), alpha: alpha))
         }
-        guard let hue = Double(arguments[0]), let saturation = component(arguments[1], scale: 100),
-            let lightness = component(arguments[2], scale: 100)
-        else { return nil }
         // CSS Color 3's HSL to RGB.
+        let hue = numbers[0]
         let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 360
-        let s = clamp(saturation)
-        let l = clamp(lightness)
+        let s = clamp(component(1, scale: 100))
+        let l = clamp(component(2, scale: 100))
         let m2 = l <= 0.5 ? l * (s + 1) : l + s - l * s
         let m1 = l * 2 - m2
         func channel(_ t: Double) -> Double {
@@ -154,9 +176,7 @@ enum MotifImporter {
             if h * 3 < 2 { return m1 + (m2 - m1) * (2 / 3 - h) * 6 }
             return m1
         }
-        return (
-            ThemeColor(red: channel(h + 1 / 3), green: channel(h), blue: channel(h - 1 / 3), alpha: clamp(alpha)), nil
-        )
+        return .color(ThemeColor(red: channel(h + 1 / 3), green: channel(h), blue: channel(h - 1 / 3), alpha: alpha))
     }
 
     static func clamp(_ value: Double) -> Double { min(max(value, 0), 1) }

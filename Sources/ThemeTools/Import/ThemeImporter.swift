@@ -231,6 +231,10 @@ package enum ThemeImporter {
             func isAlias(_ text: String) -> Bool {
                 text.hasPrefix("@") ? keys(String(text.dropFirst())) : keys(text) && text != key
             }
+            if case .string(let text) = entry.value, let refusal = format.refusal(ofColor: text) {
+                drop("is '\(entry.sourceText ?? text)', \(refusal)")
+                continue
+            }
             guard let kind = ValueKind.typed(forKey: key) else {
                 // An untyped value in the system's color notation that ThemeKit does not read
                 // (Motif's `rgba(…)` constants): written as ThemeKit's, so that a color key
