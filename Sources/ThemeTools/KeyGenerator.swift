@@ -1,5 +1,6 @@
 import Foundation
 package import ThemeKit
+import ThemeOutput
 
 /// Writes Swift source that declares one typed `ThemeKey` for every key of a set of themes,
 /// so that app code says `ThemeManager.shared[.primaryColor]` and a misspelt key does not
@@ -341,9 +342,7 @@ package struct KeyGenerator: Sendable {
     /// lead to (`themekit keys .` in `Themes/` says `Themes`), so that the header does not
     /// change with where the command was run.
     static func folderLabel(_ directory: String) -> String {
-        var path = Substring(URL(fileURLWithPath: directory).standardizedFileURL.path)
-        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-        let last = path.split(separator: "/").last.map(String.init) ?? String(path)
+        let last = UserPath.lastComponent(of: UserPath.normalized(directory))
         return String(
             String.UnicodeScalarView(last.unicodeScalars.map { Escaping.isInvisible($0) ? "?" : $0 }))
     }
