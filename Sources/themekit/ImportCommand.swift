@@ -77,16 +77,23 @@ struct ImportCommand: ParsableCommand {
             if !imported.notes.isEmpty {
                 FileHandle.standardError.write(Data(imported.notes.map { $0.rendered() + "\n" }.joined().utf8))
             }
+            // The report is checked and written beside its path before any theme is: a path
+            // that cannot be written fails first, and it is renamed into place with the themes,
+            // all or nothing.
+            let report = try stageReport(imported)
             let written: [String]
             do {
-                written = try ImportWriter.write(imported.themes, to: output, force: force)
+                written = try ImportWriter.write(imported.themes, to: output, force: force) {
+                    () throws(ImportWriter.Failure) in
+                    guard let report else { return }
+                    do throws(OutputFile.WriteError) { try report.commit() } catch {
+                        throw .output("cannot write the report to \(error.path): \(error.reason)")
+                    }
+                }
             } catch ImportWriter.Failure.output(let message) {
                 throw ToolFailure.usage(message)
             } catch ImportWriter.Failure.check(let message) {
                 throw ToolFailure.problems("themekit: error: " + message + "\n")
-            }
-            if let report {
-                try emit((try? ImportReport(imported).json()) ?? "{}\n", to: report, what: "the report")
             }
             for (theme, path) in zip(imported.themes, written) {
                 let renamed =
@@ -97,7 +104,7 @@ struct ImportCommand: ParsableCommand {
             }
             // A manager starts with `default`: say so where the folder has none, before
             // themelint's `missing_default` does.
-            let start = URL(fileURLWithPath: output).appendingPathComponent("default.plist").path
+            let start = UserPath.appending("default.plist", to: output)
             if !FileManager.default.fileExists(atPath: start) {
                 FileHandle.standardError.write(
                     Data(
@@ -105,6 +112,33 @@ struct ImportCommand: ParsableCommand {
                             + "with (themelint: missing_default): rename the theme to start with, or import into "
                             + "a folder that has one\n").utf8))
             }
+        }
+    }
+
+    /// `--report`'s JSON staged (`OutputFile.stage`) once its path is known not to be an
+    /// input, the output folder, or a theme this run writes (compared resolved: links, `./`
+    /// and `..` followed), so that the report never overwrites what the import reads or
+    /// writes. `nil` without `--report`.
+    func stageReport(_ imported: ThemeImporter.Output) throws -> OutputFile.Staged? {
+        guard let report else { return nil }
+        guard !report.isEmpty else { throw ToolFailure.usage("give a file to write the report to: the path is empty") }
+        let ownPath = "give the report a path of its own"
+        if let input = inputs.first(where: { UserPath.isSameFile(report, $0) }) {
+            throw ToolFailure.usage("the report \(report) is the input \(input): \(ownPath)")
+        }
+        if UserPath.isSameFile(report, output) {
+            throw ToolFailure.usage("the report \(report) is the folder the themes go to: \(ownPath)")
+        }
+        for theme in imported.themes {
+            let target = UserPath.appending(theme.name + ".plist", to: output)
+            if UserPath.isSameFile(report, target) {
+                throw ToolFailure.usage("the report \(report) is the theme \(target) this import writes: \(ownPath)")
+            }
+        }
+        do {
+            return try OutputFile.stage((try? ImportReport(imported).json()) ?? "{}\n", to: report)
+        } catch {
+            throw ToolFailure.usage("cannot write the report to \(report): \(error.reason)")
         }
     }
 }
