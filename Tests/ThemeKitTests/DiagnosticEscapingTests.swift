@@ -38,4 +38,13 @@ struct DiagnosticEscapingTests {
         #expect(caret.map { Array(lines[1])[$0] } == "<")
     }
 
+    @Test(
+        "every bidi control is escaped by the one escaper: embeddings, overrides, isolates, marks",
+        arguments: [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
+            as [UInt32])
+    func bidiControlsAreEscaped(value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        #expect(Escaping.isInvisible(scalar))
+        #expect(Escaping.visible("a\(scalar)b") == "a\\u{\(String(value, radix: 16))}b")
+    }
 }

@@ -42,4 +42,36 @@ struct EscapedOutputTests {
             result.stderr
                 == #"themelint: error: no such file or directory: no\nThemes/x.plist:1:1: error: forged [x]"# + "\n")
     }
+
+    @Test("the github format writes a key's bidi controls as the text format does, not raw")
+    func githubFormatEscapesBidiControls() throws {
+        let key = "a&#x202E;b&#x2066;c&#x200F;d&#x061C;e"
+        let app = try TemporaryRepository([
+            "Themes/default.plist": theme(["<key>\(key)</key><true/>", "<key>\(key)</key><true/>"])
+        ])
+        let shown = #"a\u{202e}b\u{2066}c\u{200f}d\u{61c}e"#
+        let github = try CLI.run(["--no-config", "--format", "github", "Themes"], in: app.root)
+        #expect(github.status == 1)
+        #expect(github.stdout.hasPrefix("::error file=Themes/default.plist,line=4,col=2,"), "\(github.stdout)")
+        #expect(
+            github.stdout.hasSuffix(
+                ",title=duplicate_key::duplicate key '\(shown)': it is first defined on line 3\n"), "\(github.stdout)")
+        let text = try CLI.run(["--no-config", "Themes"], in: app.root)
+        #expect(text.stdout.contains("duplicate key '\(shown)'"))
+        let path = try TemporaryRepository([
+            "Themes/default.plist": theme([]),
+            "Themes/x\u{202E}y.plist": theme(["<key>aColor</key><string>#zz</string>"]), "summary.md": "",
+        ])
+        let file = try CLI.run(
+            ["--no-config", "--format", "github", "Themes"], in: path.root,
+            environment: ["GITHUB_STEP_SUMMARY": path.url("summary.md").path])
+        #expect(file.stdout.contains(#"::error file=Themes/x\u{202e}y.plist,"#), "\(file.stdout)")
+        #expect(!file.stdout.contains("\u{202E}"))
+        let summary = try path.read("summary.md")
+        #expect(summary.contains(#"| Themes/x\u{202e}y.plist |"#), "\(summary)")
+        #expect(!summary.contains("\u{202E}"))
+        for scalar in ["\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}"] {
+            #expect(!github.stdout.contains(scalar) && !text.stdout.contains(scalar))
+        }
+    }
 }

@@ -120,14 +120,16 @@ public enum GitHubReporter: Sendable {
         return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
     }
 
-    /// The message part: `%`, CR and LF percent-encoded.
+    /// The message part: `%` percent-encoded (GitHub decodes `%25`, `%0D`, `%0A`), and line
+    /// breaks, tabs and every other control or invisible character (bidi overrides and
+    /// isolates among them) written as `Escaping.visible` writes them (`\n`, `\u{202e}`), as
+    /// the text format shows them: a key cannot end the command, forge a second one, or make
+    /// the annotation read in another order than it runs.
     static func escapeData(_ text: String) -> String {
         Escaping.escape(text) { scalar in
             switch scalar {
             case "%": "%25"
-            case "\r": "%0D"
-            case "\n": "%0A"
-            default: nil
+            default: Escaping.visibleEscape(scalar)
             }
         }
     }
@@ -137,11 +139,9 @@ public enum GitHubReporter: Sendable {
         Escaping.escape(text) { scalar in
             switch scalar {
             case "%": "%25"
-            case "\r": "%0D"
-            case "\n": "%0A"
             case ":": "%3A"
             case ",": "%2C"
-            default: nil
+            default: Escaping.visibleEscape(scalar)
             }
         }
     }
