@@ -331,7 +331,10 @@ package enum PreviewPage: Sendable {
 
     // MARK: - HTML text
 
-    /// `text` escaped for HTML text and double-quoted attribute values.
+    /// `text` escaped for HTML text and double-quoted attribute values; controls and invisible
+    /// characters (bidi overrides and isolates among them) shown as `Escaping.visible` shows
+    /// them, as every other output a person reads does. Line breaks and tabs stay: in HTML they
+    /// are white space, and a `<pre>` keeps a diagnostic's lines.
     package static func escape(_ text: String) -> String {
         Escaping.escape(text) { scalar in
             switch scalar {
@@ -340,7 +343,8 @@ package enum PreviewPage: Sendable {
             case ">": "&gt;"
             case "\"": "&quot;"
             case "'": "&#39;"
-            default: nil
+            case "\n", "\t": nil
+            default: Escaping.visibleEscape(scalar)
             }
         }
     }

@@ -169,6 +169,20 @@ import ThemeTools
         #expect(page.contains(#"font-family: &quot;Evil\&quot; onmouseover=\&quot;alert(1)\3c /style&gt;"#))
     }
 
+    @Test func bidiControlsInKeysAndValuesAreShownEscaped() throws {
+        let folder = try Self.folder([
+            "default": [
+                "<key>a&#x202E;b&#x2066;Color</key><string>#000000</string>",
+                "<key>label</key><string>x&#x200F;y&#x061C;z</string>",
+            ]
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = Self.page(folder.path)
+        #expect(page.contains(#"a\u{202e}b\u{2066}Color"#))
+        #expect(page.contains(#"x\u{200f}y\u{61c}z"#))
+        for scalar in ["\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}"] { #expect(!page.contains(scalar)) }
+    }
+
     @Test func themesThatFailAreListedWithTheirDiagnostics() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
