@@ -105,6 +105,43 @@ struct ImportSafetyTests {
     }
 }
 
+/// Every output file of every tool says why it could not be written in the system's words
+/// (`strerror` of the call that failed), never Foundation's paraphrase.
+@Suite("Output files that cannot be written, end to end", .serialized)
+struct OutputFileReasonTests {
+    @Test(
+        "a full device says 'No space left on device', for each tool's output file", .enabled(if: CLI.hasFullDisk),
+        arguments: [
+            (
+                ["preview", "Themes", "-o", "/dev/full"], "themekit",
+                "themekit: error: cannot write the page to /dev/full"
+            ),
+            (["keys", "Themes", "-o", "/dev/full"], "themekit", "themekit: error: cannot write the keys to /dev/full"),
+            (
+                ["import", "a.plist", "-o", "out", "--report", "/dev/full"], "themekit",
+                "themekit: error: cannot write the report to /dev/full"
+            ),
+            (
+                ["--no-config", "Themes", "--format", "sarif=/dev/full"], "themelint",
+                "themelint: error: cannot write sarif output to /dev/full"
+            ),
+            (
+                ["--no-config", "Themes", "--write-baseline", "/dev/full"], "themelint",
+                "themelint: error: cannot write the baseline /dev/full"
+            ),
+        ])
+    func fullDeviceSaysWhy(arguments: [String], tool: String, message: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("a.plist", ImportSafetyTests.source("#111"))
+        try scratch.write("Themes/default.plist", theme(["<key>aColor</key><string>#fff</string>"]))
+        let result = try CLI.run(arguments, tool: tool, in: scratch.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasSuffix("\(message): No space left on device\n"), "\(result.stderr)")
+        // The report is the import's last step: the themes it wrote are taken out again.
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out").path))
+    }
+}
+
 /// swift-corelibs-foundation's `NSString` path methods trap on a one-character relative path:
 /// every path the tools take is handled without them.
 @Suite("themekit: one-character output paths, end to end", .serialized)
