@@ -80,13 +80,13 @@ struct ImportCommand: ParsableCommand {
             // The report is checked and written beside its path before any theme is: a path
             // that cannot be written fails first, and it is renamed into place with the themes,
             // all or nothing.
-            let report = try stageReport(imported)
+            let report = try prepareReport(imported)
             let written: [String]
             do {
                 written = try ImportWriter.write(imported.themes, to: output, force: force) {
                     () throws(ImportWriter.Failure) in
                     guard let report else { return }
-                    do throws(OutputFile.WriteError) { try report.commit() } catch {
+                    do throws(OutputFile.WriteError) { try report() } catch {
                         throw .output("cannot write the report to \(error.path): \(error.reason)")
                     }
                 }
@@ -118,8 +118,8 @@ struct ImportCommand: ParsableCommand {
     /// `--report`'s JSON staged (`OutputFile.stage`) once its path is known not to be an
     /// input, the output folder, or a theme this run writes (compared resolved: links, `./`
     /// and `..` followed), so that the report never overwrites what the import reads or
-    /// writes. `nil` without `--report`.
-    func stageReport(_ imported: ThemeImporter.Output) throws -> OutputFile.Staged? {
+    /// writes; what puts it in place, the import's last step. `nil` without `--report`.
+    func prepareReport(_ imported: ThemeImporter.Output) throws -> (() throws(OutputFile.WriteError) -> Void)? {
         guard let report else { return nil }
         guard !report.isEmpty else { throw ToolFailure.usage("give a file to write the report to: the path is empty") }
         let ownPath = "give the report a path of its own"
@@ -135,8 +135,15 @@ struct ImportCommand: ParsableCommand {
                 throw ToolFailure.usage("the report \(report) is the theme \(target) this import writes: \(ownPath)")
             }
         }
+        let json = (try? ImportReport(imported).json()) ?? "{}\n"
+        // A report in the folder the import is still to make can only be written once the
+        // folder is there: as the last step, which takes the themes out again if it fails.
+        if !FileManager.default.fileExists(atPath: output), UserPath.isSameFile(UserPath.folder(of: report), output) {
+            return { () throws(OutputFile.WriteError) in try OutputFile.write(json, to: report) }
+        }
         do {
-            return try OutputFile.stage((try? ImportReport(imported).json()) ?? "{}\n", to: report)
+            let staged = try OutputFile.stage(json, to: report)
+            return { () throws(OutputFile.WriteError) in try staged.commit() }
         } catch {
             throw ToolFailure.usage("cannot write the report to \(report): \(error.reason)")
         }

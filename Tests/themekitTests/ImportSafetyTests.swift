@@ -95,6 +95,16 @@ struct ImportSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Themes").path))
     }
 
+    @Test("a report inside the folder the import makes is written there, beside the themes")
+    func reportInsideANewFolder() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.plist", Self.source("#111"))
+        let result = try run(["a.plist", "-o", "Themes", "--report", "Themes/report.json"], in: scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try list("Themes", in: scratch) == ["a.plist", "report.json"])
+        #expect(try read("Themes/report.json", in: scratch).hasPrefix("{"))
+    }
+
     @Test("a folder that cannot be made says the system's reason")
     func unmakeableFolderSaysWhy() throws {
         let scratch = try Scratch()

@@ -175,6 +175,7 @@ package enum ImportWriter {
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else { return UserPath.reason(errno) }
         return nil
     }
+
     /// Loads every theme of `folder` with ThemeKit's loader and lints it: any error fails.
     static func check(_ themes: [ImportedTheme], in folder: String) throws(Failure) {
         // One session: each file read once, and a chain's themes resolved from their
