@@ -24,8 +24,10 @@ struct ImportCommand: ParsableCommand {
 
             Exit status: 0 imported (notes allowed); 1 an input cannot be imported (broken \
             syntax, a root that is not a dictionary), said at its line and column, and nothing \
-            written; 2 usage errors, an unreadable input, or a file in DIR that only --force \
-            replaces.
+            written; 2 usage errors, an unreadable input, a file in DIR that only --force \
+            replaces, a folder where a theme goes (never replaced), or a --report path that \
+            is an input or an output of the run or cannot be written. A run that fails leaves \
+            DIR as it was.
             """
     )
 
