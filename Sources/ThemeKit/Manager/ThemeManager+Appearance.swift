@@ -150,26 +150,35 @@ extension ThemeManager {
     /// Delivered from the manager's queue, so that the source's thread never waits for an
     /// observer's.
     func systemAppearanceChanged() {
-        let queued = changeLock.withLock { _ -> Bool in
+        // The copy of the state leaves the lock: it may hold the last reference to a store or
+        // a source replaced meanwhile, whose deinit is the app's code.
+        let (queued, snapshot) = changeLock.withLock { _ -> (Bool, State) in
             let snapshot = state.withLock { $0 }
-            guard snapshot.isStarted, let base = snapshot.followedBase else { return false }
-            let current = snapshot.theme
-            do throws(ThemeError) {
-                let (theme, failure) = try Self.followed(
-                    base, in: snapshot.systemAppearance, loader: snapshot.loader,
-                    allowingErrors: snapshot.loadsPartialThemes)
-                if let failure {
-                    state.withLock { $0.outbox.append(.failure(theme: failure.name, error: failure.error)) }
-                    return true
-                }
-                if theme.name == current.name, !current.isDegraded { return false }
-                state.withLock { $0.install(theme, cause: .systemAppearance) }
-            } catch {
-                state.withLock { $0.outbox.append(.failure(theme: base, error: error)) }
-            }
-            return true
+            return (followSystem(from: snapshot), snapshot)
         }
+        _ = consume snapshot
         if queued { deliverLater() }
+    }
+
+    /// Loads and swaps in the theme the system's appearance calls for, or queues why it could
+    /// not; returns whether anything was queued. Called with `changeLock` held.
+    private func followSystem(from snapshot: State) -> Bool {
+        guard snapshot.isStarted, let base = snapshot.followedBase else { return false }
+        let current = snapshot.theme
+        do throws(ThemeError) {
+            let (theme, failure) = try Self.followed(
+                base, in: snapshot.systemAppearance, loader: snapshot.loader,
+                allowingErrors: snapshot.loadsPartialThemes)
+            if let failure {
+                state.withLock { $0.outbox.append(.failure(theme: failure.name, error: failure.error)) }
+                return true
+            }
+            if theme.name == current.name, !current.isDegraded { return false }
+            state.withLock { $0.install(theme, cause: .systemAppearance) }
+        } catch {
+            state.withLock { $0.outbox.append(.failure(theme: base, error: error)) }
+        }
+        return true
     }
 }
 

@@ -17,20 +17,28 @@ extension ThemeManager {
         deliver()
     }
 
-    /// The saved theme name, read from the store with no lock held, and the store.
-    private func readStore() -> (Result<String?, any Error>, (any ThemeStore)?) {
+    /// The saved theme name, read from the store with no lock held, and the store. A store's
+    /// error is written into its message here too, with no lock held and as part of the
+    /// read: its `description` is the app's code, and may call the manager back.
+    private func readStore() -> (Result<String?, StoreReadFailure>, (any ThemeStore)?) {
         let store = state.withLock { $0.store }
         let saved = Self.$readingStoreOf.withValue(ObjectIdentifier(self)) {
-            Result { try store?.loadThemeName() }
+            Result { try store?.loadThemeName() }.mapError { StoreReadFailure(message: "\($0)") }
         }
         return (saved, store)
+    }
+
+    /// Why the store could not be read, as its error described itself.
+    struct StoreReadFailure: Error {
+        let message: String
     }
 
     /// Restores the saved choice (else `default`) and swaps it in. With `cause` nil this is
     /// the start; otherwise the folder or options changed after start, and the result is
     /// queued as a change. Called with `changeLock` held; delivers nothing.
-    private func queueRestore(_ saved: Result<String?, any Error>, store: (any ThemeStore)?, cause: ThemeChange.Cause?)
-    {
+    private func queueRestore(
+        _ saved: Result<String?, StoreReadFailure>, store: (any ThemeStore)?, cause: ThemeChange.Cause?
+    ) {
         let (loader, appearance) = state.withLock { ($0.loader, $0.systemAppearance) }
         let (theme, failure, failedName, followedBase) = Self.restore(
             saved, store: store, loader: loader, appearance: appearance)
@@ -53,7 +61,7 @@ extension ThemeManager {
     /// if it has errors), else an empty theme; with every problem met on the way, and the
     /// base when the manager follows the system.
     private static func restore(
-        _ saved: Result<String?, any Error>, store: (any ThemeStore)?, loader: ThemeLoader,
+        _ saved: Result<String?, StoreReadFailure>, store: (any ThemeStore)?, loader: ThemeLoader,
         appearance: ThemeAppearance?
     ) -> (Theme, ThemeError?, failedName: String, followedBase: String?) {
         var problems: [Diagnostic] = []
@@ -85,7 +93,7 @@ extension ThemeManager {
             break
         case .failure(let error):
             let path = (store as? FileThemeStore)?.path ?? "theme store"
-            problems = [Diagnostic(.ioError, "\(error)", at: .wholeFile(path))]
+            problems = [Diagnostic(.ioError, error.message, at: .wholeFile(path))]
             failedName = "saved theme"
         }
         do throws(ThemeError) {
