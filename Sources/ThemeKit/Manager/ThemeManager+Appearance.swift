@@ -6,9 +6,17 @@ extension ThemeManager {
     /// (empty counts as unset), read when a manager is created.
     public static let appearanceVariable = "THEMEKIT_APPEARANCE"
 
+    /// How long after a source is installed a theme chosen for the system's appearance waits
+    /// for the source's first answer, at most (SPEC §8): then it goes on with no preference.
+    static let firstAnswerLimit: Duration = .milliseconds(250)
+
     /// Where the system's light or dark preference comes from; `nil` (the default): no
     /// preference. Set it at any time: the manager reads the new source at once (its first
-    /// value arrives asynchronously) and stops reading the old one.
+    /// value arrives asynchronously) and stops reading the old one. Set it before
+    /// ``followSystemAppearance(base:)`` or the first use of a manager whose saved choice
+    /// follows the system: the theme is then chosen with the source's first answer (waited
+    /// for, at most 250 ms after the source was set), so an app whose desktop is dark is
+    /// styled dark from its first frame.
     ///
     /// On Linux, `ThemeKitPortal`'s `PortalAppearanceSource` reads the desktop's
     /// preference from the XDG desktop portal.
@@ -18,7 +26,7 @@ extension ThemeManager {
     }
 
     /// The system's appearance as the manager follows it: ``appearanceOverride`` when set,
-    /// else the source's last value; `nil` when there is no preference (or none heard yet).
+    /// else the source's last value; `nil` when there is no preference (or no answer yet).
     public var systemAppearance: ThemeAppearance? {
         registrar.access(self, keyPath: \.systemAppearance)
         return state.withLock { $0.systemAppearance }
@@ -57,6 +65,10 @@ extension ThemeManager {
     /// of the other; a base with no partner is used as it is. The choice is saved, and
     /// restored at start.
     ///
+    /// A source that has not answered yet is waited for (at most 250 ms after it was set), so
+    /// that the theme chosen is the one for the system's appearance: right after this returns,
+    /// `currentThemeName` is the dark partner while the desktop is dark.
+    ///
     /// Each later change of the system's appearance that changes the theme in use is a
     /// change like any other, with the cause `.systemAppearance`; one that does not change
     /// it posts nothing.
@@ -65,6 +77,7 @@ extension ThemeManager {
     ///   untouched.
     public func followSystemAppearance(base: String) throws(ThemeError) {
         startIfNeeded()
+        awaitFirstAppearance()
         try change { state throws(ThemeError) in
             let (theme, failure) = try Self.followed(
                 base, in: state.systemAppearance, loader: state.loader, allowingErrors: state.loadsPartialThemes)
@@ -100,37 +113,52 @@ extension ThemeManager {
         }
     }
 
+    /// Waits, with no lock held, for the source's first answer when a theme is about to be
+    /// chosen for the system's appearance and the source has not answered yet: at most until
+    /// `firstAnswerLimit` after the source was installed, then the choice goes on with no
+    /// preference.
+    func awaitFirstAppearance() {
+        state.withLock { $0.pendingFirstAnswer }?.wait()
+    }
+
     /// Starts reading `source` (with no lock held: `appearances()` is the app's code) and
     /// stops reading the one before.
     private func replaceAppearanceSource(with source: (any AppearanceSource)?) {
+        let first = source.map { _ in FirstAnswer(limit: Self.firstAnswerLimit) }
         // The old source is handed out and released here, with no lock held: its deinit is
         // the app's code.
-        let (old, oldSource, number) = state.withLock {
-            state -> (Task<Void, Never>?, (any AppearanceSource)?, UInt64) in
+        let (old, oldSource, oldAnswer, number) = state.withLock {
+            state -> (Task<Void, Never>?, (any AppearanceSource)?, SourceAnswer, UInt64) in
             defer {
                 state.appearanceTask = nil
                 state.appearanceSource = source
+                state.sourceAnswer = first.map { .awaiting($0) } ?? .answered(nil)
             }
             state.appearanceSourceNumber &+= 1
-            state.sourceAppearance = nil
-            return (state.appearanceTask, state.appearanceSource, state.appearanceSourceNumber)
+            return (state.appearanceTask, state.appearanceSource, state.sourceAnswer, state.appearanceSourceNumber)
         }
         old?.cancel()
+        // Whoever waited for the old source's first answer goes on.
+        if case .awaiting(let gate) = oldAnswer { gate.open() }
         _ = consume oldSource
         registrar.withMutation(of: self, keyPath: \.systemAppearance) {}
-        guard let source else {
+        guard let source, let first else {
             systemAppearanceChanged()
             return
         }
         let appearances = source.appearances()
-        let task = Task.detached { [weak self] in
+        // Read on a queue of its own, not on the shared pool: a thread waiting for the first
+        // answer may be one of the pool's.
+        let executor = AppearanceReadingExecutor()
+        let task = Task.detached(executorPreference: executor) { [weak self] in
             for await appearance in appearances {
                 guard let self else { return }
                 let current = self.state.withLock { state -> Bool in
                     guard state.appearanceSourceNumber == number else { return false }
-                    state.sourceAppearance = appearance
+                    state.sourceAnswer = .answered(appearance)
                     return true
                 }
+                first.open()
                 guard current else { return }
                 self.registrar.withMutation(of: self, keyPath: \.systemAppearance) {}
                 self.systemAppearanceChanged()

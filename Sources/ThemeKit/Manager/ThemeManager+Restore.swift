@@ -11,6 +11,7 @@ extension ThemeManager {
         if state.withLock({ $0.isStarted }) || Self.readingStoreOf == ObjectIdentifier(self) { return }
         // The store is app code: read it with no lock held.
         let (saved, store) = readStore()
+        awaitFirstAppearance(for: saved)
         changeLock.withLock { _ in
             if !state.withLock({ $0.isStarted }) { queueRestore(saved, store: store, cause: nil) }
         }
@@ -31,6 +32,13 @@ extension ThemeManager {
     /// Why the store could not be read, as its error described itself.
     struct StoreReadFailure: Error {
         let message: String
+    }
+
+    /// Waits for the appearance source's first answer (bounded) when the saved choice follows
+    /// the system: the theme restored is then the one for the system's appearance.
+    private func awaitFirstAppearance(for saved: Result<String?, StoreReadFailure>) {
+        guard case .success(let text?) = saved, case .followingSystem = ThemeChoice(storedText: text) else { return }
+        awaitFirstAppearance()
     }
 
     /// Restores the saved choice (else `default`) and swaps it in. With `cause` nil this is
@@ -116,6 +124,7 @@ extension ThemeManager {
     func restart(_ update: (inout ThemeLoader) -> Void) {
         let isStarted = state.withLock { $0.isStarted }
         let (saved, store) = isStarted ? readStore() : (.success(nil), nil)
+        awaitFirstAppearance(for: saved)
         watchLock.withLock { _ in
             let (watcher, quietPeriod) = state.withLock { state -> (DirectoryWatcher?, Duration) in
                 update(&state.loader)

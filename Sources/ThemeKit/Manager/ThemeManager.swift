@@ -19,7 +19,8 @@ import Synchronization
 // read, a store's error is described while the store is read (before `changeLock`), and a
 // store or source that is replaced, or that a copy of the state held last, is released once
 // the locks are (its `deinit`). The one wait under a lock is `watchLock`'s on a watcher's
-// report (DirectoryWatcher.swift gives its own order).
+// report (DirectoryWatcher.swift gives its own order). A source's first answer is waited for
+// with no lock held (ThemeManager+Appearance.swift).
 
 /// The current theme of an app, and the ways its objects follow it.
 ///
@@ -91,13 +92,21 @@ public final class ThemeManager: Sendable {
         var appearanceSource: (any AppearanceSource)?
         var appearanceTask: Task<Void, Never>?
         var appearanceSourceNumber: UInt64 = 0
-        /// The source's last value (nil: no preference, or none heard yet).
-        var sourceAppearance: ThemeAppearance?
+        /// What the source said last, or that it has not answered yet.
+        var sourceAnswer = SourceAnswer.answered(nil)
         /// `THEMEKIT_APPEARANCE`, or what the app set: wins over the source.
         var appearanceOverride: ThemeAppearance?
 
-        /// The system's appearance as the manager follows it.
-        var systemAppearance: ThemeAppearance? { appearanceOverride ?? sourceAppearance }
+        /// The system's appearance as the manager follows it (nil: no preference, or no
+        /// answer yet).
+        var systemAppearance: ThemeAppearance? { appearanceOverride ?? sourceAnswer.appearance }
+
+        /// The gate to wait at before choosing a theme for the system's appearance: the
+        /// source's first answer, when it has not come and no override makes it moot.
+        var pendingFirstAnswer: FirstAnswer? {
+            guard appearanceOverride == nil, case .awaiting(let first) = sourceAnswer else { return nil }
+            return first
+        }
 
         /// What the store saves for the theme in use: the followed base, else the theme.
         var choice: ThemeChoice { followedBase.map { .followingSystem(base: $0) } ?? .theme(theme.name) }
