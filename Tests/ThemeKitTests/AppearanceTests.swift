@@ -527,4 +527,21 @@ struct NoFlashTests {
         #expect(manager.currentThemeName == "ink")
         #expect(manager.systemAppearance == nil)
     }
+
+    @Test("THEMEKIT_APPEARANCE other than light or dark is said, escaped, with the nearest value")
+    func wrongEnvironmentValueIsSaid() {
+        #expect(ThemeManager.environmentAppearance(" Dark ") == .success(.dark))
+        #expect(ThemeManager.environmentAppearance("") == .success(nil))
+        #expect(ThemeManager.environmentAppearance(nil) == .success(nil))
+        func ignored(_ rest: String) -> Result<ThemeAppearance?, ThemeManager.AppearanceVariableProblem> {
+            .failure(.init("THEMEKIT_APPEARANCE must be 'light' or 'dark'; " + rest))
+        }
+        #expect(ThemeManager.environmentAppearance("purple") == ignored("'purple' is neither, so it is ignored"))
+        #expect(
+            ThemeManager.environmentAppearance("drak")
+                == ignored("'drak' is neither, so it is ignored; did you mean 'dark'?"))
+        #expect(
+            ThemeManager.environmentAppearance("da\nrk\u{1B}[2J")
+                == ignored("'da\\nrk\\u{1b}[2J' is neither, so it is ignored"))
+    }
 }

@@ -1,9 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Light and dark: following the system's appearance from a base theme and its partner.
 extension ThemeManager {
     /// The environment variable that overrides any ``appearanceSource``: `light` or `dark`
-    /// (empty counts as unset), read when a manager is created.
+    /// (empty counts as unset), read when a manager is created. Any other value is ignored,
+    /// and said once on standard error.
     public static let appearanceVariable = "THEMEKIT_APPEARANCE"
 
     /// How long after a source is installed a theme chosen for the system's appearance waits
@@ -207,6 +209,50 @@ extension ThemeManager {
             state.withLock { $0.outbox.append(.failure(theme: base, error: error)) }
         }
         return true
+    }
+}
+
+extension ThemeManager {
+    /// The values of `THEMEKIT_APPEARANCE` already said to be wrong on standard error: each is
+    /// said once per process, however many managers read it.
+    private static let saidWrongValues = Mutex<Set<String>>([])
+
+    /// `THEMEKIT_APPEARANCE` from the environment, for a new manager; a value that is neither
+    /// `light` nor `dark` is said on standard error (once per process), then ignored.
+    static func appearanceFromEnvironment() -> ThemeAppearance? {
+        switch environmentAppearance(ProcessInfo.processInfo.environment[appearanceVariable]) {
+        case .success(let appearance):
+            return appearance
+        case .failure(let problem):
+            if saidWrongValues.withLock({ $0.insert(problem.message).inserted }) {
+                FileHandle.standardError.write(Data("ThemeKit: warning: \(problem.message)\n".utf8))
+            }
+            return nil
+        }
+    }
+
+    /// Why `THEMEKIT_APPEARANCE` was ignored: its value is neither `light` nor `dark`.
+    package struct AppearanceVariableProblem: Error, Equatable, Sendable {
+        /// The sentence a person reads, the value escaped.
+        package let message: String
+
+        package init(_ message: String) {
+            self.message = message
+        }
+    }
+
+    /// What `THEMEKIT_APPEARANCE`'s `value` asks for: an appearance, nil when it is unset or
+    /// empty, or why it is ignored.
+    package static func environmentAppearance(_ value: String?) -> Result<ThemeAppearance?, AppearanceVariableProblem> {
+        guard let value else { return .success(nil) }
+        let word = value.trimmingCharacters(in: .whitespaces).lowercased()
+        if word.isEmpty { return .success(nil) }
+        if let appearance = ThemeAppearance(rawValue: word) { return .success(appearance) }
+        let suggestion = Suggestions.closest(to: word, among: ThemeAppearance.allCases.map(\.rawValue))
+        return .failure(
+            AppearanceVariableProblem(
+                "\(appearanceVariable) must be 'light' or 'dark'; '\(Escaping.visible(value))' is neither, so it is ignored"
+                    + Suggestions.hint(suggestion)))
     }
 }
 

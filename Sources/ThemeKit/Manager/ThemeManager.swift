@@ -156,8 +156,7 @@ public final class ThemeManager: Sendable {
         var initial = State(
             loader: ThemeLoader(directory: directory, options: options), store: store,
             theme: .empty(named: ThemeName.defaultTheme))
-        initial.appearanceOverride = ThemeAppearance(
-            environmentValue: ProcessInfo.processInfo.environment[Self.appearanceVariable])
+        initial.appearanceOverride = Self.appearanceFromEnvironment()
         state = Mutex(initial)
         center = notificationCenter
     }
