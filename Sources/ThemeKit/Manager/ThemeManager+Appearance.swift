@@ -153,6 +153,8 @@ extension ThemeManager {
         // answer may be one of the pool's.
         let executor = AppearanceReadingExecutor()
         let task = Task.detached(executorPreference: executor) { [weak self] in
+            // The executor lives as long as the task, whatever the runtime keeps of it.
+            defer { withExtendedLifetime(executor) {} }
             for await appearance in appearances {
                 guard let self else { return }
                 let current = self.state.withLock { state -> Bool in
