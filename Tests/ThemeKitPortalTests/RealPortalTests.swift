@@ -35,6 +35,23 @@ struct RealPortalTests {
         #expect(!log.ended)
     }
 
+    @Test("a cold start: the source's first call starts the portal, and a manager follows what it says")
+    func coldStart() async throws {
+        let desktop = try await RealDesktop(scheme: "prefer-dark", cold: true)
+        let scratch = try ScratchFolder()
+        try Self.themes(in: scratch.url)
+        let manager = ThemeManager(directory: scratch.url.path, notificationCenter: NotificationCenter())
+        manager.appearanceOverride = nil
+        manager.appearanceSource = PortalAppearanceSource(busAddress: desktop.address)
+        try manager.followSystemAppearance(base: "default")
+        // Started by D-Bus activation, the portal may answer after the 250 ms the manager
+        // waits (then the base comes first): what matters is that its answer is followed.
+        #expect(try await eventually { manager.currentThemeName == "night" })
+        #expect(manager.systemAppearance == .dark)
+        try await desktop.set("default")
+        #expect(try await eventually { manager.currentThemeName == "default" })
+    }
+
     /// Managers started while the desktop is dark, each recording every theme it applies from
     /// the very start; several, since the flash this pins came in most starts, not all.
     @Test("an app started while the desktop is dark is styled dark first, every time, and follows it to light")

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The real desktop portal on a private session bus, as GNOME runs it, for ThemeKitPortalTests.
 
-    real_portal.py --folder DIR [--scheme prefer-dark|default|prefer-light]
+    real_portal.py --folder DIR [--scheme prefer-dark|default|prefer-light] [--cold]
 
 Starts, each in a process group of its own and each told to die with this script:
 
@@ -15,7 +15,8 @@ Starts, each in a process group of its own and each told to die with this script
 
 then sets org.gnome.desktop.interface color-scheme with gsettings, starts the portal by
 asking it for org.freedesktop.appearance color-scheme (gdbus, D-Bus activation) and waits
-until it answers with the value set. Prints "address ADDRESS", then "ready".
+until it answers with the value set. With --cold, the portal is not started: the first
+client to call it starts it (a cold start). Prints "address ADDRESS", then "ready".
 
 Then reads commands, one a line, on standard input:
 
@@ -166,6 +167,7 @@ def main():
     parser.add_argument("--folder", required=True)
     parser.add_argument("--scheme", default="default", choices=sorted(SCHEMES))
     parser.add_argument("--patience", type=float, default=20)
+    parser.add_argument("--cold", action="store_true")
     options = parser.parse_args()
     # Orphans of the children (the services the bus activated, once it is killed) come here.
     prctl(PR_SET_CHILD_SUBREAPER, 1)
@@ -211,7 +213,16 @@ def main():
     read_line(bus.stdout, deadline, "dbus-daemon's address")
     environment["DBUS_SESSION_BUS_ADDRESS"] = address
 
-    set_scheme(environment, options.scheme, max(1, deadline - time.monotonic()))
+    if options.cold:
+        status, output = run(
+            ["gsettings", "set", "org.gnome.desktop.interface", "color-scheme", options.scheme],
+            environment,
+            max(1, deadline - time.monotonic()),
+        )
+        if status != 0:
+            fail("gsettings set color-scheme %s: %s" % (options.scheme, output))
+    else:
+        set_scheme(environment, options.scheme, max(1, deadline - time.monotonic()))
     print("address " + address, flush=True)
     print("ready", flush=True)
 

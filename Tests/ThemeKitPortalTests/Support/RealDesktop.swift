@@ -72,8 +72,9 @@ final class RealDesktop {
     private(set) var address = ""
 
     /// A desktop whose color scheme is `scheme` (`prefer-dark`, `default`, `prefer-light`),
-    /// with the portal already running and answering it.
-    init(scheme: String) async throws {
+    /// with the portal already running and answering it; or, `cold`, not started yet: the
+    /// first call to it starts it (D-Bus activation).
+    init(scheme: String, cold: Bool = false) async throws {
         scratch = try ScratchFolder()
         let script = PackageSources.root.appendingPathComponent("Tests/ThemeKitPortalTests/Fixtures/real_portal.py")
         let log = scratch.url.appendingPathComponent("real_portal.log")
@@ -81,7 +82,7 @@ final class RealDesktop {
             throw HarnessError(description: "cannot write \(log.path)")
         }
         process.executableURL = URL(fileURLWithPath: Machine.python)
-        process.arguments = [script.path, "--folder", scratch.url.path, "--scheme", scheme]
+        process.arguments = [script.path, "--folder", scratch.url.path, "--scheme", scheme] + (cold ? ["--cold"] : [])
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: log)
