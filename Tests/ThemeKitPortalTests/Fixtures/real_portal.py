@@ -25,8 +25,9 @@ Then reads commands, one a line, on standard input:
     read                                   prints "value N" (or "failed ...")
 
 and on end of input (or SIGTERM, SIGINT, SIGHUP) kills every process group it started and
-exits. Every wait is bounded (--patience seconds, 20 by default): a step that does not happen
-in time prints "failed WHAT" on standard output and exits 1, with the processes killed.
+exits. Every wait is bounded (--patience seconds, 60 by default: a loaded CI machine starts
+a desktop slowly): a step that does not happen in time prints "failed WHAT" on standard
+output and exits 1, with the processes killed.
 """
 
 import argparse
@@ -166,7 +167,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--folder", required=True)
     parser.add_argument("--scheme", default="default", choices=sorted(SCHEMES))
-    parser.add_argument("--patience", type=float, default=20)
+    parser.add_argument("--patience", type=float, default=60)
     parser.add_argument("--cold", action="store_true")
     options = parser.parse_args()
     # Orphans of the children (the services the bus activated, once it is killed) come here.

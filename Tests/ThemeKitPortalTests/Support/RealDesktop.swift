@@ -108,8 +108,8 @@ final class RealDesktop {
     }
 
     /// The script's next line of output, waiting (looking at most `tries` times, 10 ms apart:
-    /// the script bounds each of its own steps at 20 s).
-    private func nextLine(tries: Int = 3 * patience) async throws -> String {
+    /// the script bounds its start, and each later step, at 60 s).
+    private func nextLine(tries: Int = 9 * patience) async throws -> String {
         let descriptor = output.fileHandleForReading.fileDescriptor
         for _ in 0...tries {
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
