@@ -10,11 +10,17 @@
 # python3-dbus and python3-gi run ThemeKitPortalTests, which start a private bus and a fake
 # portal in Python (with /usr/bin/python3); without them those tests are skipped, loudly.
 # neovim runs `themekit lsp` end to end under Neovim's own LSP client (LSPNeovimTests); without
-# it that test is skipped, loudly.
+# it that test is skipped, loudly. xdg-desktop-portal, xdg-desktop-portal-gtk, dconf-cli,
+# dconf-gsettings-backend, xvfb, libglib2.0-bin and gsettings-desktop-schemas run the real
+# desktop portal on a private bus (RealPortalTests, Tests/ThemeKitPortalTests/Fixtures/
+# real_portal.py: Xvfb for the GTK backend, the color scheme set with gsettings through dconf);
+# without them those tests are skipped, loudly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libxml2-dev pkg-config libdbus-1-dev dbus-daemon python3-dbus python3-gi neovim)
+packages=(libxml2-dev pkg-config libdbus-1-dev dbus-daemon python3-dbus python3-gi neovim
+    xdg-desktop-portal xdg-desktop-portal-gtk dconf-cli dconf-gsettings-backend xvfb libglib2.0-bin
+    gsettings-desktop-schemas)
 
 # Whether a package is there: pkg-config as a command (pkgconf provides it too), the others as
 # installed Debian packages.

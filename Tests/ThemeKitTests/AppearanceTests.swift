@@ -422,3 +422,126 @@ struct AppearanceObservationTests {
         #expect(told.value == 3)
     }
 }
+
+/// A source that answers as the portal does: on a thread of its own, a moment after it is
+/// asked, then whatever `send` says.
+final class LateAppearanceSource: AppearanceSource {
+    private let first: ThemeAppearance?
+    private let delay: TimeInterval
+    private let continuations = Mutex<[AsyncStream<ThemeAppearance?>.Continuation]>([])
+
+    init(answering first: ThemeAppearance?, afterMilliseconds delay: Int = 40) {
+        self.first = first
+        self.delay = Double(delay) / 1000
+    }
+
+    func appearances() -> AsyncStream<ThemeAppearance?> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ThemeAppearance?.self)
+        continuations.withLock { $0.append(continuation) }
+        let (first, delay) = (self.first, self.delay)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: delay)
+            continuation.yield(first)
+        }
+        return stream
+    }
+
+    func send(_ appearance: ThemeAppearance?) {
+        for continuation in continuations.withLock({ $0 }) { continuation.yield(appearance) }
+    }
+}
+
+/// The themes a bound object was styled with, in order.
+@MainActor
+final class StyledNames {
+    var names: [String] = []
+}
+
+@Suite("Light and dark: no flash at start")
+struct NoFlashTests {
+    @Test("followSystemAppearance waits for the source's first answer: the dark partner when it returns")
+    func followWaitsForFirstAnswer() async throws {
+        let folder = try appearanceFolder()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter())
+        manager.appearanceOverride = nil
+        let changes = manager.changes()
+        let source = LateAppearanceSource(answering: .dark)
+        manager.appearanceSource = source
+        try manager.followSystemAppearance(base: "default")
+        // The docs' promise: "dark" while the desktop is dark, right after following.
+        #expect(manager.currentThemeName == "night")
+        #expect(manager.systemAppearance == .dark)
+        var iterator = changes.makeAsyncIterator()
+        let first = try #require(await iterator.next())
+        #expect(first.cause == .changed)
+        #expect([first.previousTheme.name, first.theme.name] == ["default", "night"])
+        // Nothing came between: the next change is the system's next one.
+        source.send(.light)
+        let next = try #require(await iterator.next())
+        #expect(next.cause == .systemAppearance)
+        #expect([next.previousTheme.name, next.theme.name] == ["night", "default"])
+    }
+
+    @Test("a saved 'follow the system' restored at start: the first theme a binding applies is the dark one")
+    @MainActor
+    func restoreWaitsForFirstAnswer() async throws {
+        let folder = try appearanceFolder()
+        let manager = ThemeManager(
+            directory: folder.path, notificationCenter: NotificationCenter(),
+            store: InMemoryThemeStore("system:default"))
+        manager.appearanceOverride = nil
+        let source = LateAppearanceSource(answering: .dark)
+        manager.appearanceSource = source
+        let styled = StyledNames()
+        let binding = manager.bind(styled) { styled, theme in styled.names.append(theme.name) }
+        #expect(styled.names == ["night"])
+        #expect(manager.isFollowingSystemAppearance)
+        #expect(manager.restoreError == nil)
+        source.send(.light)
+        #expect(try await eventually { styled.names.count == 2 })
+        #expect(styled.names == ["night", "default"])
+        binding.cancel()
+    }
+
+    @Test("a source that does not answer in time: the base, then the partner when its answer comes")
+    func silentSourceGoesOnWithNoPreference() async throws {
+        let folder = try appearanceFolder()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter())
+        manager.appearanceOverride = nil
+        let source = ManualAppearanceSource()
+        manager.appearanceSource = source
+        try manager.followSystemAppearance(base: "default")
+        #expect(manager.currentThemeName == "default")
+        #expect(manager.systemAppearance == nil)
+        source.send(.dark)
+        #expect(try await eventually { manager.currentThemeName == "night" })
+    }
+
+    @Test("a source that answers 'no preference' is an answer: the base")
+    func noPreferenceIsAnAnswer() throws {
+        let folder = try appearanceFolder()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter())
+        manager.appearanceOverride = nil
+        manager.appearanceSource = LateAppearanceSource(answering: nil)
+        try manager.followSystemAppearance(base: "ink")
+        #expect(manager.currentThemeName == "ink")
+        #expect(manager.systemAppearance == nil)
+    }
+
+    @Test("THEMEKIT_APPEARANCE other than light or dark is said, escaped, with the nearest value")
+    func wrongEnvironmentValueIsSaid() {
+        #expect(ThemeManager.environmentAppearance(" Dark ") == .success(.dark))
+        #expect(ThemeManager.environmentAppearance("") == .success(nil))
+        #expect(ThemeManager.environmentAppearance(nil) == .success(nil))
+        func ignored(_ rest: String) -> Result<ThemeAppearance?, ThemeManager.AppearanceVariableProblem> {
+            .failure(.init("THEMEKIT_APPEARANCE must be 'light' or 'dark'; " + rest))
+        }
+        #expect(ThemeManager.environmentAppearance("purple") == ignored("'purple' is neither, so it is ignored"))
+        #expect(
+            ThemeManager.environmentAppearance("drak")
+                == ignored("'drak' is neither, so it is ignored; did you mean 'dark'?"))
+        #expect(
+            ThemeManager.environmentAppearance("da\nrk\u{1B}[2J")
+                == ignored("'da\\nrk\\u{1b}[2J' is neither, so it is ignored"))
+    }
+}

@@ -343,3 +343,108 @@ struct ReentrancyTests {
         #expect(reference.all.last?.split(separator: "→").last.map(String.init) == manager.currentThemeName)
     }
 }
+
+/// App code the manager runs on its own behalf, not from a change: a typed key's converter, a
+/// store's error and a store that goes. Each calls the manager back; none may find a lock of
+/// the manager held (a trap: "Recursive call to lock Mutex").
+@Suite("App code the manager runs, calling it back")
+struct AppCodeReentrancyTests {
+    /// A manager that app code reaches through a global, as apps reach `ThemeManager.shared`.
+    final class Reach: Sendable {
+        private struct Weak { weak var manager: ThemeManager? }
+        private let held = Mutex(Weak())
+        var manager: ThemeManager? { held.withLock { $0.manager } }
+        func set(_ manager: ThemeManager) { held.withLock { $0.manager = manager } }
+    }
+
+    /// A value type whose converter reads the manager again: what a design system's wrapper
+    /// does when one token's value depends on another's.
+    struct Accent: ThemeValueConvertible {
+        static let reach = Reach()
+        let color: ThemeColor
+        let titleSize: Double?
+
+        init?(themeValue: ThemeValue) {
+            guard case .color(let color) = themeValue else { return nil }
+            self.color = color
+            titleSize = Self.reach.manager?.font(forKey: "titleFont").map { Double($0.size) }
+        }
+    }
+
+    @Test("a typed key whose converter looks another key up: answered, no trap")
+    func converterCallsBack() throws {
+        let folder = try twoThemes()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter())
+        Accent.reach.set(manager)
+        let accent = try #require(manager[ThemeKey<Accent>("primaryColor")])
+        #expect(accent.color.hexString == "#0000FF")
+        #expect(accent.titleSize == 17)
+        #expect(manager[ThemeKey<Accent>("titleFont")] == nil)
+    }
+
+    /// A store whose error, when the manager writes it into its message, looks a value up.
+    final class FailingStore: ThemeStore {
+        struct Failure: Error, CustomStringConvertible {
+            let reach: Reach
+            var description: String {
+                let found = reach.manager?.color(forKey: "primaryColor")?.hexString ?? "none"
+                return "the disk is gone (the theme then: \(found))"
+            }
+        }
+
+        let reach = Reach()
+        func loadThemeName() throws -> String? { throw Failure(reach: reach) }
+        func saveThemeName(_ name: String) throws {}
+    }
+
+    @Test("a store's error whose description calls the manager: default, the message whole, no trap")
+    func storeErrorCallsBack() throws {
+        let folder = try twoThemes()
+        let store = FailingStore()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter(), store: store)
+        store.reach.set(manager)
+        #expect(manager.currentThemeName == "default")
+        let problem = try #require(manager.restoreError?.diagnostics.first)
+        #expect(problem.code == .ioError)
+        // The description ran while the store was being read: it saw the theme from before
+        // the start (empty), not a second start.
+        #expect(problem.message == "the disk is gone (the theme then: none)")
+        #expect(problem.location.file == "theme store")
+    }
+
+    /// Lines written from anywhere.
+    final class Lines: Sendable {
+        private let list = Mutex<[String]>([])
+        var all: [String] { list.withLock { $0 } }
+        func add(_ line: String) { list.withLock { $0.append(line) } }
+    }
+
+    /// A store that, when it goes, tells the manager's current theme to a log of its own.
+    final class ReportingStore: ThemeStore {
+        let reach = Reach()
+        let log: Lines
+        init(log: Lines) { self.log = log }
+        func loadThemeName() throws -> String? { nil }
+        func saveThemeName(_ name: String) throws {}
+        deinit {
+            let name = reach.manager?.currentThemeName ?? "no manager"
+            let partial = reach.manager?.loadsPartialThemes == true
+            log.add("released while \(name), partial \(partial)")
+        }
+    }
+
+    @Test("replacing a store whose deinit calls the manager: released with no lock held, no trap")
+    func releasedStoreCallsBack() throws {
+        let folder = try twoThemes()
+        let log = Lines()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter())
+        try manager.changeTheme("dark")
+        do {
+            let store = ReportingStore(log: log)
+            store.reach.set(manager)
+            manager.store = store
+        }
+        manager.store = InMemoryThemeStore()
+        #expect(log.all == ["released while dark, partial false"])
+    }
+}

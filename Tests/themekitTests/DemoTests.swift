@@ -121,6 +121,18 @@ struct DemoTests {
         #expect(none.status == 0)
         #expect(none.stdout.contains("following the system from default: default for now\n"))
         #expect(!none.stdout.contains("didChangeTheme"))
+        // An override that is neither light nor dark is said (once, on standard error), not
+        // ignored silently; the desktop's setting is then followed.
+        let purple = try CLI.run(
+            ["--follow-system", "--seconds", "0.3"], tool: "themekit-demo",
+            environment: missingBus.merging(["THEMEKIT_APPEARANCE": "purple"]) { $1 })
+        #expect(purple.status == 0)
+        #expect(
+            purple.stderr
+                == "ThemeKit: warning: THEMEKIT_APPEARANCE must be 'light' or 'dark'; 'purple' is neither, so it is ignored\n"
+        )
+        #expect(purple.stdout.hasPrefix("the desktop's setting: the XDG portal on the session bus"))
+        #expect(purple.stdout.contains("following the system from default: default for now\n"))
         let bad = try CLI.run(["--follow-system", "--seconds", "soon"], tool: "themekit-demo")
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("themekit-demo: error: --seconds needs a number of seconds\n"))

@@ -5,6 +5,18 @@ import Synchronization
     import Glibc
 #endif
 
+// Locks. A watcher has three, and takes them only in this order: `delivery` (held for the
+// whole of a handler call, so that `stop()` can wait one out), then `state` (the `Mutex<State>`
+// of what is delivered next: held briefly, and no lock is taken while it is held). `watches`
+// (the inotify watches) is taken alone, by the read source's handler on `queue`, and released
+// before `state` is taken. The handler (`onChange`) is the one call-out under a lock: it runs
+// with `delivery` held and nothing else, and that is the point of `delivery`; so the handler
+// may call `stop()` (which then does not wait for itself) but must not wait for another thread
+// that calls `stop()`. The manager's report takes `changeLock` inside the handler, which makes
+// `delivery` come before `changeLock` in the manager's order: a watcher is stopped with
+// `watchLock` held at most, never under `changeLock` or `state` (top of ThemeManager.swift).
+// `stop()` takes `state`, releases it, then waits on `delivery`.
+
 /// Watches one directory and reports, once per burst of changes, what changed in it.
 ///
 /// On Linux the watcher reads inotify events for the directory (not its subdirectories).

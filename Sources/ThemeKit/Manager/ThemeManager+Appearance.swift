@@ -1,14 +1,24 @@
 import Foundation
+import Synchronization
 
 /// Light and dark: following the system's appearance from a base theme and its partner.
 extension ThemeManager {
     /// The environment variable that overrides any ``appearanceSource``: `light` or `dark`
-    /// (empty counts as unset), read when a manager is created.
+    /// (empty counts as unset), read when a manager is created. Any other value is ignored,
+    /// and said once on standard error.
     public static let appearanceVariable = "THEMEKIT_APPEARANCE"
+
+    /// How long after a source is installed a theme chosen for the system's appearance waits
+    /// for the source's first answer, at most (SPEC §8): then it goes on with no preference.
+    static let firstAnswerLimit: Duration = .milliseconds(250)
 
     /// Where the system's light or dark preference comes from; `nil` (the default): no
     /// preference. Set it at any time: the manager reads the new source at once (its first
-    /// value arrives asynchronously) and stops reading the old one.
+    /// value arrives asynchronously) and stops reading the old one. Set it before
+    /// ``followSystemAppearance(base:)`` or the first use of a manager whose saved choice
+    /// follows the system: the theme is then chosen with the source's first answer (waited
+    /// for, at most 250 ms after the source was set), so an app whose desktop is dark is
+    /// styled dark from its first frame.
     ///
     /// On Linux, `ThemeKitPortal`'s `PortalAppearanceSource` reads the desktop's
     /// preference from the XDG desktop portal.
@@ -18,7 +28,7 @@ extension ThemeManager {
     }
 
     /// The system's appearance as the manager follows it: ``appearanceOverride`` when set,
-    /// else the source's last value; `nil` when there is no preference (or none heard yet).
+    /// else the source's last value; `nil` when there is no preference (or no answer yet).
     public var systemAppearance: ThemeAppearance? {
         registrar.access(self, keyPath: \.systemAppearance)
         return state.withLock { $0.systemAppearance }
@@ -57,6 +67,10 @@ extension ThemeManager {
     /// of the other; a base with no partner is used as it is. The choice is saved, and
     /// restored at start.
     ///
+    /// A source that has not answered yet is waited for (at most 250 ms after it was set), so
+    /// that the theme chosen is the one for the system's appearance: right after this returns,
+    /// `currentThemeName` is the dark partner while the desktop is dark.
+    ///
     /// Each later change of the system's appearance that changes the theme in use is a
     /// change like any other, with the cause `.systemAppearance`; one that does not change
     /// it posts nothing.
@@ -65,6 +79,7 @@ extension ThemeManager {
     ///   untouched.
     public func followSystemAppearance(base: String) throws(ThemeError) {
         startIfNeeded()
+        awaitFirstAppearance()
         try change { state throws(ThemeError) in
             let (theme, failure) = try Self.followed(
                 base, in: state.systemAppearance, loader: state.loader, allowingErrors: state.loadsPartialThemes)
@@ -100,37 +115,54 @@ extension ThemeManager {
         }
     }
 
+    /// Waits, with no lock held, for the source's first answer when a theme is about to be
+    /// chosen for the system's appearance and the source has not answered yet: at most until
+    /// `firstAnswerLimit` after the source was installed, then the choice goes on with no
+    /// preference.
+    func awaitFirstAppearance() {
+        state.withLock { $0.pendingFirstAnswer }?.wait()
+    }
+
     /// Starts reading `source` (with no lock held: `appearances()` is the app's code) and
     /// stops reading the one before.
     private func replaceAppearanceSource(with source: (any AppearanceSource)?) {
+        let first = source.map { _ in FirstAnswer(limit: Self.firstAnswerLimit) }
         // The old source is handed out and released here, with no lock held: its deinit is
         // the app's code.
-        let (old, oldSource, number) = state.withLock {
-            state -> (Task<Void, Never>?, (any AppearanceSource)?, UInt64) in
+        let (old, oldSource, oldAnswer, number) = state.withLock {
+            state -> (Task<Void, Never>?, (any AppearanceSource)?, SourceAnswer, UInt64) in
             defer {
                 state.appearanceTask = nil
                 state.appearanceSource = source
+                state.sourceAnswer = first.map { .awaiting($0) } ?? .answered(nil)
             }
             state.appearanceSourceNumber &+= 1
-            state.sourceAppearance = nil
-            return (state.appearanceTask, state.appearanceSource, state.appearanceSourceNumber)
+            return (state.appearanceTask, state.appearanceSource, state.sourceAnswer, state.appearanceSourceNumber)
         }
         old?.cancel()
+        // Whoever waited for the old source's first answer goes on.
+        if case .awaiting(let gate) = oldAnswer { gate.open() }
         _ = consume oldSource
         registrar.withMutation(of: self, keyPath: \.systemAppearance) {}
-        guard let source else {
+        guard let source, let first else {
             systemAppearanceChanged()
             return
         }
         let appearances = source.appearances()
-        let task = Task.detached { [weak self] in
+        // Read on a queue of its own, not on the shared pool: a thread waiting for the first
+        // answer may be one of the pool's.
+        let executor = AppearanceReadingExecutor()
+        let task = Task.detached(executorPreference: executor) { [weak self] in
+            // The executor lives as long as the task, whatever the runtime keeps of it.
+            defer { withExtendedLifetime(executor) {} }
             for await appearance in appearances {
                 guard let self else { return }
                 let current = self.state.withLock { state -> Bool in
                     guard state.appearanceSourceNumber == number else { return false }
-                    state.sourceAppearance = appearance
+                    state.sourceAnswer = .answered(appearance)
                     return true
                 }
+                first.open()
                 guard current else { return }
                 self.registrar.withMutation(of: self, keyPath: \.systemAppearance) {}
                 self.systemAppearanceChanged()
@@ -150,26 +182,79 @@ extension ThemeManager {
     /// Delivered from the manager's queue, so that the source's thread never waits for an
     /// observer's.
     func systemAppearanceChanged() {
-        let queued = changeLock.withLock { _ -> Bool in
+        // The copy of the state leaves the lock: it may hold the last reference to a store or
+        // a source replaced meanwhile, whose deinit is the app's code.
+        let (queued, snapshot) = changeLock.withLock { _ -> (Bool, State) in
             let snapshot = state.withLock { $0 }
-            guard snapshot.isStarted, let base = snapshot.followedBase else { return false }
-            let current = snapshot.theme
-            do throws(ThemeError) {
-                let (theme, failure) = try Self.followed(
-                    base, in: snapshot.systemAppearance, loader: snapshot.loader,
-                    allowingErrors: snapshot.loadsPartialThemes)
-                if let failure {
-                    state.withLock { $0.outbox.append(.failure(theme: failure.name, error: failure.error)) }
-                    return true
-                }
-                if theme.name == current.name, !current.isDegraded { return false }
-                state.withLock { $0.install(theme, cause: .systemAppearance) }
-            } catch {
-                state.withLock { $0.outbox.append(.failure(theme: base, error: error)) }
-            }
-            return true
+            return (followSystem(from: snapshot), snapshot)
         }
+        _ = consume snapshot
         if queued { deliverLater() }
+    }
+
+    /// Loads and swaps in the theme the system's appearance calls for, or queues why it could
+    /// not; returns whether anything was queued. Called with `changeLock` held.
+    private func followSystem(from snapshot: State) -> Bool {
+        guard snapshot.isStarted, let base = snapshot.followedBase else { return false }
+        let current = snapshot.theme
+        do throws(ThemeError) {
+            let (theme, failure) = try Self.followed(
+                base, in: snapshot.systemAppearance, loader: snapshot.loader,
+                allowingErrors: snapshot.loadsPartialThemes)
+            if let failure {
+                state.withLock { $0.outbox.append(.failure(theme: failure.name, error: failure.error)) }
+                return true
+            }
+            if theme.name == current.name, !current.isDegraded { return false }
+            state.withLock { $0.install(theme, cause: .systemAppearance) }
+        } catch {
+            state.withLock { $0.outbox.append(.failure(theme: base, error: error)) }
+        }
+        return true
+    }
+}
+
+extension ThemeManager {
+    /// The values of `THEMEKIT_APPEARANCE` already said to be wrong on standard error: each is
+    /// said once per process, however many managers read it.
+    private static let saidWrongValues = Mutex<Set<String>>([])
+
+    /// `THEMEKIT_APPEARANCE` from the environment, for a new manager; a value that is neither
+    /// `light` nor `dark` is said on standard error (once per process), then ignored.
+    static func appearanceFromEnvironment() -> ThemeAppearance? {
+        switch environmentAppearance(ProcessInfo.processInfo.environment[appearanceVariable]) {
+        case .success(let appearance):
+            return appearance
+        case .failure(let problem):
+            if saidWrongValues.withLock({ $0.insert(problem.message).inserted }) {
+                FileHandle.standardError.write(Data("ThemeKit: warning: \(problem.message)\n".utf8))
+            }
+            return nil
+        }
+    }
+
+    /// Why `THEMEKIT_APPEARANCE` was ignored: its value is neither `light` nor `dark`.
+    package struct AppearanceVariableProblem: Error, Equatable, Sendable {
+        /// The sentence a person reads, the value escaped.
+        package let message: String
+
+        package init(_ message: String) {
+            self.message = message
+        }
+    }
+
+    /// What `THEMEKIT_APPEARANCE`'s `value` asks for: an appearance, nil when it is unset or
+    /// empty, or why it is ignored.
+    package static func environmentAppearance(_ value: String?) -> Result<ThemeAppearance?, AppearanceVariableProblem> {
+        guard let value else { return .success(nil) }
+        let word = value.trimmingCharacters(in: .whitespaces).lowercased()
+        if word.isEmpty { return .success(nil) }
+        if let appearance = ThemeAppearance(rawValue: word) { return .success(appearance) }
+        let suggestion = Suggestions.closest(to: word, among: ThemeAppearance.allCases.map(\.rawValue))
+        return .failure(
+            AppearanceVariableProblem(
+                "\(appearanceVariable) must be 'light' or 'dark'; '\(Escaping.visible(value))' is neither, so it is ignored"
+                    + Suggestions.hint(suggestion)))
     }
 }
 

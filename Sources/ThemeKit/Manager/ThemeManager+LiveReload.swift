@@ -61,44 +61,53 @@ extension ThemeManager {
     /// delivers on the manager's own queue: `stopWatching()` waits for this to return, and
     /// a delivery may wait for the main queue.
     private func watcherReported(_ change: DirectoryWatcher.Change, by number: UInt64) {
-        let queued = changeLock.withLock { _ -> Bool in
+        // The copy of the state leaves the lock: it may hold the last reference to a store or
+        // a source replaced meanwhile, whose deinit is the app's code.
+        let (queued, snapshot) = changeLock.withLock { _ -> (Bool, State) in
             let snapshot = state.withLock { $0 }
-            guard snapshot.watcherNumber == number, snapshot.watcher != nil else { return false }
-            let theme = snapshot.theme
-            let rescan: Bool
-            switch change {
-            case .stopped(let error):
-                state.withLock {
-                    $0.watcher = nil
-                    $0.outbox.append(.failure(theme: theme.name, error: error))
-                }
-                return true
-            case .files(let names):
-                guard snapshot.liveReloadFailed || theme.lineage.contains(where: { names.contains($0 + ".plist") })
-                else { return false }
-                rescan = false
-            case .rescan:
-                rescan = true
-            }
-            do throws(ThemeError) {
-                let loaded = try snapshot.loader.load(theme.name, allowingErrors: snapshot.loadsPartialThemes)
-                let unchanged =
-                    rescan && !snapshot.liveReloadFailed && loaded.values == theme.values
-                    && loaded.lineage == theme.lineage && loaded.problems == theme.problems
-                    && loaded.appearanceFacts == theme.appearanceFacts
-                if unchanged { return false }
-                state.withLock {
-                    $0.liveReloadFailed = false
-                    $0.install(loaded, cause: .fileChanged)
-                }
-            } catch {
-                state.withLock {
-                    $0.liveReloadFailed = true
-                    $0.outbox.append(.failure(theme: theme.name, error: error))
-                }
+            return (reload(for: change, by: number, from: snapshot), snapshot)
+        }
+        _ = consume snapshot
+        if queued { deliverLater() }
+    }
+
+    /// Reloads the current theme for a watcher's report, or queues why it could not; returns
+    /// whether anything was queued. Called with `changeLock` held.
+    private func reload(for change: DirectoryWatcher.Change, by number: UInt64, from snapshot: State) -> Bool {
+        guard snapshot.watcherNumber == number, snapshot.watcher != nil else { return false }
+        let theme = snapshot.theme
+        let rescan: Bool
+        switch change {
+        case .stopped(let error):
+            state.withLock {
+                $0.watcher = nil
+                $0.outbox.append(.failure(theme: theme.name, error: error))
             }
             return true
+        case .files(let names):
+            guard snapshot.liveReloadFailed || theme.lineage.contains(where: { names.contains($0 + ".plist") })
+            else { return false }
+            rescan = false
+        case .rescan:
+            rescan = true
         }
-        if queued { deliverLater() }
+        do throws(ThemeError) {
+            let loaded = try snapshot.loader.load(theme.name, allowingErrors: snapshot.loadsPartialThemes)
+            let unchanged =
+                rescan && !snapshot.liveReloadFailed && loaded.values == theme.values
+                && loaded.lineage == theme.lineage && loaded.problems == theme.problems
+                && loaded.appearanceFacts == theme.appearanceFacts
+            if unchanged { return false }
+            state.withLock {
+                $0.liveReloadFailed = false
+                $0.install(loaded, cause: .fileChanged)
+            }
+        } catch {
+            state.withLock {
+                $0.liveReloadFailed = true
+                $0.outbox.append(.failure(theme: theme.name, error: error))
+            }
+        }
+        return true
     }
 }

@@ -11,26 +11,42 @@ extension ThemeManager {
         if state.withLock({ $0.isStarted }) || Self.readingStoreOf == ObjectIdentifier(self) { return }
         // The store is app code: read it with no lock held.
         let (saved, store) = readStore()
+        awaitFirstAppearance(for: saved)
         changeLock.withLock { _ in
             if !state.withLock({ $0.isStarted }) { queueRestore(saved, store: store, cause: nil) }
         }
         deliver()
     }
 
-    /// The saved theme name, read from the store with no lock held, and the store.
-    private func readStore() -> (Result<String?, any Error>, (any ThemeStore)?) {
+    /// The saved theme name, read from the store with no lock held, and the store. A store's
+    /// error is written into its message here too, with no lock held and as part of the
+    /// read: its `description` is the app's code, and may call the manager back.
+    private func readStore() -> (Result<String?, StoreReadFailure>, (any ThemeStore)?) {
         let store = state.withLock { $0.store }
         let saved = Self.$readingStoreOf.withValue(ObjectIdentifier(self)) {
-            Result { try store?.loadThemeName() }
+            Result { try store?.loadThemeName() }.mapError { StoreReadFailure(message: "\($0)") }
         }
         return (saved, store)
+    }
+
+    /// Why the store could not be read, as its error described itself.
+    struct StoreReadFailure: Error {
+        let message: String
+    }
+
+    /// Waits for the appearance source's first answer (bounded) when the saved choice follows
+    /// the system: the theme restored is then the one for the system's appearance.
+    private func awaitFirstAppearance(for saved: Result<String?, StoreReadFailure>) {
+        guard case .success(let text?) = saved, case .followingSystem = ThemeChoice(storedText: text) else { return }
+        awaitFirstAppearance()
     }
 
     /// Restores the saved choice (else `default`) and swaps it in. With `cause` nil this is
     /// the start; otherwise the folder or options changed after start, and the result is
     /// queued as a change. Called with `changeLock` held; delivers nothing.
-    private func queueRestore(_ saved: Result<String?, any Error>, store: (any ThemeStore)?, cause: ThemeChange.Cause?)
-    {
+    private func queueRestore(
+        _ saved: Result<String?, StoreReadFailure>, store: (any ThemeStore)?, cause: ThemeChange.Cause?
+    ) {
         let (loader, appearance) = state.withLock { ($0.loader, $0.systemAppearance) }
         let (theme, failure, failedName, followedBase) = Self.restore(
             saved, store: store, loader: loader, appearance: appearance)
@@ -53,7 +69,7 @@ extension ThemeManager {
     /// if it has errors), else an empty theme; with every problem met on the way, and the
     /// base when the manager follows the system.
     private static func restore(
-        _ saved: Result<String?, any Error>, store: (any ThemeStore)?, loader: ThemeLoader,
+        _ saved: Result<String?, StoreReadFailure>, store: (any ThemeStore)?, loader: ThemeLoader,
         appearance: ThemeAppearance?
     ) -> (Theme, ThemeError?, failedName: String, followedBase: String?) {
         var problems: [Diagnostic] = []
@@ -85,7 +101,7 @@ extension ThemeManager {
             break
         case .failure(let error):
             let path = (store as? FileThemeStore)?.path ?? "theme store"
-            problems = [Diagnostic(.ioError, "\(error)", at: .wholeFile(path))]
+            problems = [Diagnostic(.ioError, error.message, at: .wholeFile(path))]
             failedName = "saved theme"
         }
         do throws(ThemeError) {
@@ -108,6 +124,7 @@ extension ThemeManager {
     func restart(_ update: (inout ThemeLoader) -> Void) {
         let isStarted = state.withLock { $0.isStarted }
         let (saved, store) = isStarted ? readStore() : (.success(nil), nil)
+        awaitFirstAppearance(for: saved)
         watchLock.withLock { _ in
             let (watcher, quietPeriod) = state.withLock { state -> (DirectoryWatcher?, Duration) in
                 update(&state.loader)

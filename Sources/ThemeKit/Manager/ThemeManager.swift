@@ -14,12 +14,13 @@ import Synchronization
 // and the store are code the manager does not own, which may call the manager back (a
 // `Mutex` traps on re-entry) or wait for another thread; so what a change must tell is
 // queued in `state`'s outbox under the hold that made the change, and delivered once every
-// lock is released (ThemeManager+Delivery.swift). Three places still break the rule, each a
-// crash ("Recursive call to lock Mutex") when the app code calls the manager back: the
-// `ThemeKey` subscript runs the key type's `ThemeValueConvertible.init`, which an app may
-// write, under `state`; the restore writes a store's error into its message (the error's
-// `description`) under `changeLock`; and setting `store` releases the old one under `state`
-// (its `deinit`).
+// lock is released (ThemeManager+Delivery.swift). The same holds for app code the manager
+// runs on its own behalf: a `ThemeKey`'s `ThemeValueConvertible.init` runs after the value is
+// read, a store's error is described while the store is read (before `changeLock`), and a
+// store or source that is replaced, or that a copy of the state held last, is released once
+// the locks are (its `deinit`). The one wait under a lock is `watchLock`'s on a watcher's
+// report (DirectoryWatcher.swift gives its own order). A source's first answer is waited for
+// with no lock held (ThemeManager+Appearance.swift).
 
 /// The current theme of an app, and the ways its objects follow it.
 ///
@@ -91,13 +92,21 @@ public final class ThemeManager: Sendable {
         var appearanceSource: (any AppearanceSource)?
         var appearanceTask: Task<Void, Never>?
         var appearanceSourceNumber: UInt64 = 0
-        /// The source's last value (nil: no preference, or none heard yet).
-        var sourceAppearance: ThemeAppearance?
+        /// What the source said last, or that it has not answered yet.
+        var sourceAnswer = SourceAnswer.answered(nil)
         /// `THEMEKIT_APPEARANCE`, or what the app set: wins over the source.
         var appearanceOverride: ThemeAppearance?
 
-        /// The system's appearance as the manager follows it.
-        var systemAppearance: ThemeAppearance? { appearanceOverride ?? sourceAppearance }
+        /// The system's appearance as the manager follows it (nil: no preference, or no
+        /// answer yet).
+        var systemAppearance: ThemeAppearance? { appearanceOverride ?? sourceAnswer.appearance }
+
+        /// The gate to wait at before choosing a theme for the system's appearance: the
+        /// source's first answer, when it has not come and no override makes it moot.
+        var pendingFirstAnswer: FirstAnswer? {
+            guard appearanceOverride == nil, case .awaiting(let first) = sourceAnswer else { return nil }
+            return first
+        }
 
         /// What the store saves for the theme in use: the followed base, else the theme.
         var choice: ThemeChoice { followedBase.map { .followingSystem(base: $0) } ?? .theme(theme.name) }
@@ -147,8 +156,7 @@ public final class ThemeManager: Sendable {
         var initial = State(
             loader: ThemeLoader(directory: directory, options: options), store: store,
             theme: .empty(named: ThemeName.defaultTheme))
-        initial.appearanceOverride = ThemeAppearance(
-            environmentValue: ProcessInfo.processInfo.environment[Self.appearanceVariable])
+        initial.appearanceOverride = Self.appearanceFromEnvironment()
         state = Mutex(initial)
         center = notificationCenter
     }
@@ -184,7 +192,15 @@ public final class ThemeManager: Sendable {
     /// first use for the restore to read it.
     public var store: (any ThemeStore)? {
         get { state.withLock { $0.store } }
-        set { state.withLock { $0.store = newValue } }
+        set {
+            // The old store is handed out and released here, with no lock held: its deinit is
+            // the app's code.
+            let old = state.withLock { state -> (any ThemeStore)? in
+                defer { state.store = newValue }
+                return state.store
+            }
+            _ = consume old
+        }
     }
 
     /// Whether `changeTheme`, `reloadTheme` and live reload accept a theme with errors,
@@ -244,7 +260,11 @@ public final class ThemeManager: Sendable {
     /// The value for a typed key in the current theme, as the key's type:
     /// `ThemeManager.shared[.primaryColor]` is a `ThemeColor?`. `nil` if the key is missing
     /// or holds a value of another kind.
-    public subscript<Value>(key: ThemeKey<Value>) -> Value? { read { $0[key] } }
+    public subscript<Value>(key: ThemeKey<Value>) -> Value? {
+        // The value is read under the lock, and converted with no lock held: the key type's
+        // `init(themeValue:)` may be the app's, and may call the manager back.
+        read { $0[key.name] }.flatMap(Value.init(themeValue:))
+    }
 
     /// The file for an `…Image` key: `<name>.png`, `.pdf` or `.svg` in the theme folder,
     /// in that order; `nil` if none exists or the name could leave the folder.
@@ -340,11 +360,14 @@ public final class ThemeManager: Sendable {
 
     /// Runs `body` with `changeLock` held on a copy of the state (it installs through
     /// `state`), then delivers what it queued, with no lock held.
-    func change(_ body: (State) throws(ThemeError) -> Void) throws(ThemeError) {
-        let outcome = changeLock.withLock { _ -> Result<Void, ThemeError> in
+    func change(_ body: @Sendable (State) throws(ThemeError) -> Void) throws(ThemeError) {
+        // The copy leaves the lock with the outcome: it may hold the last reference to a store
+        // or a source replaced meanwhile, whose deinit is the app's code.
+        let (outcome, snapshot) = changeLock.withLock { _ -> (Result<Void, ThemeError>, State) in
             let snapshot = state.withLock { $0 }
-            return Result { () throws(ThemeError) in try body(snapshot) }
+            return (Result { () throws(ThemeError) in try body(snapshot) }, snapshot)
         }
+        _ = consume snapshot
         deliver()
         try outcome.get()
     }

@@ -11,7 +11,10 @@ import ThemeKit
 let patience = 1000
 
 /// Looks (at most `tries` times, 10 ms apart) until `predicate` holds; returns whether it did.
-func eventually(tries: Int = patience, _ predicate: () -> Bool) async throws -> Bool {
+/// It runs where its caller does (the main actor for a main-actor test).
+func eventually(
+    isolation: isolated (any Actor)? = #isolation, tries: Int = patience, _ predicate: () -> Bool
+) async throws -> Bool {
     for _ in 0..<tries {
         if predicate() { return true }
         try await Task.sleep(for: .milliseconds(10))
