@@ -138,6 +138,14 @@ package enum ThemeImporter {
         for index in named.indices {
             if let parent = parents[index] { children[parent].append(index) } else { roots.append(index) }
         }
+        // Colors under keys with no color suffix, written under `KEY` + `Color`, in every
+        // theme of the import, so that a key's kind is one across a chain.
+        let colorKeys = colorKeys(named.map { ($0.format, $0.theme) })
+        if !colorKeys.isEmpty {
+            for index in named.indices {
+                named[index].theme = renamingColorKeys(named[index].theme, colorKeys, notes: &notes)
+            }
+        }
         var chainKeys: [String: Int] = [:]  // raw keys of the themes on the path
         var chainTyped: [String: Int] = [:]  // written keys of the themes on the path
         var typed = [[String: FlatEntry]](repeating: [:], count: named.count)
@@ -151,7 +159,8 @@ package enum ThemeImporter {
             }
             for key in theme.entries.keys { chainKeys[key, default: 0] += 1 }
             let format = named[index].format
-            var values = typeValues(theme, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, notes: &notes)
+            var values = typeValues(
+                theme, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, colorKeys: colorKeys, notes: &notes)
             // Fonts: a font with no size along its chain gets the size its system would use.
             var added: [String: FlatEntry] = [:]
             for (key, entry) in values where ValueKind.typed(forKey: key) === ValueKind.font {
@@ -198,13 +207,64 @@ package enum ThemeImporter {
         }
     }
 
+    /// The keys with no typed suffix that hold a color in some theme of the import (a color
+    /// in its system's notation: `#` and hex digits, or any of Motif's CSS colors; BRStyle
+    /// reads colors only in its color settings, whose keys end in `Color`).
+    static func colorKeys(_ themes: [(format: ImportFormat, theme: SourceTheme)]) -> Set<String> {
+        var found = Set<String>()
+        for (format, theme) in themes {
+            for (key, entry) in theme.entries where !found.contains(key) {
+                guard case .string(let text) = entry.value, format.isColorLiteral(text),
+                    ValueKind.typed(forKey: key) == nil, !key.isEmpty, !ThemeName.isReserved(key),
+                    !key.hasSuffix("." + ThemeStyle.inheritedStyleProperty)
+                else { continue }
+                found.insert(key)
+            }
+        }
+        return found
+    }
+
+    /// `theme` with each of `colorKeys` written under `KEY` + `Color`, which ThemeKit types
+    /// as a color (a note for each), and the `@` aliases of those keys following them.
+    static func renamingColorKeys(_ theme: SourceTheme, _ colorKeys: Set<String>, notes: inout [ImportNote])
+        -> SourceTheme
+    {
+        var renamed = theme
+        renamed.entries = [:]
+        for (key, entry) in theme.entries.sorted(by: { $0.key < $1.key }) {
+            var entry = entry
+            if case .string(let text) = entry.value, text.hasPrefix("@"), colorKeys.contains(String(text.dropFirst())) {
+                entry.value = .string(text + "Color")
+                entry.sourceText = entry.sourceText ?? text
+            }
+            guard colorKeys.contains(key) else {
+                renamed.set(key, entry, notes: &notes)
+                continue
+            }
+            notes.append(
+                ImportNote(
+                    "'\(entry.source)' holds a color under a key with no color suffix: written as the color key '\(key)Color'",
+                    at: entry.location))
+            renamed.set(key + "Color", entry, notes: &notes)
+        }
+        return renamed
+    }
+
     /// The values of `theme` typed by their keys' suffixes: colors in ThemeKit's notation,
     /// numbers of the typed kinds as numbers; what cannot be typed is dropped with a note.
+    /// A plain string naming one of `colorKeys` (an alias, where the chain has the key) names
+    /// the key it was written under.
     static func typeValues(
-        _ theme: SourceTheme, format: ImportFormat, keys: (String) -> Bool, notes: inout [ImportNote]
+        _ theme: SourceTheme, format: ImportFormat, keys: (String) -> Bool, colorKeys: Set<String> = [],
+        notes: inout [ImportNote]
     ) -> [String: FlatEntry] {
         var out: [String: FlatEntry] = [:]
-        for (key, entry) in theme.entries {
+        for (key, original) in theme.entries {
+            var entry = original
+            if case .string(let text) = entry.value, colorKeys.contains(text), !keys(text), keys(text + "Color") {
+                entry.value = .string(text + "Color")
+                entry.sourceText = entry.sourceText ?? text
+            }
             func drop(_ why: String) {
                 notes.append(ImportNote("'\(entry.source)' \(why): dropped", at: entry.location))
             }
@@ -232,19 +292,6 @@ package enum ThemeImporter {
                 text.hasPrefix("@") ? keys(String(text.dropFirst())) : keys(text) && text != key
             }
             guard let kind = ValueKind.typed(forKey: key) else {
-                // An untyped value in the system's color notation that ThemeKit does not read
-                // (Motif's `rgba(…)` constants): written as ThemeKit's, so that a color key
-                // that refers to it reads a color.
-                if case .string(let text) = entry.value, ThemeColor(hex: text) == nil, format != .plist,
-                    let (color, _) = format.color(text)
-                {
-                    notes.append(
-                        ImportNote(
-                            "'\(entry.source)' is '\(entry.sourceText ?? text)', a color in \(format.systemName)'s notation: written as \(color.hexString), ThemeKit's",
-                            at: entry.location))
-                    out[key] = FlatEntry(.string(color.hexString), source: entry.source, at: entry.location)
-                    continue
-                }
                 if format.isEnumKey(key), case .string(let text) = entry.value {
                     notes.append(
                         ImportNote(
