@@ -121,7 +121,7 @@ import ThemeTools
         let output = try Self.run("Buttons.yaml", text)
         let theme = try #require(output.themes.first)
         #expect(theme.values["WarningButton.cornerRadius"] == .integer(4))
-        #expect(theme.values["WarningButton.tintColor"] == .string("#ff0000"))
+        #expect(theme.values["WarningButton.tintColor"] == .string("#FF0000"))
         #expect(!theme.values.keys.contains { $0.contains("<<") })
     }
 

@@ -122,11 +122,16 @@ package struct ImportedTheme: Sendable, Hashable {
     package var sources: [String: String]
     /// Each written key and its value.
     package var values: [String: FlatValue]
+    /// Where each written key's source value was written, and where the theme starts: where
+    /// a problem that ThemeKit finds in the written theme is reported.
+    package var locations: [String: SourceLocation]
+    /// Where the theme starts in its source.
+    package var location: SourceLocation
 
     /// Creates a theme to write.
     package init(
         name: String, sourceName: String, file: String, text: String, sources: [String: String],
-        values: [String: FlatValue]
+        values: [String: FlatValue], locations: [String: SourceLocation] = [:], location: SourceLocation? = nil
     ) {
         self.name = name
         self.sourceName = sourceName
@@ -134,6 +139,8 @@ package struct ImportedTheme: Sendable, Hashable {
         self.text = text
         self.sources = sources
         self.values = values
+        self.locations = locations
+        self.location = location ?? SourceLocation(file: file, line: 1, column: 1)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 package import ThemeKit
+import ThemeLint
 import ThemeOutput
 
 /// Turns theme files of other theme managers into flat ThemeKit themes (`themekit import`):
@@ -53,11 +54,64 @@ package enum ThemeImporter {
         }
         var themes = finish(found, notes: &notes)
         themes.sort { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+        try check(themes)
         // A DB5 variant child holds a copy of its theme's keys, whose notes would say again,
         // at the same place, what the theme's say: each note once.
         notes.sort()
         notes = notes.enumerated().filter { $0.offset == 0 || notes[$0.offset - 1] != $0.element }.map(\.element)
         return Output(themes: themes, notes: notes, formats: formats)
+    }
+
+    /// Loads and lints the themes as written, in memory, with ThemeKit's loader and
+    /// themelint's rules, and reports what they find at the source value each problem comes
+    /// from: a problem of the source (a `$const` cycle, a `_superclass` cycle, a theme over
+    /// the size limit) is the source's, said where the source says it. Linear: one lint of
+    /// the themes, which shares a chain's files and merges.
+    static func check(_ themes: [ImportedTheme]) throws(ImportFailure) {
+        guard !themes.isEmpty else { return }
+        let folder = "/themekit-import"  // never read: every theme is in the linter's contents
+        var linter = ThemeLinter(currentDirectory: folder)
+        var byName: [String: ImportedTheme] = [:]
+        for theme in themes {
+            linter.contents[folder + "/" + theme.name + ".plist"] = Array(theme.text.utf8)
+            byName[theme.name] = theme
+        }
+        let report: LintReport
+        do {
+            report = try linter.lint(paths: themes.map { folder + "/" + $0.name + ".plist" })
+        } catch {
+            throw ImportFailure(
+                "themelint could not check the imported themes: \(error.message)", at: themes[0].location)
+        }
+        var failures: [ImportFailure] = []
+        var seen = Set<ImportFailure>()
+        // A folder of imported themes may have no default; a partner is written only when it
+        // is a theme of the import (`finish`), which the linter looks for on disk.
+        let notProblems: Set<DiagnosticCode> = [.missingDefault, "missing_partner"]
+        for diagnostic in report.diagnostics
+        where diagnostic.severity == .error && !notProblems.contains(diagnostic.code) {
+            let name = baseName(of: diagnostic.location.file)
+            guard let theme = byName[name] else { continue }
+            let failure: ImportFailure
+            if let key = diagnostic.key, let location = theme.locations[key] {
+                let source = theme.sources[key] ?? key
+                let written = source == key ? "" : " (written as '\(key)')"
+                failure = ImportFailure(
+                    "'\(source)'\(written): \(diagnostic.message) [\(diagnostic.code.rawValue)]", at: location)
+            } else {
+                failure = ImportFailure(
+                    "the theme '\(theme.sourceName)', written as \(theme.name).plist: \(diagnostic.message) [\(diagnostic.code.rawValue)]",
+                    at: theme.location)
+            }
+            if seen.insert(failure).inserted { failures.append(failure) }
+        }
+        failures.sort {
+            ($0.location.file, $0.location.line, $0.location.column, $0.message)
+                < ($1.location.file, $1.location.line, $1.location.column, $1.message)
+        }
+        guard var first = failures.first else { return }
+        first.others = Array(failures.dropFirst())
+        throw first
     }
 
     /// Names every theme, links parents and partners, types the values, and writes the text.
@@ -203,7 +257,8 @@ package enum ThemeImporter {
             return ImportedTheme(
                 name: item.name, sourceName: item.theme.name, file: item.file,
                 text: PlistWriter.document(reserved: reserved, values: values),
-                sources: typed[index].mapValues(\.source), values: values)
+                sources: typed[index].mapValues(\.source), values: values,
+                locations: typed[index].mapValues(\.location), location: item.theme.location)
         }
     }
 
