@@ -43,6 +43,17 @@ package enum ThemeImporter {
             let chosen = format ?? ImportFormat.recognise(root, file: source.file)
             formats[source.file] = chosen
             var themes = try chosen.themes(in: root, file: source.file, notes: &notes)
+            // A file of a format the import does not know reads as no keys: said, never
+            // written as an empty theme.
+            if themes.allSatisfy({ $0.entries.isEmpty }) {
+                let why =
+                    format == nil
+                    ? "the format was recognised from the file's name and shape; --from names another"
+                    : "is it a \(chosen.systemName) file?"
+                throw ImportFailure(
+                    "none of this file's keys is one that \(chosen.systemName) reads: nothing to import (\(why))",
+                    at: root.location)
+            }
             // A file that refers to another's values inherits from the input of its format
             // given before it (Motif's mapping files).
             if let previous = found.last(where: { $0.format == chosen })?.themes.last {
