@@ -109,6 +109,25 @@ import ThemeTools
         #expect(dark.text.contains("<key>INHERITED_THEME</key>\n\t<string>theme</string>"))
     }
 
+    @Test func motifFilesGivenInNameOrderResolveAcrossOneNamespace() throws {
+        // Motif's DynamicThemingExample, as `Themes/*.yaml` lists it: the content file names
+        // the mapping's constants, which name the colors file's.
+        let sources: [ThemeImporter.Source] = [
+            .init(file: "Themes/ColorsTheme.yaml", bytes: Array("$GrayColor: '#333333'\n".utf8)),
+            .init(
+                file: "Themes/ContentTheme.yaml",
+                bytes: Array(".Content:\n  backgroundColor: $ContentBackgroundColor\n".utf8)),
+            .init(
+                file: "Themes/DarkMappingsTheme.yaml",
+                bytes: Array("$ContentBackgroundColor: $GrayColor\n".utf8)),
+        ]
+        let output = try ThemeImporter.run(sources)
+        let content = try #require(output.themes.first { $0.name == "content-theme" })
+        #expect(content.text.contains("<key>INHERITED_THEME</key>\n\t<string>dark-mappings-theme</string>"))
+        let (_, loaded) = try ImportFixtures.load(output)
+        #expect(loaded["content-theme"]?.color(forKey: "Content.backgroundColor") == ThemeColor(hex: "333333"))
+    }
+
     @Test func yamlMergeKeysAreMerged() throws {
         let text = """
             .Button: &button

@@ -79,9 +79,13 @@ package struct SourceTheme: Sendable, Hashable {
     package var partner: String?
     /// Its values by key (ThemeKit's key: dotted, styled, `…FontSize`, …).
     package var entries: [String: FlatEntry] = [:]
-    /// Whether it refers to values of another file, which it then inherits from: the input
-    /// of its format given before it (Motif's mapping files).
-    package var referencesOutside = false
+    /// The file of the theme named `parent`, when it is not found by name (Motif's files
+    /// of one import, which may share a base name).
+    package var parentFile: String?
+    /// The names it refers to and does not define (Motif's constants, and `style:NAME` for a
+    /// class), which another file of the import defines: the file then comes after that one
+    /// in the import's chain of files (Motif's mapping files).
+    package var outsideNames: Set<String> = []
 
     /// Creates a theme with no values.
     package init(

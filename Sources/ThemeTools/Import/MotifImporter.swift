@@ -56,8 +56,78 @@ enum MotifImporter {
                         at: member.keyLocation))
             }
         }
-        theme.referencesOutside = references.contains { theme.entries[$0.0] == nil }
+        var classes = Set<String>()
+        for key in theme.entries.keys {
+            if let dot = key.firstIndex(of: ".") { classes.insert(String(key[..<dot])) }
+        }
+        theme.outsideNames = Set(references.map(\.0).filter { theme.entries[$0] == nil })
+        for (key, entry) in theme.entries where key.hasSuffix("." + ThemeStyle.inheritedStyleProperty) {
+            if case .string(let parent) = entry.value, !classes.contains(parent) {
+                theme.outsideNames.insert("style:" + parent)
+            }
+        }
         return theme
+    }
+
+    /// What `theme` defines for other files of the import: its constants and its classes
+    /// (`style:NAME`).
+    static func definedNames(_ theme: SourceTheme) -> Set<String> {
+        var names = Set<String>()
+        for key in theme.entries.keys {
+            if let dot = key.firstIndex(of: ".") {
+                names.insert("style:" + key[..<dot])
+            } else {
+                names.insert(key)
+            }
+        }
+        return names
+    }
+
+    /// Links the Motif files of one import into one chain, as Motif merges the files of a
+    /// theme into one namespace (`themeFromFilesNamed:`): a file that refers to names it does
+    /// not define comes after the files that define them (the last given, when two do, as a
+    /// later file wins in Motif), and each file of the chain inherits from the one before it.
+    /// A file that neither refers to another nor is referred to stays on its own. Linear in
+    /// the files and their names: one depth-first walk.
+    static func link(_ themes: inout [SourceTheme], files: [String]) {
+        var definer: [String: Int] = [:]
+        for index in themes.indices {
+            for name in definedNames(themes[index]) { definer[name] = index }
+        }
+        var dependencies = [[Int]](repeating: [], count: themes.count)
+        var inChain = [Bool](repeating: false, count: themes.count)
+        for index in themes.indices {
+            let found = Set(themes[index].outsideNames.compactMap { definer[$0] }).subtracting([index])
+            dependencies[index] = found.sorted()
+            if !found.isEmpty { inChain[index] = true }
+            for dependency in found { inChain[dependency] = true }
+        }
+        // Post-order, each file after what it depends on, in the order given; a cycle is
+        // cut where it closes (0 unseen, 1 on the walk, 2 placed).
+        var state = [UInt8](repeating: 0, count: themes.count)
+        var chain: [Int] = []
+        for start in themes.indices where inChain[start] && state[start] == 0 {
+            var stack: [(index: Int, next: Int)] = [(start, 0)]
+            state[start] = 1
+            while let (index, next) = stack.last {
+                if next < dependencies[index].count {
+                    stack[stack.count - 1].next += 1
+                    let dependency = dependencies[index][next]
+                    if state[dependency] == 0 {
+                        state[dependency] = 1
+                        stack.append((dependency, 0))
+                    }
+                } else {
+                    stack.removeLast()
+                    state[index] = 2
+                    chain.append(index)
+                }
+            }
+        }
+        for (previous, index) in zip(chain, chain.dropFirst()) where themes[index].parent == nil {
+            themes[index].parent = themes[previous].name
+            themes[index].parentFile = files[previous]
+        }
     }
 
     static func add(

@@ -42,7 +42,7 @@ package enum ThemeImporter {
             }
             let chosen = format ?? ImportFormat.recognise(root, file: source.file)
             formats[source.file] = chosen
-            var themes = try chosen.themes(in: root, file: source.file, notes: &notes)
+            let themes = try chosen.themes(in: root, file: source.file, notes: &notes)
             // A file of a format the import does not know reads as no keys: said, never
             // written as an empty theme.
             if themes.allSatisfy({ $0.entries.isEmpty }) {
@@ -54,14 +54,14 @@ package enum ThemeImporter {
                     "none of this file's keys is one that \(chosen.systemName) reads: nothing to import (\(why))",
                     at: root.location)
             }
-            // A file that refers to another's values inherits from the input of its format
-            // given before it (Motif's mapping files).
-            if let previous = found.last(where: { $0.format == chosen })?.themes.last {
-                for index in themes.indices where themes[index].referencesOutside && themes[index].parent == nil {
-                    themes[index].parent = previous.name
-                }
-            }
             found.append((source.file, chosen, themes))
+        }
+        // Motif's files of one import share one namespace.
+        let motif = found.indices.filter { found[$0].format == .motif && found[$0].themes.count == 1 }
+        if motif.count > 1 {
+            var themes = motif.map { found[$0].themes[0] }
+            MotifImporter.link(&themes, files: motif.map { found[$0].file })
+            for (index, theme) in zip(motif, themes) { found[index].themes[0] = theme }
         }
         var themes = finish(found, notes: &notes)
         themes.sort { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
@@ -167,7 +167,8 @@ package enum ThemeImporter {
         var parents = [Int?](repeating: nil, count: named.count)
         for (index, item) in named.enumerated() {
             guard let parent = item.theme.parent else { continue }
-            if let found = resolve(parent, from: item.file), found != index {
+            let found = item.theme.parentFile.map { byFileAndName[$0]?[parent] } ?? resolve(parent, from: item.file)
+            if let found, found != index {
                 parents[index] = found
             } else {
                 notes.append(
