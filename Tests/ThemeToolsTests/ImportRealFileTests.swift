@@ -147,7 +147,7 @@ import ThemeTools
     @Test func aDuplicateYAMLKeyIsANoteAsInJSON() throws {
         let output = try Self.run("Colors.yaml", "$RedColor: '#ff0000'\n$RedColor: '#cc0000'\n")
         let theme = try #require(output.themes.first)
-        #expect(theme.values["RedColor"] == .string("#cc0000"))
+        #expect(theme.values["RedColor"] == .string("#CC0000"))
         #expect(
             output.notes.contains {
                 $0.location == SourceLocation(file: "Colors.yaml", line: 2, column: 12)
