@@ -185,7 +185,7 @@ import ThemeTools
         text += String(repeating: "</dict>", count: 50) + "</dict></plist>"
         let failure = try #require(Self.failure { _ = try Self.run("Deep.plist", text, format: .plist) })
         #expect(failure.location.file == "Deep.plist")
-        #expect(failure.message.contains("times the source's size"))
+        #expect(failure.message.contains("over 16 times the source's size: refused before flattening"))
     }
 
     @Test func brStyleReadsHexOnlyInItsColorSettings() throws {

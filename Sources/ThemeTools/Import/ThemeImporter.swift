@@ -40,6 +40,7 @@ package enum ThemeImporter {
                 throw ImportFailure(
                     "the root is \(root.noun), not a dictionary: there are no keys to import", at: root.location)
             }
+            try checkFlatSize(of: root, sourceSize: source.bytes.count)
             let chosen = format ?? ImportFormat.recognise(root, file: source.file)
             formats[source.file] = chosen
             let themes = try chosen.themes(in: root, file: source.file, notes: &notes)
@@ -71,6 +72,46 @@ package enum ThemeImporter {
         notes.sort()
         notes = notes.enumerated().filter { $0.offset == 0 || notes[$0.offset - 1] != $0.element }.map(\.element)
         return Output(themes: themes, notes: notes, formats: formats)
+    }
+
+    /// How many bytes of flat keys and values a source of `size` bytes may become: 16 times
+    /// its size, and at least 64 KiB.
+    static func flatSizeLimit(forSize size: Int) -> Int { 65_536 + 16 * size }
+
+    /// Refuses, before any key is made, a source whose flat keys and values would outgrow
+    /// `flatSizeLimit(forSize:)`: a key nested under long names is written once for every
+    /// value below it, so a few hundred kilobytes of nesting can make a theme of gigabytes.
+    /// One walk that adds up lengths (a flat key's is its parent's, plus one, plus its own
+    /// name's), refused at the value that goes over.
+    static func checkFlatSize(of root: ImportNode, sourceSize: Int) throws(ImportFailure) {
+        let limit = flatSizeLimit(forSize: sourceSize)
+        var total = 0
+        var stack: [(node: ImportNode, keyLength: Int)] = [(root, 0)]
+        while let (node, keyLength) = stack.popLast() {
+            switch node.value {
+            case .dict(let members):
+                for member in members { stack.append((member.node, keyLength + 1 + member.key.utf8.count)) }
+            case .array(let items):
+                var digits = 1
+                var tens = 10
+                for (index, item) in items.enumerated() {
+                    if index == tens {
+                        digits += 1
+                        tens = tens.multipliedReportingOverflow(by: 10).partialValue
+                    }
+                    stack.append((item, keyLength + 1 + digits))
+                }
+            case .string(let text):
+                total += keyLength + text.utf8.count
+            case .integer, .real, .bool, .data, .date, .null:
+                total += keyLength + 8
+            }
+            guard total <= limit else {
+                throw ImportFailure(
+                    "the flat keys and values of this file would be more than \(limit) bytes, over 16 times the source's size: refused before flattening (values nested under long keys)",
+                    at: node.location)
+            }
+        }
     }
 
     /// Loads and lints the themes as written, in memory, with ThemeKit's loader and
