@@ -89,6 +89,25 @@ import ThemeTools
         #expect(failure.rendered().contains("[style_cycle]"))
     }
 
+    @Test func aMotifConstantDefinedInNoFileGivenIsReportedWhereItIsNamed() throws {
+        // DarkMappingsTheme.yaml given without ColorsTheme.yaml.
+        let text = "$TextColor: $GrayColor\n.Label:\n  textColor: $TextColor\n"
+        let failure = try #require(Self.failure { _ = try Self.run("DarkMappingsTheme.yaml", text) })
+        #expect(failure.location == SourceLocation(file: "DarkMappingsTheme.yaml", line: 1, column: 13))
+        #expect(
+            failure.message
+                == "the constant '$GrayColor' is defined in no file of this import: give the file that defines it too")
+        #expect(failure.others.isEmpty)
+    }
+
+    @Test func aStateThemeKitDoesNotKnowIsReportedAtTheSource() throws {
+        let text = #"{".Button:pressed": {"cornerRadius": 4}}"#
+        let failure = try #require(Self.failure { _ = try Self.run("Buttons.json", text, format: .motif) })
+        #expect(failure.location == SourceLocation(file: "Buttons.json", line: 1, column: 38))
+        #expect(failure.rendered().contains("[unknown_state]"))
+        #expect(!failure.rendered().contains("importer bug"))
+    }
+
     @Test func aFileWithNoKeyAnyImporterReadsIsRefusedNotWrittenEmpty() throws {
         // The shape of an Alacritty color scheme: YAML, so taken for Motif, with no constant
         // and no class.

@@ -85,7 +85,8 @@ package struct SourceTheme: Sendable, Hashable {
     /// The names it refers to and does not define (Motif's constants, and `style:NAME` for a
     /// class), which another file of the import defines: the file then comes after that one
     /// in the import's chain of files (Motif's mapping files).
-    package var outsideNames: Set<String> = []
+    /// Each with where it is first referred to.
+    package var outsideNames: [String: SourceLocation] = [:]
 
     /// Creates a theme with no values.
     package init(

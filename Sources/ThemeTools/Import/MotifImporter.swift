@@ -60,10 +60,15 @@ enum MotifImporter {
         for key in theme.entries.keys {
             if let dot = key.firstIndex(of: ".") { classes.insert(String(key[..<dot])) }
         }
-        theme.outsideNames = Set(references.map(\.0).filter { theme.entries[$0] == nil })
-        for (key, entry) in theme.entries where key.hasSuffix("." + ThemeStyle.inheritedStyleProperty) {
-            if case .string(let parent) = entry.value, !classes.contains(parent) {
-                theme.outsideNames.insert("style:" + parent)
+        for (name, location) in references where theme.entries[name] == nil && theme.outsideNames[name] == nil {
+            theme.outsideNames[name] = location
+        }
+        for (key, entry) in theme.entries.sorted(by: { $0.key < $1.key })
+        where key.hasSuffix("." + ThemeStyle.inheritedStyleProperty) {
+            if case .string(let parent) = entry.value, !classes.contains(parent),
+                theme.outsideNames["style:" + parent] == nil
+            {
+                theme.outsideNames["style:" + parent] = entry.location
             }
         }
         return theme
@@ -97,7 +102,7 @@ enum MotifImporter {
         var dependencies = [[Int]](repeating: [], count: themes.count)
         var inChain = [Bool](repeating: false, count: themes.count)
         for index in themes.indices {
-            let found = Set(themes[index].outsideNames.compactMap { definer[$0] }).subtracting([index])
+            let found = Set(themes[index].outsideNames.keys.compactMap { definer[$0] }).subtracting([index])
             dependencies[index] = found.sorted()
             if !found.isEmpty { inChain[index] = true }
             for dependency in found { inChain[dependency] = true }
@@ -128,6 +133,27 @@ enum MotifImporter {
             themes[index].parent = themes[previous].name
             themes[index].parentFile = files[previous]
         }
+    }
+
+    /// The names the Motif files of an import refer to that none of them defines, each where
+    /// it is first referred to: Motif cannot build such a theme, and the import cannot keep
+    /// what refers to them (the file that defines them was not given).
+    static func undefinedNames(_ themes: [SourceTheme]) -> [ImportFailure] {
+        var defined = Set<String>()
+        for theme in themes { defined.formUnion(definedNames(theme)) }
+        var failures: [ImportFailure] = []
+        for theme in themes {
+            for (name, location) in theme.outsideNames where !defined.contains(name) {
+                let what =
+                    name.hasPrefix("style:")
+                    ? "the class '.\(name.dropFirst("style:".count))'" : "the constant '$\(name)'"
+                failures.append(
+                    ImportFailure(
+                        "\(what) is defined in no file of this import: give the file that defines it too",
+                        at: location))
+            }
+        }
+        return failures
     }
 
     static func add(

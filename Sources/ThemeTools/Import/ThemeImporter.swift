@@ -59,8 +59,9 @@ package enum ThemeImporter {
         }
         // Motif's files of one import share one namespace.
         let motif = found.indices.filter { found[$0].format == .motif && found[$0].themes.count == 1 }
-        if motif.count > 1 {
+        if !motif.isEmpty {
             var themes = motif.map { found[$0].themes[0] }
+            try throwAll(MotifImporter.undefinedNames(themes))
             MotifImporter.link(&themes, files: motif.map { found[$0].file })
             for (index, theme) in zip(motif, themes) { found[index].themes[0] = theme }
         }
@@ -157,12 +158,17 @@ package enum ThemeImporter {
             }
             if seen.insert(failure).inserted { failures.append(failure) }
         }
-        failures.sort {
+        try throwAll(failures)
+    }
+
+    /// Throws `failures`, when there are any, as one failure that says each, in source order.
+    static func throwAll(_ failures: [ImportFailure]) throws(ImportFailure) {
+        let sorted = failures.sorted {
             ($0.location.file, $0.location.line, $0.location.column, $0.message)
                 < ($1.location.file, $1.location.line, $1.location.column, $1.message)
         }
-        guard var first = failures.first else { return }
-        first.others = Array(failures.dropFirst())
+        guard var first = sorted.first else { return }
+        first.others = Array(sorted.dropFirst())
         throw first
     }
 
