@@ -29,7 +29,9 @@ package enum ThemeImporter {
 
     /// Imports `sources` read as `format`, or as the format each one's shape says.
     ///
-    /// - Throws: `ImportFailure` for the first source that cannot be imported at all.
+    /// - Throws: `ImportFailure` for the first source that cannot be imported at all (broken,
+    ///   no keys its format reads, past a bound), or with every problem of the sources that
+    ///   the written themes would have (`check`), each at its source value.
     package static func run(_ sources: [Source], format: ImportFormat? = nil) throws(ImportFailure) -> Output {
         var notes: [ImportNote] = []
         var found: [(file: String, format: ImportFormat, themes: [SourceTheme])] = []

@@ -16,9 +16,10 @@ package enum YAMLTreeReader {
     /// How deep mappings and sequences may nest (libyaml's own limit is 1,000).
     static let maxDepth = 512
 
-    /// How many values a file's aliases may expand to, in all: as many as a file of 16
-    /// times its size could hold, and at least 10,000.
-    static func expansionLimit(forSize size: Int) -> Int { 10_000 + 16 * size }
+    /// How many values a file's aliases may expand to, in all: 4 a byte of the file, and at
+    /// least 10,000 (a base style merged into many: a theme's own use of aliases stays far
+    /// below; a few lines of aliases of aliases would reach billions).
+    static func expansionLimit(forSize size: Int) -> Int { 10_000 + 4 * size }
 
     /// Reads the YAML `bytes` (one document); `file` names it in locations.
     ///
