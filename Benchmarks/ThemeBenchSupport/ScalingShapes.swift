@@ -538,7 +538,7 @@ extension ScalingShape {
         ScalingShape(
             "import-yaml-merge-chain",
             "a Motif YAML file of n classes, each merging the one before and adding a property",
-            tool: .importing(from: "motif"), n: 2_000
+            tool: .importing(from: "motif"), n: 8_000
         ) { n in
             // Each merge brings every property before it: n² values from n lines, bounded.
             var lines = [".K0: &k0\n  p0: 0"]
