@@ -108,6 +108,15 @@ import ThemeTools
         #expect(!failure.rendered().contains("importer bug"))
     }
 
+    @Test func aThemeOverTheSizeLimitIsReportedAtItsSourceTheme() throws {
+        let output = try Self.run("Night.json", Self.swiftThemeNight)
+        let small = ThemeLimits(maxFileSize: 200)
+        let failure = try #require(Self.failure { try ThemeImporter.check(output.themes, limits: small) })
+        #expect(failure.location == SourceLocation(file: "Night.json", line: 1, column: 1))
+        #expect(failure.message.hasPrefix("the theme 'Night', written as night.plist: the file is "))
+        #expect(failure.message.hasSuffix("over the limit of 200 bytes [parse_error]"))
+    }
+
     @Test func aFileWithNoKeyAnyImporterReadsIsRefusedNotWrittenEmpty() throws {
         // The shape of an Alacritty color scheme: YAML, so taken for Motif, with no constant
         // and no class.

@@ -122,10 +122,10 @@ package enum ThemeImporter {
     /// from: a problem of the source (a `$const` cycle, a `_superclass` cycle, a theme over
     /// the size limit) is the source's, said where the source says it. Linear: one lint of
     /// the themes, which shares a chain's files and merges.
-    static func check(_ themes: [ImportedTheme]) throws(ImportFailure) {
+    package static func check(_ themes: [ImportedTheme], limits: ThemeLimits = .standard) throws(ImportFailure) {
         guard !themes.isEmpty else { return }
         let folder = "/themekit-import"  // never read: every theme is in the linter's contents
-        var linter = ThemeLinter(currentDirectory: folder)
+        var linter = ThemeLinter(currentDirectory: folder, options: ThemeOptions(limits: limits))
         var byName: [String: ImportedTheme] = [:]
         for theme in themes {
             linter.contents[folder + "/" + theme.name + ".plist"] = Array(theme.text.utf8)
