@@ -45,6 +45,18 @@ import ThemeTools
         #expect(loaded["night"]?.font(forKey: "Global.textFont") == ThemeFont(name: "PingFangSC-Regular", size: 30))
     }
 
+    @Test func aSwiftThemeFontThatIsANumberIsTheSystemFontsSize() throws {
+        let output = try Self.run("Night.json", #"{"UIStatusBarStyle": 1, "Global": {"captionFont": "12"}}"#)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["Global.captionFont"] == nil)
+        #expect(theme.values["Global.captionFontSize"] == .integer(12))
+        #expect(
+            output.notes.contains {
+                $0.message
+                    == "'Global.captionFont' is '12', SwiftTheme's system font at that size, which ThemeKit has no name for: only its size is written"
+            })
+    }
+
     @Test func colorsUnderKeysWithNoColorSuffixAreStillColors() throws {
         let output = try Self.run("Night.json", Self.swiftThemeNight)
         let theme = try #require(output.themes.first)

@@ -67,6 +67,20 @@ struct ThemeFlattener {
                         Int(exactly: size).map(FlatValue.integer) ?? .real(size), source: source, at: node.location),
                     notes: &notes)
                 return
+            } else if format == .swifttheme, ValueKind.typed(forKey: key) === ValueKind.font,
+                let size = Double(text), size.isFinite, size > 0
+            {
+                // `font(from:)`: a number alone is the system font at that size.
+                notes.append(
+                    ImportNote(
+                        "'\(source)' is '\(text)', SwiftTheme's system font at that size, which ThemeKit has no name for: only its size is written",
+                        at: node.location))
+                theme.set(
+                    ValueKind.sizeKey(ofFont: key),
+                    FlatEntry(
+                        Int(exactly: size).map(FlatValue.integer) ?? .real(size), source: source, at: node.location),
+                    notes: &notes)
+                return
             }
             theme.set(key, entry, notes: &notes)
         case .integer, .real, .bool:
