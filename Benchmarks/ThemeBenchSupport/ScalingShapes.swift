@@ -71,9 +71,19 @@ public struct ScalingShape: Sendable {
     /// The source file of a JSON import shape (the importer reads a file's syntax from its name).
     public static let importJSONSourcePath = "Source/themes.json"
 
+    /// The source file of a YAML import shape.
+    public static let importYAMLSourcePath = "Source/themes.yaml"
+
     /// The source file of an import shape that imports `format`.
     public static func importSourcePath(for format: String) -> String {
         ["brstyle", "motif"].contains(format) ? importJSONSourcePath : importSourcePath
+    }
+
+    /// The source file `themekit import` is given in this shape: the one file under
+    /// `Source/`, else the file of its format.
+    public var importSource: String? {
+        guard case .importing(let format) = tool else { return nil }
+        return files(1).keys.first { $0.hasPrefix("Source/") } ?? Self.importSourcePath(for: format)
     }
 
     /// The path of the configuration file the linter is given, when the shape has one.
@@ -511,6 +521,44 @@ extension ScalingShape {
                 members.append("  \".K\(index)\": {\"tintColor\": \"$c\(index)Color\", \"cornerRadius\": \(index % 9)}")
             }
             return [importJSONSourcePath: "{\n" + members.joined(separator: ",\n") + "\n}\n"]
+        },
+        ScalingShape(
+            "import-yaml-alias-bomb", "a Motif YAML file of n lines, each a list of 10 aliases of the line before",
+            tool: .importing(from: "motif"), n: 2_000
+        ) { n in
+            // 385 bytes of it expanded to a billion values (x10 a line): refused, at the alias
+            // that goes over what the file's size allows.
+            var lines = ["$a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+            for index in 1..<max(2, n) {
+                let aliases = Array(repeating: "*a\(index - 1)", count: 10).joined(separator: ", ")
+                lines.append("$a\(index): &a\(index) [\(aliases)]")
+            }
+            return [importYAMLSourcePath: lines.joined(separator: "\n") + "\n"]
+        },
+        ScalingShape(
+            "import-yaml-merge-chain",
+            "a Motif YAML file of n classes, each merging the one before and adding a property",
+            tool: .importing(from: "motif"), n: 8_000
+        ) { n in
+            // Each merge brings every property before it: n² values from n lines, bounded.
+            var lines = [".K0: &k0\n  p0: 0"]
+            for index in 1..<max(2, n) {
+                lines.append(".K\(index): &k\(index)\n  <<: *k\(index - 1)\n  p\(index): \(index)")
+            }
+            return [importYAMLSourcePath: lines.joined(separator: "\n") + "\n"]
+        },
+        ScalingShape(
+            "import-plist-long-nested-keys",
+            "a plist of n values under 40 nested keys of n characters each",
+            tool: .importing(from: "plist"), n: 2_000
+        ) { n in
+            // Each value's flat key repeats the 40 names above it: 40 n² bytes of keys from
+            // 100 n bytes of source, refused before flattening.
+            let name = String(repeating: "k", count: n)
+            let leaves = (0..<n).map { ("v\($0)", "<string>x</string>") }
+            var body = "<dict>\n" + entries(leaves) + "\t</dict>"
+            for level in 0..<40 { body = "<dict>\n" + entries([(name + "\(level)", body)]) + "\t</dict>" }
+            return [importSourcePath: document(entries([("root", body)]))]
         },
     ]
 

@@ -229,7 +229,8 @@ struct Tools {
         case .export(let format): return [themekit, "export", "default", "--themes", themes, "--format", format]
         case .importing(let format):
             return [
-                themekit, "import", "--from", format, folder + "/" + ScalingShape.importSourcePath(for: format), "-o",
+                themekit, "import", "--from", format,
+                folder + "/" + (shape.importSource ?? ScalingShape.importSourcePath(for: format)), "-o",
                 folder + "/Imported", "--force",
             ]
         }

@@ -221,9 +221,24 @@ struct ScalingShapeTests {
             Issue.record("\(shape.id) does not run themekit import")
             return
         }
-        let source = folder.appendingPathComponent(ScalingShape.importSourcePath(for: from))
-        let output = try ThemeImporter.run(
-            [.init(file: source.path, bytes: Array(try Data(contentsOf: source)))], format: format)
+        let source = folder.appendingPathComponent(shape.importSource ?? ScalingShape.importSourcePath(for: from))
+        let input = [ThemeImporter.Source(file: source.path, bytes: Array(try Data(contentsOf: source)))]
+        if ["import-yaml-alias-bomb", "import-plist-long-nested-keys"].contains(shape.id) {
+            // Refused at every size that shows the cost: here already at n = 6 (10^6 values
+            // from 6 lines) and at n = 200 (keys of 40 × 200 characters for 200 values).
+            let big = try Self.write(shape, n: 200)
+            defer { try? FileManager.default.removeItem(at: big) }
+            let refused = big.appendingPathComponent(shape.importSource ?? "")
+            #expect(throws: ImportFailure.self) {
+                try ThemeImporter.run(
+                    [.init(file: refused.path, bytes: Array(try Data(contentsOf: refused)))], format: format)
+            }
+            if shape.id == "import-plist-long-nested-keys" {
+                #expect(try ThemeImporter.run(input, format: format).themes.first?.values.count == 6)
+            }
+            return
+        }
+        let output = try ThemeImporter.run(input, format: format)
         let written = try ImportWriter.write(
             output.themes, to: folder.appendingPathComponent("Imported").path, force: false)
         switch shape.id {
@@ -242,6 +257,10 @@ struct ScalingShapeTests {
                 "theme-5-regular")
             #expect(theme.lineage.count == 3, "theme-5-regular, default-regular, default")
             #expect(theme.values.count == 6 + 1)
+        case "import-yaml-merge-chain":
+            #expect(written.count == 1)
+            #expect(output.themes.first?.values["K5.p0"] == .integer(0), "merged along the chain")
+            #expect(output.themes.first?.values.count == 6 * 7 / 2)
         case "import-motif-classes":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")

@@ -197,19 +197,20 @@ import Yams
         #expect(output.notes.isEmpty == (hex != nil))
     }
 
-    @Test func motifConstantNamingAColorIsWrittenAsHexSoThatAColorKeyReadsIt() throws {
-        // `$Brand` is untyped in ThemeKit; `textColor: $Brand` reads it as a color in Motif.
+    @Test func motifConstantNamingAColorIsWrittenAsAColorKeySoThatItReadsAsAColor() throws {
+        // `$Brand` has no color suffix; `textColor: $Brand` reads it as a color in Motif.
         let text = "{\"$Brand\": \"Tomato\", \".Label\": {\"textColor\": \"$Brand\"}}"
         let output = try ThemeImporter.run([.init(file: "Theme.json", bytes: Array(text.utf8))], format: .motif)
         let theme = try #require(output.themes.first)
-        #expect(theme.values["Brand"] == .string("#FF6347"))
-        #expect(theme.values["Label.textColor"] == .string("@Brand"))
+        #expect(theme.values["BrandColor"] == .string("#FF6347"))
+        #expect(theme.values["Label.textColor"] == .string("@BrandColor"))
         #expect(
             output.notes.map(\.message) == [
-                "'$Brand' is 'Tomato', a color in Motif's notation: written as #FF6347, ThemeKit's"
+                "'$Brand' holds a color under a key with no color suffix: written as the color key 'BrandColor'"
             ])
         let (_, loaded) = try ImportFixtures.load(output)
-        #expect(loaded["theme"]?.values["Brand"] == .string("#FF6347"))
+        #expect(loaded["theme"]?.color(forKey: "BrandColor") == ThemeColor(hex: "#FF6347"))
+        #expect(loaded["theme"]?.color(forKey: "Label.textColor") == ThemeColor(hex: "#FF6347"))
     }
 
     @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {

@@ -130,8 +130,11 @@ enum ImportFixtures {
 
     static func aliasTarget(_ text: String, in theme: Theme, key: String) -> String? {
         let name = text.hasPrefix("@") || text.hasPrefix("$") ? String(text.dropFirst()) : text
-        guard name != key, theme.values[name] != nil else { return nil }
-        return name
+        guard name != key else { return nil }
+        if theme.values[name] != nil { return name }
+        // A color under a key with no color suffix is written under KEY + "Color".
+        if theme.values[name + "Color"] != nil, name + "Color" != key { return name + "Color" }
+        return nil
     }
 
     /// What ThemeKit should hold for a source value under `key`.

@@ -47,6 +47,23 @@ struct ThemeKitImportTests {
         #expect(lint.status == 0, "\(lint.stdout)")
     }
 
+    @Test("a problem of the source is said once each, at the source, exit 1, nothing written")
+    func sourceProblemsAreTheSources() throws {
+        let scratch = try Scratch()
+        // A Motif theme whose constants and classes name each other in a circle.
+        try scratch.write(
+            "Controls.yaml",
+            "$A: $B\n$B: $A\n.Button:\n  _superclass: .Warning\n  tintColor: $A\n.Warning:\n  _superclass: .Button\n")
+        let result = try run(["Controls.yaml", "-o", "Themes"], in: scratch)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.split(separator: "\n").map(String.init) == [
+                "Controls.yaml:1:5: error: '$A' (written as 'A'): alias cycle: A → B → A [alias_cycle]",
+                "Controls.yaml:4:16: error: '.Button._superclass' (written as 'Button.INHERITED_STYLE'): 'Button.INHERITED_STYLE' makes a cycle of styles: Button → Warning → Button (a lookup stops at the first repeat) [style_cycle]",
+            ])
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Themes").path))
+    }
+
     @Test("importing twice into two folders gives byte-identical files")
     func importIsDeterministic() throws {
         let scratch = try Scratch()

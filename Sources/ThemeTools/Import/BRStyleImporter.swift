@@ -41,13 +41,17 @@ enum BRStyleImporter {
     }
 
     /// `controls-dangerous|highlighted` → `controls:dangerous:highlighted` (states in priority
-    /// order); a name whose suffix holds anything but states stays as it is.
+    /// order), `bar-controls-highlighted` → `bar-controls:highlighted`: the states follow the
+    /// last `-`, and `normal` is the base state, no state (`bar-controls-normal` →
+    /// `bar-controls`); a name whose suffix holds anything but states stays as it is.
     static func styleName(_ name: String) -> String {
-        guard let dash = name.firstIndex(of: "-") else { return name }
+        guard let dash = name.lastIndex(of: "-"), dash != name.startIndex else { return name }
         let words = name[name.index(after: dash)...].split(separator: "|").map(String.init)
+        guard !words.isEmpty, words.allSatisfy({ $0 == "normal" || ThemeState(rawValue: $0) != nil }) else {
+            return name
+        }
         let states = words.compactMap(ThemeState.init(rawValue:))
-        guard !words.isEmpty, states.count == words.count else { return name }
-        return String(name[..<dash]) + states.sorted().map { ":" + $0.rawValue }.joined()
+        return String(name[..<dash]) + Set(states).sorted().map { ":" + $0.rawValue }.joined()
     }
 
     static func addStyle(

@@ -110,6 +110,17 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         return "a color with a component that is not a finite number ('\(component)')"
     }
 
+    /// Whether `text` is a color as the system writes one, whatever the key: `#` and digits
+    /// it reads as a color, or, in Motif, any CSS color it reads (`rgba(…)`, `tomato`).
+    /// BRStyle reads colors only in its color settings: never.
+    package func isColorLiteral(_ text: String) -> Bool {
+        switch self {
+        case .brstyle: false
+        case .motif: color(text) != nil
+        case .db5, .swifttheme, .awful, .plist: text.trimmingXMLSpace().hasPrefix("#") && color(text) != nil
+        }
+    }
+
     /// Keys whose values are one of a fixed set of words the system maps to its own enum,
     /// which ThemeKit has no kind for: kept as plain strings, with a note.
     func isEnumKey(_ key: String) -> Bool {

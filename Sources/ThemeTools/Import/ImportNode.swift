@@ -100,6 +100,8 @@ package struct ImportFailure: Error, Sendable, Hashable, CustomStringConvertible
     package var location: SourceLocation
     /// What is wrong, for a person.
     package var message: String
+    /// The source's other problems, when it has several (each said once, in source order).
+    package var others: [ImportFailure] = []
 
     /// Creates a failure.
     package init(_ message: String, at location: SourceLocation) {
@@ -107,9 +109,10 @@ package struct ImportFailure: Error, Sendable, Hashable, CustomStringConvertible
         self.location = location
     }
 
-    /// `FILE:LINE:COL: error: MESSAGE`, with the path shown through `path`.
+    /// `FILE:LINE:COL: error: MESSAGE`, with the path shown through `path`; one line for
+    /// each of `others` after it.
     package func rendered(_ path: (String) -> String = { $0 }) -> String {
-        Self.line(location, "error", message, path: path)
+        ([self] + others).map { Self.line($0.location, "error", $0.message, path: path) }.joined(separator: "\n")
     }
 
     /// `FILE:LINE:COL: KIND: MESSAGE`, the path shown through `path` and escaped as every

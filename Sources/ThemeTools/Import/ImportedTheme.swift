@@ -79,9 +79,14 @@ package struct SourceTheme: Sendable, Hashable {
     package var partner: String?
     /// Its values by key (ThemeKit's key: dotted, styled, `…FontSize`, …).
     package var entries: [String: FlatEntry] = [:]
-    /// Whether it refers to values of another file, which it then inherits from: the input
-    /// of its format given before it (Motif's mapping files).
-    package var referencesOutside = false
+    /// The file of the theme named `parent`, when it is not found by name (Motif's files
+    /// of one import, which may share a base name).
+    package var parentFile: String?
+    /// The names it refers to and does not define (Motif's constants, and `style:NAME` for a
+    /// class), which another file of the import defines: the file then comes after that one
+    /// in the import's chain of files (Motif's mapping files).
+    /// Each with where it is first referred to.
+    package var outsideNames: [String: SourceLocation] = [:]
 
     /// Creates a theme with no values.
     package init(
@@ -122,11 +127,16 @@ package struct ImportedTheme: Sendable, Hashable {
     package var sources: [String: String]
     /// Each written key and its value.
     package var values: [String: FlatValue]
+    /// Where each written key's source value was written, and where the theme starts: where
+    /// a problem that ThemeKit finds in the written theme is reported.
+    package var locations: [String: SourceLocation]
+    /// Where the theme starts in its source.
+    package var location: SourceLocation
 
     /// Creates a theme to write.
     package init(
         name: String, sourceName: String, file: String, text: String, sources: [String: String],
-        values: [String: FlatValue]
+        values: [String: FlatValue], locations: [String: SourceLocation] = [:], location: SourceLocation? = nil
     ) {
         self.name = name
         self.sourceName = sourceName
@@ -134,6 +144,8 @@ package struct ImportedTheme: Sendable, Hashable {
         self.text = text
         self.sources = sources
         self.values = values
+        self.locations = locations
+        self.location = location ?? SourceLocation(file: file, line: 1, column: 1)
     }
 }
 

@@ -56,8 +56,104 @@ enum MotifImporter {
                         at: member.keyLocation))
             }
         }
-        theme.referencesOutside = references.contains { theme.entries[$0.0] == nil }
+        var classes = Set<String>()
+        for key in theme.entries.keys {
+            if let dot = key.firstIndex(of: ".") { classes.insert(String(key[..<dot])) }
+        }
+        for (name, location) in references where theme.entries[name] == nil && theme.outsideNames[name] == nil {
+            theme.outsideNames[name] = location
+        }
+        for (key, entry) in theme.entries.sorted(by: { $0.key < $1.key })
+        where key.hasSuffix("." + ThemeStyle.inheritedStyleProperty) {
+            if case .string(let parent) = entry.value, !classes.contains(parent),
+                theme.outsideNames["style:" + parent] == nil
+            {
+                theme.outsideNames["style:" + parent] = entry.location
+            }
+        }
         return theme
+    }
+
+    /// What `theme` defines for other files of the import: its constants and its classes
+    /// (`style:NAME`).
+    static func definedNames(_ theme: SourceTheme) -> Set<String> {
+        var names = Set<String>()
+        for key in theme.entries.keys {
+            if let dot = key.firstIndex(of: ".") {
+                names.insert("style:" + key[..<dot])
+            } else {
+                names.insert(key)
+            }
+        }
+        return names
+    }
+
+    /// Links the Motif files of one import into one chain, as Motif merges the files of a
+    /// theme into one namespace (`themeFromFilesNamed:`): a file that refers to names it does
+    /// not define comes after the files that define them (the last given, when two do, as a
+    /// later file wins in Motif), and each file of the chain inherits from the one before it.
+    /// A file that neither refers to another nor is referred to stays on its own. Linear in
+    /// the files and their names: one depth-first walk.
+    static func link(_ themes: inout [SourceTheme], files: [String]) {
+        var definer: [String: Int] = [:]
+        for index in themes.indices {
+            for name in definedNames(themes[index]) { definer[name] = index }
+        }
+        var dependencies = [[Int]](repeating: [], count: themes.count)
+        var inChain = [Bool](repeating: false, count: themes.count)
+        for index in themes.indices {
+            let found = Set(themes[index].outsideNames.keys.compactMap { definer[$0] }).subtracting([index])
+            dependencies[index] = found.sorted()
+            if !found.isEmpty { inChain[index] = true }
+            for dependency in found { inChain[dependency] = true }
+        }
+        // Post-order, each file after what it depends on, in the order given; a cycle is
+        // cut where it closes (0 unseen, 1 on the walk, 2 placed).
+        var state = [UInt8](repeating: 0, count: themes.count)
+        var chain: [Int] = []
+        for start in themes.indices where inChain[start] && state[start] == 0 {
+            var stack: [(index: Int, next: Int)] = [(start, 0)]
+            state[start] = 1
+            while let (index, next) = stack.last {
+                if next < dependencies[index].count {
+                    stack[stack.count - 1].next += 1
+                    let dependency = dependencies[index][next]
+                    if state[dependency] == 0 {
+                        state[dependency] = 1
+                        stack.append((dependency, 0))
+                    }
+                } else {
+                    stack.removeLast()
+                    state[index] = 2
+                    chain.append(index)
+                }
+            }
+        }
+        for (previous, index) in zip(chain, chain.dropFirst()) where themes[index].parent == nil {
+            themes[index].parent = themes[previous].name
+            themes[index].parentFile = files[previous]
+        }
+    }
+
+    /// The names the Motif files of an import refer to that none of them defines, each where
+    /// it is first referred to: Motif cannot build such a theme, and the import cannot keep
+    /// what refers to them (the file that defines them was not given).
+    static func undefinedNames(_ themes: [SourceTheme]) -> [ImportFailure] {
+        var defined = Set<String>()
+        for theme in themes { defined.formUnion(definedNames(theme)) }
+        var failures: [ImportFailure] = []
+        for theme in themes {
+            for (name, location) in theme.outsideNames where !defined.contains(name) {
+                let what =
+                    name.hasPrefix("style:")
+                    ? "the class '.\(name.dropFirst("style:".count))'" : "the constant '$\(name)'"
+                failures.append(
+                    ImportFailure(
+                        "\(what) is defined in no file of this import: give the file that defines it too",
+                        at: location))
+            }
+        }
+        return failures
     }
 
     static func add(

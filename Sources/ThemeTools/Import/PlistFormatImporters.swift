@@ -56,6 +56,31 @@ struct ThemeFlattener {
                 // ThemeManager+Plist.swift `value(for:)`: `$keyPath` is the value at that path.
                 entry.value = .string("@" + text.dropFirst())
                 entry.sourceText = text
+            } else if format == .swifttheme, ValueKind.typed(forKey: key) === ValueKind.font,
+                let (name, size) = SwiftThemeImporter.font(text)
+            {
+                // ThemeManager+Plist.swift `font(from:)`: `Name,size` is the font `Name` at `size`.
+                theme.set(key, FlatEntry(.string(name), source: source, at: node.location), notes: &notes)
+                theme.set(
+                    ValueKind.sizeKey(ofFont: key),
+                    FlatEntry(
+                        Int(exactly: size).map(FlatValue.integer) ?? .real(size), source: source, at: node.location),
+                    notes: &notes)
+                return
+            } else if format == .swifttheme, ValueKind.typed(forKey: key) === ValueKind.font,
+                let size = Double(text), size.isFinite, size > 0
+            {
+                // `font(from:)`: a number alone is the system font at that size.
+                notes.append(
+                    ImportNote(
+                        "'\(source)' is '\(text)', SwiftTheme's system font at that size, which ThemeKit has no name for: only its size is written",
+                        at: node.location))
+                theme.set(
+                    ValueKind.sizeKey(ofFont: key),
+                    FlatEntry(
+                        Int(exactly: size).map(FlatValue.integer) ?? .real(size), source: source, at: node.location),
+                    notes: &notes)
+                return
             }
             theme.set(key, entry, notes: &notes)
         case .integer, .real, .bool:
@@ -169,6 +194,16 @@ enum SwiftThemeImporter {
         var theme = SourceTheme(name: baseName(of: file), at: root.location)
         ThemeFlattener(nested: .keyPath, format: .swifttheme).flatten(root, into: &theme, notes: &notes, sourcePath: "")
         return theme
+    }
+
+    /// ThemeManager+Plist.swift `font(from:)`: a font written `Name,size` (exactly one comma,
+    /// a size `Float` reads) is the font `Name` at that size; nil for any other text.
+    static func font(_ text: String) -> (name: String, size: Double)? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, let size = Double(parts[1]), size.isFinite, size > 0 else {
+            return nil
+        }
+        return (String(parts[0]), size)
     }
 }
 

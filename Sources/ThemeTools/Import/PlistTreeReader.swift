@@ -28,14 +28,38 @@ package enum PlistTreeReader {
                 "the root is <\(root.elementName)>, not a <dict>: there are no keys to import",
                 at: document.location(at: root.range.start))
         }
-        var body = bytes
+        var body = utf8(bytes)
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
-        guard body.first != 0xFE, body.first != 0xFF, body.count < 2 || body[1] != 0 else {
-            throw ImportFailure(
-                "the property list is UTF-16: save it as UTF-8 to import it", at: .init(file: file, line: 1, column: 1))
-        }
         var scanner = Scanner(bytes: body, file: file, lines: SourceLines(body))
         return try scanner.document()
+    }
+
+    /// The text as UTF-8: UTF-16 (with a byte-order mark, or without one, `<` then an ASCII
+    /// character as two bytes each, which ThemeKit's reader reads too) converted; lines and
+    /// columns count the same characters either way.
+    static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        let bigEndian: Bool
+        var start = 0
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            (bigEndian, start) = (true, 2)
+        } else if bytes.starts(with: [0xFF, 0xFE]) {
+            (bigEndian, start) = (false, 2)
+        } else if bytes.count >= 4, bytes[0] == 0, bytes[1] == 0x3C, bytes[2] == 0, bytes[3] != 0 {
+            bigEndian = true
+        } else if bytes.count >= 4, bytes[0] == 0x3C, bytes[1] == 0, bytes[2] != 0, bytes[3] == 0 {
+            bigEndian = false
+        } else {
+            return bytes
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity((bytes.count - start) / 2)
+        var index = start
+        while index + 1 < bytes.count {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
     }
 
     /// A pull scanner over a document libxml2 found well formed: tags, text and CDATA,

@@ -1,5 +1,6 @@
 import Foundation
 package import ThemeKit
+import ThemeLint
 import ThemeOutput
 
 /// Turns theme files of other theme managers into flat ThemeKit themes (`themekit import`):
@@ -28,7 +29,9 @@ package enum ThemeImporter {
 
     /// Imports `sources` read as `format`, or as the format each one's shape says.
     ///
-    /// - Throws: `ImportFailure` for the first source that cannot be imported at all.
+    /// - Throws: `ImportFailure` for the first source that cannot be imported at all (broken,
+    ///   no keys its format reads, past a bound), or with every problem of the sources that
+    ///   the written themes would have (`check`), each at its source value.
     package static func run(_ sources: [Source], format: ImportFormat? = nil) throws(ImportFailure) -> Output {
         var notes: [ImportNote] = []
         var found: [(file: String, format: ImportFormat, themes: [SourceTheme])] = []
@@ -39,25 +42,136 @@ package enum ThemeImporter {
                 throw ImportFailure(
                     "the root is \(root.noun), not a dictionary: there are no keys to import", at: root.location)
             }
+            try checkFlatSize(of: root, sourceSize: source.bytes.count)
             let chosen = format ?? ImportFormat.recognise(root, file: source.file)
             formats[source.file] = chosen
-            var themes = try chosen.themes(in: root, file: source.file, notes: &notes)
-            // A file that refers to another's values inherits from the input of its format
-            // given before it (Motif's mapping files).
-            if let previous = found.last(where: { $0.format == chosen })?.themes.last {
-                for index in themes.indices where themes[index].referencesOutside && themes[index].parent == nil {
-                    themes[index].parent = previous.name
-                }
+            let themes = try chosen.themes(in: root, file: source.file, notes: &notes)
+            // A file of a format the import does not know reads as no keys: said, never
+            // written as an empty theme.
+            if themes.allSatisfy({ $0.entries.isEmpty }) {
+                let why =
+                    format == nil
+                    ? "the format was recognised from the file's name and shape; --from names another"
+                    : "is it a \(chosen.systemName) file?"
+                throw ImportFailure(
+                    "none of this file's keys is one that \(chosen.systemName) reads: nothing to import (\(why))",
+                    at: root.location)
             }
             found.append((source.file, chosen, themes))
         }
+        // Motif's files of one import share one namespace.
+        let motif = found.indices.filter { found[$0].format == .motif && found[$0].themes.count == 1 }
+        if !motif.isEmpty {
+            var themes = motif.map { found[$0].themes[0] }
+            try throwAll(MotifImporter.undefinedNames(themes))
+            MotifImporter.link(&themes, files: motif.map { found[$0].file })
+            for (index, theme) in zip(motif, themes) { found[index].themes[0] = theme }
+        }
         var themes = finish(found, notes: &notes)
         themes.sort { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+        try check(themes)
         // A DB5 variant child holds a copy of its theme's keys, whose notes would say again,
         // at the same place, what the theme's say: each note once.
         notes.sort()
         notes = notes.enumerated().filter { $0.offset == 0 || notes[$0.offset - 1] != $0.element }.map(\.element)
         return Output(themes: themes, notes: notes, formats: formats)
+    }
+
+    /// How many bytes of flat keys and values a source of `size` bytes may become: 16 times
+    /// its size, and at least 64 KiB.
+    static func flatSizeLimit(forSize size: Int) -> Int { 65_536 + 16 * size }
+
+    /// Refuses, before any key is made, a source whose flat keys and values would outgrow
+    /// `flatSizeLimit(forSize:)`: a key nested under long names is written once for every
+    /// value below it, so a few hundred kilobytes of nesting can make a theme of gigabytes.
+    /// One walk that adds up lengths (a flat key's is its parent's, plus one, plus its own
+    /// name's), refused at the value that goes over.
+    static func checkFlatSize(of root: ImportNode, sourceSize: Int) throws(ImportFailure) {
+        let limit = flatSizeLimit(forSize: sourceSize)
+        var total = 0
+        var stack: [(node: ImportNode, keyLength: Int)] = [(root, 0)]
+        while let (node, keyLength) = stack.popLast() {
+            switch node.value {
+            case .dict(let members):
+                for member in members { stack.append((member.node, keyLength + 1 + member.key.utf8.count)) }
+            case .array(let items):
+                var digits = 1
+                var tens = 10
+                for (index, item) in items.enumerated() {
+                    if index == tens {
+                        digits += 1
+                        tens = tens.multipliedReportingOverflow(by: 10).partialValue
+                    }
+                    stack.append((item, keyLength + 1 + digits))
+                }
+            case .string(let text):
+                total += keyLength + text.utf8.count
+            case .integer, .real, .bool, .data, .date, .null:
+                total += keyLength + 8
+            }
+            guard total <= limit else {
+                throw ImportFailure(
+                    "the flat keys and values of this file would be more than \(limit) bytes, over 16 times the source's size: refused before flattening (values nested under long keys)",
+                    at: node.location)
+            }
+        }
+    }
+
+    /// Loads and lints the themes as written, in memory, with ThemeKit's loader and
+    /// themelint's rules, and reports what they find at the source value each problem comes
+    /// from: a problem of the source (a `$const` cycle, a `_superclass` cycle, a theme over
+    /// the size limit) is the source's, said where the source says it. Linear: one lint of
+    /// the themes, which shares a chain's files and merges.
+    package static func check(_ themes: [ImportedTheme], limits: ThemeLimits = .standard) throws(ImportFailure) {
+        guard !themes.isEmpty else { return }
+        let folder = "/themekit-import"  // never read: every theme is in the linter's contents
+        var linter = ThemeLinter(currentDirectory: folder, options: ThemeOptions(limits: limits))
+        var byName: [String: ImportedTheme] = [:]
+        for theme in themes {
+            linter.contents[folder + "/" + theme.name + ".plist"] = Array(theme.text.utf8)
+            byName[theme.name] = theme
+        }
+        let report: LintReport
+        do {
+            report = try linter.lint(paths: themes.map { folder + "/" + $0.name + ".plist" })
+        } catch {
+            throw ImportFailure(
+                "themelint could not check the imported themes: \(error.message)", at: themes[0].location)
+        }
+        var failures: [ImportFailure] = []
+        var seen = Set<ImportFailure>()
+        // A folder of imported themes may have no default; a partner is written only when it
+        // is a theme of the import (`finish`), which the linter looks for on disk.
+        let notProblems: Set<DiagnosticCode> = [.missingDefault, "missing_partner"]
+        for diagnostic in report.diagnostics
+        where diagnostic.severity == .error && !notProblems.contains(diagnostic.code) {
+            let name = baseName(of: diagnostic.location.file)
+            guard let theme = byName[name] else { continue }
+            let failure: ImportFailure
+            if let key = diagnostic.key, let location = theme.locations[key] {
+                let source = theme.sources[key] ?? key
+                let written = source == key ? "" : " (written as '\(key)')"
+                failure = ImportFailure(
+                    "'\(source)'\(written): \(diagnostic.message) [\(diagnostic.code.rawValue)]", at: location)
+            } else {
+                failure = ImportFailure(
+                    "the theme '\(theme.sourceName)', written as \(theme.name).plist: \(diagnostic.message) [\(diagnostic.code.rawValue)]",
+                    at: theme.location)
+            }
+            if seen.insert(failure).inserted { failures.append(failure) }
+        }
+        try throwAll(failures)
+    }
+
+    /// Throws `failures`, when there are any, as one failure that says each, in source order.
+    static func throwAll(_ failures: [ImportFailure]) throws(ImportFailure) {
+        let sorted = failures.sorted {
+            ($0.location.file, $0.location.line, $0.location.column, $0.message)
+                < ($1.location.file, $1.location.line, $1.location.column, $1.message)
+        }
+        guard var first = sorted.first else { return }
+        first.others = Array(sorted.dropFirst())
+        throw first
     }
 
     /// Names every theme, links parents and partners, types the values, and writes the text.
@@ -102,7 +216,8 @@ package enum ThemeImporter {
         var parents = [Int?](repeating: nil, count: named.count)
         for (index, item) in named.enumerated() {
             guard let parent = item.theme.parent else { continue }
-            if let found = resolve(parent, from: item.file), found != index {
+            let found = item.theme.parentFile.map { byFileAndName[$0]?[parent] } ?? resolve(parent, from: item.file)
+            if let found, found != index {
                 parents[index] = found
             } else {
                 notes.append(
@@ -138,6 +253,14 @@ package enum ThemeImporter {
         for index in named.indices {
             if let parent = parents[index] { children[parent].append(index) } else { roots.append(index) }
         }
+        // Colors under keys with no color suffix, written under `KEY` + `Color`, in every
+        // theme of the import, so that a key's kind is one across a chain.
+        let colorKeys = colorKeys(named.map { ($0.format, $0.theme) })
+        if !colorKeys.isEmpty {
+            for index in named.indices {
+                named[index].theme = renamingColorKeys(named[index].theme, colorKeys, notes: &notes)
+            }
+        }
         var chainKeys: [String: Int] = [:]  // raw keys of the themes on the path
         var chainTyped: [String: Int] = [:]  // written keys of the themes on the path
         var typed = [[String: FlatEntry]](repeating: [:], count: named.count)
@@ -151,7 +274,8 @@ package enum ThemeImporter {
             }
             for key in theme.entries.keys { chainKeys[key, default: 0] += 1 }
             let format = named[index].format
-            var values = typeValues(theme, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, notes: &notes)
+            var values = typeValues(
+                theme, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, colorKeys: colorKeys, notes: &notes)
             // Fonts: a font with no size along its chain gets the size its system would use.
             var added: [String: FlatEntry] = [:]
             for (key, entry) in values where ValueKind.typed(forKey: key) === ValueKind.font {
@@ -194,17 +318,69 @@ package enum ThemeImporter {
             return ImportedTheme(
                 name: item.name, sourceName: item.theme.name, file: item.file,
                 text: PlistWriter.document(reserved: reserved, values: values),
-                sources: typed[index].mapValues(\.source), values: values)
+                sources: typed[index].mapValues(\.source), values: values,
+                locations: typed[index].mapValues(\.location), location: item.theme.location)
         }
+    }
+
+    /// The keys with no typed suffix that hold a color in some theme of the import (a color
+    /// in its system's notation: `#` and hex digits, or any of Motif's CSS colors; BRStyle
+    /// reads colors only in its color settings, whose keys end in `Color`).
+    static func colorKeys(_ themes: [(format: ImportFormat, theme: SourceTheme)]) -> Set<String> {
+        var found = Set<String>()
+        for (format, theme) in themes {
+            for (key, entry) in theme.entries where !found.contains(key) {
+                guard case .string(let text) = entry.value, format.isColorLiteral(text),
+                    ValueKind.typed(forKey: key) == nil, !key.isEmpty, !ThemeName.isReserved(key),
+                    !key.hasSuffix("." + ThemeStyle.inheritedStyleProperty)
+                else { continue }
+                found.insert(key)
+            }
+        }
+        return found
+    }
+
+    /// `theme` with each of `colorKeys` written under `KEY` + `Color`, which ThemeKit types
+    /// as a color (a note for each), and the `@` aliases of those keys following them.
+    static func renamingColorKeys(_ theme: SourceTheme, _ colorKeys: Set<String>, notes: inout [ImportNote])
+        -> SourceTheme
+    {
+        var renamed = theme
+        renamed.entries = [:]
+        for (key, entry) in theme.entries.sorted(by: { $0.key < $1.key }) {
+            var entry = entry
+            if case .string(let text) = entry.value, text.hasPrefix("@"), colorKeys.contains(String(text.dropFirst())) {
+                entry.value = .string(text + "Color")
+                entry.sourceText = entry.sourceText ?? text
+            }
+            guard colorKeys.contains(key) else {
+                renamed.set(key, entry, notes: &notes)
+                continue
+            }
+            notes.append(
+                ImportNote(
+                    "'\(entry.source)' holds a color under a key with no color suffix: written as the color key '\(key)Color'",
+                    at: entry.location))
+            renamed.set(key + "Color", entry, notes: &notes)
+        }
+        return renamed
     }
 
     /// The values of `theme` typed by their keys' suffixes: colors in ThemeKit's notation,
     /// numbers of the typed kinds as numbers; what cannot be typed is dropped with a note.
+    /// A plain string naming one of `colorKeys` (an alias, where the chain has the key) names
+    /// the key it was written under.
     static func typeValues(
-        _ theme: SourceTheme, format: ImportFormat, keys: (String) -> Bool, notes: inout [ImportNote]
+        _ theme: SourceTheme, format: ImportFormat, keys: (String) -> Bool, colorKeys: Set<String> = [],
+        notes: inout [ImportNote]
     ) -> [String: FlatEntry] {
         var out: [String: FlatEntry] = [:]
-        for (key, entry) in theme.entries {
+        for (key, original) in theme.entries {
+            var entry = original
+            if case .string(let text) = entry.value, colorKeys.contains(text), !keys(text), keys(text + "Color") {
+                entry.value = .string(text + "Color")
+                entry.sourceText = entry.sourceText ?? text
+            }
             func drop(_ why: String) {
                 notes.append(ImportNote("'\(entry.source)' \(why): dropped", at: entry.location))
             }
@@ -236,19 +412,6 @@ package enum ThemeImporter {
                 continue
             }
             guard let kind = ValueKind.typed(forKey: key) else {
-                // An untyped value in the system's color notation that ThemeKit does not read
-                // (Motif's `rgba(…)` constants): written as ThemeKit's, so that a color key
-                // that refers to it reads a color.
-                if case .string(let text) = entry.value, ThemeColor(hex: text) == nil, format != .plist,
-                    let (color, _) = format.color(text)
-                {
-                    notes.append(
-                        ImportNote(
-                            "'\(entry.source)' is '\(entry.sourceText ?? text)', a color in \(format.systemName)'s notation: written as \(color.hexString), ThemeKit's",
-                            at: entry.location))
-                    out[key] = FlatEntry(.string(color.hexString), source: entry.source, at: entry.location)
-                    continue
-                }
                 if format.isEnumKey(key), case .string(let text) = entry.value {
                     notes.append(
                         ImportNote(
