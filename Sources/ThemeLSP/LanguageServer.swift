@@ -98,8 +98,9 @@ package final class LanguageServer {
             return
         }
         guard let method = envelope.method else {
-            // A response to a request of the server's (registering the file watchers).
-            if envelope.id != nil, envelope.result != nil || envelope.error != nil { return }
+            // A response to a request of the server's (registering the file watchers): a
+            // response is never answered.
+            if envelope.isResponse { return }
             sendError(id: envelope.id ?? .null, code: RPCErrorCode.invalidRequest, "a message without a method")
             return
         }

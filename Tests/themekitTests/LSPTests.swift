@@ -594,6 +594,69 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test(
+        "a client with dynamic registration answers client/registerCapability with a null result: the server answers nothing back"
+    )
+    func answersNothingToResponses() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(
+            root: repo.root, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        let registration = try client.waitFor { $0["method"] as? String == "client/registerCapability" }
+        let id = try #require(registration["id"] as? String)
+        // As VS Code answers it; then an error answer and a response without an id.
+        client.send(["jsonrpc": "2.0", "id": id, "result": NSNull()])
+        client.send(["jsonrpc": "2.0", "id": id, "error": ["code": -32601, "message": "no"]])
+        client.send(["jsonrpc": "2.0", "result": NSNull()])
+        let answer = try client.request("shutdown")
+        #expect(answer["result"] is NSNull)
+        let replies = client.passedOver.filter { $0["method"] == nil }
+        #expect(replies.isEmpty, "answered a response: \(replies)")
+        client.notify("exit", [:])
+        #expect(client.waitForExit() == 0)
+    }
+
+    /// A frame whose header lies, as a client may write it, before a hover.
+    enum BadFrame: String, CaseIterable, CustomTestStringConvertible {
+        case shorter, longer, notANumber, missing, huge
+
+        var testDescription: String { rawValue }
+
+        func bytes(_ body: String) -> Data {
+            let header: String
+            switch self {
+            // A client counting characters: the body holds an é, one character, two bytes.
+            case .shorter: header = "Content-Length: \(body.count)\r\n\r\n"
+            case .longer: header = "Content-Length: \(body.utf8.count + 10)\r\n\r\n"
+            case .notANumber: header = "Content-Length: ten\r\n\r\n"
+            case .missing: header = "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n"
+            case .huge: header = "Content-Length: 999999999999\r\n\r\n"
+            }
+            return Data((header + body).utf8)
+        }
+    }
+
+    @Test(
+        "after a frame whose Content-Length is wrong, the server answers an error and reads the next frame",
+        arguments: BadFrame.allCases)
+    func resynchronisesAfterBadFrame(_ bad: BadFrame) throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        _ = try client.diagnostics(for: uri)
+        let body =
+            #"{"jsonrpc":"2.0","id":"bad","method":"textDocument/hover","params":{"textDocument":{"uri":"file:///caf\#u{E9}.plist"},"position":{"line":0,"character":0}}}"#
+        client.write(bad.bytes(body))
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let hover = try client.request(
+            "textDocument/hover", atPosition(uri, index, try Self.utf16Column(of: "@primaryColor", in: text) + 2))
+        #expect(Self.hoverText(hover).contains("#35A2FB"))
+        let errors = client.passedOver.compactMap { $0["error"] as? [String: Any] }
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { [-32600, -32700].contains($0["code"] as? Int) })
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
