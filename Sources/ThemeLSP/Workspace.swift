@@ -299,14 +299,26 @@ struct LintJob: Sendable {
     var encoding: PositionEncoding
 
     /// The linter's diagnostics of the document, on its unsaved text and its ancestors'
-    /// (open buffers first): those located in this file.
+    /// (open buffers first): those located in this file, as `themelint` shows them for it.
+    ///
+    /// A problem the linter places in another file belongs to that file: an inheritance
+    /// cycle is reported where it closes, at the ancestor that names this theme back. That
+    /// file's own lint then places its problem here, so such files are linted too, and what
+    /// they place in this file is shown with the rest.
     func run() -> [LSPDiagnostic] {
         var linter = ThemeLinter(currentDirectory: folder, options: options, configuration: configuration)
         linter.contents = overlay
-        guard let report = try? linter.lint(paths: [path]) else { return [] }
+        guard var report = try? linter.lint(paths: [path]) else { return [] }
         let shown = DisplayPath.relative(path, to: folder)
+        let others = Set(report.diagnostics.map(\.location.file).filter { $0 != shown && !$0.isEmpty }).sorted()
+        if !others.isEmpty,
+            let wider = try? linter.lint(paths: [path] + others.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 })
+        {
+            report = wider
+        }
+        var seen: Set<Diagnostic> = []
         return report.diagnostics.compactMap { diagnostic in
-            diagnostic.location.file == shown ? lspDiagnostic(diagnostic) : nil
+            diagnostic.location.file == shown && seen.insert(diagnostic).inserted ? lspDiagnostic(diagnostic) : nil
         }
     }
 

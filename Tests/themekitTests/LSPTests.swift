@@ -657,6 +657,32 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test("an inheritance cycle, both themes open: each is diagnosed at its own INHERITED_THEME, as themelint does")
+    func diagnosesInheritanceCycleInBothFiles() throws {
+        let a = theme([
+            "<key>INHERITED_THEME</key>", "<string>b</string>", "<key>aColor</key>", "<string>#111</string>",
+        ])
+        let b = theme([
+            "<key>INHERITED_THEME</key>", "<string>a</string>", "<key>bColor</key>", "<string>#222</string>",
+        ])
+        let repo = try Self.repository(["Themes/a.plist": a, "Themes/b.plist": b])
+        let client = try LSPClient(root: repo.root)
+        for (name, text, parent) in [("a", a, "b"), ("b", b, "a")] {
+            let uri = repo.url("Themes/\(name).plist").absoluteString
+            client.open(uri, text)
+            let cycle = try #require(
+                try client.diagnostics(for: uri) { $0.contains { $0["code"] as? String == "inheritance_cycle" } }
+                    .first { $0["code"] as? String == "inheritance_cycle" })
+            let (index, line) = try Self.line(of: "<string>\(parent)</string>", in: text)
+            let start = try #require(Self.start(cycle["range"]))
+            #expect(start.line == index)
+            #expect(start.character == (try Self.utf16Column(of: "<string>", in: line)))
+            #expect(
+                (cycle["message"] as? String)?.contains("inheritance cycle: \(parent) → \(name) → \(parent)") == true)
+        }
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
