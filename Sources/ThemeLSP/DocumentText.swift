@@ -25,33 +25,54 @@ package enum PositionEncoding: String, Sendable, CaseIterable {
 /// A document's bytes (UTF-8) and where its lines start: LSP positions to byte offsets
 /// and back, and ThemeKit's 1-based scalar columns to LSP positions. Each conversion walks
 /// one line at most.
+///
+/// LSP ends a line at `\n`, `\r\n` or a lone `\r`; ThemeKit's locations count only `\n`
+/// (a lone `\r` breaks nothing there). Both are kept when they differ.
 package struct DocumentText: Sendable {
     package let bytes: [UInt8]
-    /// The byte offset of each line's first byte.
+    /// The byte offset of each LSP line's first byte.
     private let lineStarts: [Int]
+    /// The byte offset of each of ThemeKit's lines' first byte, when a lone `\r` makes them
+    /// differ from `lineStarts`.
+    private let newlineStarts: [Int]?
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
+        var newlineStarts: [Int]?
         bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+            for index in buffer.indices {
+                switch buffer[index] {
+                case UInt8(ascii: "\n"):
+                    starts.append(index + 1)
+                    newlineStarts?.append(index + 1)
+                case UInt8(ascii: "\r") where index + 1 == buffer.count || buffer[index + 1] != UInt8(ascii: "\n"):
+                    if newlineStarts == nil { newlineStarts = Array(starts) }
+                    starts.append(index + 1)
+                default: break
+                }
+            }
         }
         lineStarts = starts
+        self.newlineStarts = newlineStarts
     }
 
     package init(_ text: String) { self.init(Array(text.utf8)) }
 
     package var lineCount: Int { lineStarts.count }
 
-    /// The bytes of 0-based line `line`, without its line break (a `\r` before it included
-    /// in no position: it is left out too).
-    private func lineBounds(_ line: Int) -> (start: Int, end: Int) {
-        guard line >= 0, line < lineStarts.count else { return (bytes.count, bytes.count) }
-        let start = lineStarts[line]
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+    /// The bytes of 0-based line `line` of `starts`, without its line break.
+    private func lineBounds(_ line: Int, in starts: [Int]) -> (start: Int, end: Int) {
+        guard line >= 0, line < starts.count else { return (bytes.count, bytes.count) }
+        let start = starts[line]
+        var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return (start, end)
     }
+
+    /// The bytes of 0-based LSP line `line`, without its line break.
+    private func lineBounds(_ line: Int) -> (start: Int, end: Int) { lineBounds(line, in: lineStarts) }
 
     /// The length in bytes of the UTF-8 sequence that starts with `lead` (1 for a stray
     /// continuation byte, as a decoder's replacement would count it).
@@ -68,7 +89,7 @@ package struct DocumentText: Sendable {
     /// The LSP position of ThemeKit's 1-based `line` and 1-based `column` (in Unicode scalars).
     package func position(line: Int, column: Int, encoding: PositionEncoding) -> Position {
         guard line >= 1 else { return Position(line: 0, character: 0) }
-        let (start, end) = lineBounds(line - 1)
+        let (start, end) = lineBounds(line - 1, in: newlineStarts ?? lineStarts)
         var offset = start
         var units = 0
         var scalars = 1
@@ -78,6 +99,8 @@ package struct DocumentText: Sendable {
             offset += length
             scalars += 1
         }
+        // ThemeKit's line holds lone `\r`s: the LSP line is found from the offset.
+        guard newlineStarts == nil else { return position(atOffset: offset, encoding: encoding) }
         return Position(line: line - 1, character: units)
     }
 

@@ -683,6 +683,35 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test("a file whose lines end with a lone CR: diagnostics, hover and document colors on the right lines")
+    func countsLoneCarriageReturnsAsLineBreaks() throws {
+        let lines = theme([
+            "<key>INHERITED_THEME</key>", "<string>base</string>",
+            "<key>linkColor</key>", "<string>butonColor</string>",
+            "<key>accentColor</key>", "<string>@primaryColor</string>",
+        ]).components(separatedBy: "\n")
+        let text = lines.joined(separator: "\r")
+        let repo = try Self.repository(["Themes/cr.plist": text])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/cr.plist").absoluteString
+        client.open(uri, text)
+        let dangling = try #require(
+            try client.diagnostics(for: uri).first { $0["code"] as? String == "unresolved_alias" })
+        let danglingLine = try #require(lines.firstIndex { $0.contains("butonColor") })
+        #expect(Self.start(dangling["range"])?.line == danglingLine)
+        #expect(
+            Self.start(dangling["range"])?.character == (try Self.utf16Column(of: "<string>", in: lines[danglingLine])))
+        let accentLine = try #require(lines.firstIndex { $0.contains("@primaryColor") })
+        let column = try Self.utf16Column(of: "@primaryColor", in: lines[accentLine]) + 2
+        let hover = try client.request("textDocument/hover", atPosition(uri, accentLine, column))
+        #expect(Self.hoverText(hover).contains("#35A2FB"))
+        #expect(Self.start((hover["result"] as? [String: Any])?["range"])?.line == accentLine)
+        let colors = try client.request("textDocument/documentColor", ["textDocument": ["uri": uri]])
+        let lineNumbers = ((colors["result"] as? [[String: Any]]) ?? []).compactMap { Self.start($0["range"])?.line }
+        #expect(lineNumbers.contains(accentLine))
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
