@@ -10,7 +10,9 @@
 # python3-dbus and python3-gi run ThemeKitPortalTests, which start a private bus and a fake
 # portal in Python (with /usr/bin/python3); without them those tests are skipped, loudly.
 # neovim runs `themekit lsp` end to end under Neovim's own LSP client (LSPNeovimTests); without
-# it that test is skipped, loudly.
+# it that test is skipped, loudly. pytest-lsp (from PyPI, with pip, for the `python3` on the
+# PATH) runs it under a second client, pygls, which checks every message against LSP 3.17's
+# types (LSPPytestTests); without it that test is skipped, loudly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +47,12 @@ if ((${#missing[@]})); then
         # Without them the build can fail, and the tests that need them are skipped.
         [ "${1:-}" != --install-only ] || exit 1
     fi
+fi
+
+# pytest-lsp, from PyPI: pip installs it for whoever runs this, root or not.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pytest_lsp' 2>/dev/null; then
+    echo "test.sh: installing pytest-lsp with pip"
+    python3 -m pip install --quiet pytest-lsp || echo "test.sh: pip could not install pytest-lsp" >&2
 fi
 
 [ "${1:-}" != --install-only ] || exit 0
