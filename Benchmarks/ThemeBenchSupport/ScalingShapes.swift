@@ -22,6 +22,9 @@ public struct ScalingShape: Sendable {
         case export(format: String)
         /// `themekit import --from FORMAT Source/themes.plist -o Imported --force`.
         case importing(from: String)
+        /// `themekit lsp`, in process: every theme of `Themes/` opened one by one
+        /// (`didOpen`), each theme's diagnostics published before the next is opened.
+        case lspOpen
 
         public var description: String {
             switch self {
@@ -32,6 +35,7 @@ public struct ScalingShape: Sendable {
             case .preview: "themekit preview"
             case .export(let format): "themekit export --format \(format)"
             case .importing(let format): "themekit import --from \(format)"
+            case .lspOpen: "themekit lsp didOpen"
             }
         }
     }
@@ -98,7 +102,16 @@ public struct ScalingShape: Sendable {
 extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
     public static let all: [ScalingShape] =
-        lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes
+        lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes + lspShapes
+
+    /// The language server.
+    static let lspShapes: [ScalingShape] = [
+        // Each didOpen linted every open theme of the folder again (issue 35): n² lints.
+        ScalingShape(
+            "lsp-open-many", "n themes inheriting one parent, opened one by one in the language server",
+            tool: .lspOpen, n: 150
+        ) { n in manyThemes(n) }
+    ]
 
     /// The linter on problems that are many per line, per file, per key or per link.
     static let lintShapes: [ScalingShape] = [

@@ -110,3 +110,33 @@ private func lspRows(folder: String, name: String, shape: String) throws -> [Row
         row("lsp: hover after a didChange, \(shape)", hoverAfterEdit, limit: 5),
     ]
 }
+
+/// `themebench --scaling-lsp-open DIR`: the language server, in process, opening every theme
+/// of DIR in order, each theme's diagnostics published before the next is opened (an editor
+/// restoring a session of many themes); the bytes it wrote. Opening changes no file, so the
+/// work is one lint per theme opened.
+func lspOpenEach(folder: String) throws -> Int {
+    let written = Written()
+    let server = LanguageServer(writer: MessageWriter { written.bytes.add($0.count, ordering: .relaxed) })
+    func body(_ message: [String: Any]) throws -> [UInt8] {
+        Array(try JSONSerialization.data(withJSONObject: message))
+    }
+    let root = URL(fileURLWithPath: folder).absoluteString
+    server.handle(
+        .body(try body(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": root]])))
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".plist") }.sorted()
+    for name in names {
+        let path = folder + "/" + name
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let document: [String: Any] = [
+            "uri": URL(fileURLWithPath: path).absoluteString, "languageId": "xml", "version": 1, "text": text,
+        ]
+        server.handle(
+            .body(
+                try body([
+                    "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": document],
+                ])))
+        server.publishStaleDiagnostics()
+    }
+    return written.bytes.load(ordering: .relaxed)
+}

@@ -232,6 +232,7 @@ struct Tools {
                 themekit, "import", "--from", format, folder + "/" + ScalingShape.importSourcePath(for: format), "-o",
                 folder + "/Imported", "--force",
             ]
+        case .lspOpen: return [Scaling.executablePath(), "--scaling-lsp-open", themes]
         }
     }
 

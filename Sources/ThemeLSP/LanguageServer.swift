@@ -65,8 +65,8 @@ package final class LanguageServer {
                 case .frame(let frame):
                     server.handle(frame)
                     if let code = server.exitCode { return code }
-                case .linted(let job, let diagnostics):
-                    server.finish(job, diagnostics)
+                case .linted(let job, let outcome):
+                    server.finish(job, outcome)
                 case .built(let job, let built):
                     server.finishBuild(job, built)
                 case .tick:
@@ -74,7 +74,7 @@ package final class LanguageServer {
                 }
             }
             server.startLint { job in
-                worker.async { inbox.put(.linted(job, job.run())) }
+                worker.async { inbox.put(.linted(job, job.outcome())) }
             }
             server.startBuild { job in
                 builder.async { inbox.put(.built(job, job.run())) }
@@ -331,7 +331,10 @@ package final class LanguageServer {
             workspace.documents[path] = OpenDocument(
                 uri: params.textDocument.uri, path: path, version: params.textDocument.version,
                 text: DocumentText(params.textDocument.text))
-            changed(path)
+            // Opening changes no file: only this theme is linted, and the others only when its
+            // lint finds the buffer is not what the disk holds (`finish`).
+            stale.insert(path)
+            justOpened.insert(path)
         case "textDocument/didChange":
             guard let params = params(DidChangeParams.self, body, decoder, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri),
@@ -358,6 +361,7 @@ package final class LanguageServer {
             else { return }
             workspace.forget(path)
             stale.remove(path)
+            justOpened.remove(path)
             send(
                 Outgoing(
                     method: "textDocument/publishDiagnostics",
@@ -422,6 +426,8 @@ package final class LanguageServer {
 
     /// The document being linted on the worker, if one is.
     private var linting: String?
+    /// Documents opened and not yet linted: their lint tells whether the buffer is the file.
+    private var justOpened: Set<String> = []
 
     /// Starts linting the first document whose diagnostics are out of date, through
     /// `start`, unless a lint is under way.
@@ -429,7 +435,7 @@ package final class LanguageServer {
         guard linting == nil else { return }
         while let path = stale.sorted().first {
             stale.remove(path)
-            guard let job = workspace.lintJob(for: path) else {
+            guard let job = workspace.lintJob(for: path, comparingWithDisk: justOpened.remove(path) != nil) else {
                 if let document = workspace.documents[path] { publish(document.uri, document.version, []) }
                 continue
             }
@@ -450,15 +456,22 @@ package final class LanguageServer {
     }
 
     /// A lint is done: its diagnostics are published unless something changed since it
-    /// started (the document is then linted again, as it is now).
-    func finish(_ job: LintJob, _ diagnostics: [LSPDiagnostic]) {
+    /// started (the document is then linted again, as it is now). A document opened with
+    /// text that is not its file's is a change for the themes that read the file.
+    func finish(_ job: LintJob, _ outcome: LintJob.Outcome) {
         linting = nil
         guard workspace.documents[job.path] != nil else { return }
-        guard job.generation == workspace.generation else {
+        let current = job.generation == workspace.generation
+        if outcome.differsFromDisk {
+            changed(job.path)
+            // Its own diagnostics were of its buffer already.
+            if current { stale.remove(job.path) }
+        }
+        guard current else {
             stale.insert(job.path)
             return
         }
-        publish(job.uri, job.version, diagnostics)
+        publish(job.uri, job.version, outcome.diagnostics)
     }
 
     /// Lints every document whose diagnostics are out of date, here and now, and publishes
@@ -468,7 +481,7 @@ package final class LanguageServer {
             var started: LintJob?
             startLint { started = $0 }
             guard let job = started else { return }
-            finish(job, job.run())
+            finish(job, job.outcome())
         }
     }
 
@@ -491,7 +504,7 @@ package final class LanguageServer {
 /// workers.
 private enum InboxItem: Sendable {
     case frame(MessageReader.Frame)
-    case linted(LintJob, [LSPDiagnostic])
+    case linted(LintJob, LintJob.Outcome)
     case built(SnapshotJob, SnapshotJob.Built?)
     /// Time to look for changes on disk.
     case tick

@@ -226,15 +226,18 @@ final class Workspace {
     }
 
     /// The work of linting the open document at `path` as things are now, to run on any
-    /// thread; nil for a document that is not a theme the server answers for.
-    func lintJob(for path: String) -> LintJob? {
+    /// thread; nil for a document that is not a theme the server answers for. With
+    /// `comparingWithDisk` (a document just opened), the job also tells whether the buffer
+    /// differs from the file on disk.
+    func lintJob(for path: String, comparingWithDisk: Bool = false) -> LintJob? {
         guard isTheme(path), let document = documents[path] else { return nil }
         let folder = Self.folder(of: path)
         if folderStamps[folder] == nil { folderStamps[folder] = stamps(of: folder) }
         return LintJob(
             path: path, uri: document.uri, version: document.version, generation: generation, folder: folder,
             text: document.text, overlay: overlay, uris: documents.mapValues(\.uri),
-            configuration: configuration(for: folder).0, options: options, encoding: encoding)
+            configuration: configuration(for: folder).0, options: options, encoding: encoding,
+            comparesWithDisk: comparingWithDisk)
     }
 }
 
@@ -297,6 +300,26 @@ struct LintJob: Sendable {
     var configuration: LintConfiguration
     var options: ThemeOptions
     var encoding: PositionEncoding
+    /// Whether to tell if the buffer differs from the file on disk (a document just opened:
+    /// the other themes read the file until then).
+    var comparesWithDisk = false
+
+    /// What a lint found.
+    struct Outcome: Sendable {
+        var diagnostics: [LSPDiagnostic]
+        /// The buffer is not what the file on disk holds (or there is no such file): the
+        /// themes that read the file read something else now. False unless asked.
+        var differsFromDisk = false
+    }
+
+    /// The diagnostics, and whether the buffer differs from the disk when that was asked.
+    func outcome() -> Outcome {
+        var differs = false
+        if comparesWithDisk {
+            differs = (try? FileBytes.load(path, limit: options.limits.maxFileSize)) != text.bytes
+        }
+        return Outcome(diagnostics: run(), differsFromDisk: differs)
+    }
 
     /// The linter's diagnostics of the document, on its unsaved text and its ancestors'
     /// (open buffers first): those located in this file, as `themelint` shows them for it.

@@ -171,6 +171,11 @@ struct ScalingShapeTests {
             #expect(collection.keyKinds.count == 66)
             #expect(collection.themes.count == 7)
         }
+        if shape.id == "lsp-open-many" {
+            // `default` and the 6 themes opened, each inheriting it.
+            #expect(collection.themes.count == 7)
+            #expect(try #require(collection.theme(named: "t5")).lineage.count == 2)
+        }
         if shape.id == "preview-partners" {
             // `default` and 6 pairs, each dark partner beside its light theme on the page.
             #expect(collection.themes.count == 13)

@@ -712,6 +712,59 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    /// Whether `message` publishes diagnostics for another document than `uri`.
+    static func publishes(_ message: LSPClient.Message, otherThan uri: String) -> Bool {
+        message["method"] as? String == "textDocument/publishDiagnostics"
+            && (message["params"] as? [String: Any])?["uri"] as? String != uri
+    }
+
+    @Test("opening themes one by one lints each once: opening changes no file, so the open ones are not linted again")
+    func opensWithoutRelintingOthers() throws {
+        let names = (0..<12).map { "t\($0)" }
+        let texts = Dictionary(
+            uniqueKeysWithValues: names.map {
+                (
+                    $0,
+                    theme([
+                        "<key>INHERITED_THEME</key>", "<string>base</string>", "<key>\($0)Color</key>",
+                        "<string>#123</string>",
+                    ])
+                )
+            })
+        let repo = try Self.repository(Dictionary(uniqueKeysWithValues: texts.map { ("Themes/\($0).plist", $1) }))
+        let client = try LSPClient(root: repo.root)
+        var relinted: [String] = []
+        for name in names {
+            let uri = repo.url("Themes/\(name).plist").absoluteString
+            client.open(uri, try #require(texts[name]))
+            #expect(try client.diagnostics(for: uri).contains { $0["code"] as? String == "unknown_override" })
+            relinted += client.passedOver.filter { Self.publishes($0, otherThan: uri) }.map { "\($0)" }
+        }
+        // Answered after whatever the last open set going.
+        _ = try client.request("shutdown")
+        relinted += client.passedOver.filter { Self.publishes($0, otherThan: "") }.map { "\($0)" }
+        #expect(relinted.isEmpty)
+        client.notify("exit", [:])
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test("a theme opened with text that is not its file's: the open themes that inherit it are linted again")
+    func relintsChildrenWhenOpenedTextDiffersFromDisk() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let childURI = repo.url("Themes/child.plist").absoluteString
+        client.open(childURI, Self.child)
+        #expect(try client.diagnostics(for: childURI).allSatisfy { $0["code"] as? String != "unresolved_alias" })
+        // An editor restoring an unsaved buffer: the parent's buffer has no primaryColor.
+        let parentURI = repo.url("Themes/base.plist").absoluteString
+        client.open(parentURI, Self.parent.replacingOccurrences(of: "primaryColor", with: "brandColor"))
+        let child = try client.diagnostics(for: childURI) { diagnostics in
+            diagnostics.contains { $0["code"] as? String == "unresolved_alias" }
+        }
+        #expect(child.contains { ($0["message"] as? String)?.contains("primaryColor") == true })
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
