@@ -49,7 +49,7 @@ enum CursorContext: Equatable {
     }
 }
 
-extension Workspace {
+extension Answers {
     // MARK: Hover
 
     /// The hover of the key or value under the cursor in the snapshot's theme: the key's
@@ -112,7 +112,7 @@ extension Workspace {
 
     /// `file:line:column`, the file by name, saying when it is an ancestor's.
     private func place(_ location: SourceLocation, snapshot: ThemeSnapshot) -> String {
-        let name = Self.fileName(of: location.file)
+        let name = Workspace.fileName(of: location.file)
         let inherited = location.file == snapshot.path ? "" : " (inherited)"
         return "\(Self.code("\(name):\(location.line):\(location.column)"))\(inherited)"
     }
@@ -148,7 +148,7 @@ extension Workspace {
         if [ThemeName.inheritanceKey, ThemeName.darkThemeKey, ThemeName.lightThemeKey].contains(entry.key) {
             guard ThemeName.isValid(text) else { return [] }
             let target = ThemeLoader(directory: snapshot.folder).path(of: text)
-            guard documents[target] != nil || FileManager.default.fileExists(atPath: target) else { return [] }
+            guard uris[target] != nil || FileManager.default.fileExists(atPath: target) else { return [] }
             let start = Position(line: 0, character: 0)
             return [Location(uri: uri(ofPath: target), range: Range(start: start, end: start))]
         }

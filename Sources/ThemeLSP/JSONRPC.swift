@@ -347,20 +347,23 @@ package final class MessageWriter: Sendable {
         }
     }
 
-    /// Writes a body already encoded.
+    /// Writes a body already encoded (none when it is empty).
     func send(body: [UInt8]) {
+        guard !body.isEmpty else { return }
         var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(contentsOf: body)
         write(frame)
     }
 
     func send(_ message: some Encodable) {
+        send(body: Self.encode(message))
+    }
+
+    /// A message's JSON (empty if it cannot be encoded: nothing is sent then).
+    static func encode(_ message: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        guard let body = try? encoder.encode(message) else { return }
-        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        frame.append(contentsOf: body)
-        write(frame)
+        return (try? encoder.encode(message)).map { Array($0) } ?? []
     }
 }
 

@@ -24,6 +24,9 @@ package final class LanguageServer {
 
     package init(writer: MessageWriter) { self.writer = writer }
 
+    /// How many theme snapshots the server keeps (for the tests: it is bounded).
+    package var keptSnapshots: Int { workspace.snapshotCount }
+
     // MARK: The loop
 
     /// Reads messages from `input` until `exit` or the end of the input, answering on
@@ -67,8 +70,8 @@ package final class LanguageServer {
                     if let code = server.exitCode { return code }
                 case .linted(let job, let outcome):
                     server.finish(job, outcome)
-                case .built(let job, let built):
-                    server.finishBuild(job, built)
+                case .answered(let job, let done):
+                    server.finishBuild(job, done)
                 case .tick:
                     server.lookAtDisk()
                 }
@@ -77,7 +80,7 @@ package final class LanguageServer {
                 worker.async { inbox.put(.linted(job, job.outcome())) }
             }
             server.startBuild { job in
-                builder.async { inbox.put(.built(job, job.run())) }
+                builder.async { inbox.put(.answered(job, job.run())) }
             }
         }
     }
@@ -140,112 +143,116 @@ package final class LanguageServer {
         case "shutdown":
             shuttingDown = true
             // What still waits for a theme is answered first, the theme built here and now.
-            for request in waiting { send(request.respond(workspace.snapshot(request.path))) }
-            waiting = []
+            building = false
+            answerWaitingRequests()
             send(Response(id: id, result: JSONValue.null))
         case "textDocument/hover":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(id: id, result: workspace.hover($0, position: params.position))
+                MessageWriter.encode(Response(id: id, result: $0.hover($1, position: params.position)))
             }
         case "textDocument/definition":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(id: id, result: workspace.definition($0, position: params.position))
+                MessageWriter.encode(Response(id: id, result: $0.definition($1, position: params.position)))
             }
         case "textDocument/documentColor":
             guard let params = params(TextDocumentParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(id: id, result: workspace.documentColors($0))
+                MessageWriter.encode(Response(id: id, result: $0.documentColors($1)))
             }
         case "textDocument/colorPresentation":
             guard let params = params(ColorPresentationParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(
-                    id: id, result: workspace.colorPresentations($0, color: params.color, range: params.range))
+                MessageWriter.encode(
+                    Response(id: id, result: $0.colorPresentations($1, color: params.color, range: params.range)))
             }
         case "textDocument/completion":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(id: id, result: workspace.completion($0, position: params.position))
+                MessageWriter.encode(Response(id: id, result: $0.completion($1, position: params.position)))
             }
         default:
-            sendError(id: id, code: RPCErrorCode.methodNotFound, "unknown method \(method)")
+            sendError(
+                id: id, code: RPCErrorCode.methodNotFound,
+                "unknown method \(Escaping.visible(String(method.prefix(200))))")
         }
     }
 
     // MARK: Answers from a built theme
 
+    /// How a request is answered from its theme's snapshot (nil: the theme cannot be read):
+    /// the whole response, encoded. Run on the worker.
+    typealias Respond = @Sendable (Answers, ThemeSnapshot?) -> [UInt8]
+
     /// A request that waits for its theme to be built on the worker.
     private struct Waiting {
+        /// Which request this is, among all the server was asked.
+        var ticket: Int
         var id: JSONValue
         var path: String
-        /// `workspace.builds` when the request came: a build made after it answers it.
-        var after: Int
-        /// The answer, from the snapshot built (nil: the theme cannot be read).
-        var respond: (ThemeSnapshot?) -> any Encodable
+        /// The open documents and settings as they were when the request came.
+        var answers: Answers
+        var respond: Respond
     }
 
     /// The requests waiting for a theme to be built, in the order they came.
     private var waiting: [Waiting] = []
+    private var tickets = 0
     /// Whether a snapshot is being built on the worker.
     private var building = false
 
     /// Answers a request about the theme at `path` (nil: not one the server answers for):
-    /// at once when its snapshot is built and up to date, else once the worker has built it
-    /// (in `finishBuild`), the server answering other messages meanwhile.
-    private func answer(
-        _ id: JSONValue, about path: String?, _ respond: @escaping (ThemeSnapshot?) -> any Encodable
-    ) {
+    /// on the worker, from the snapshot kept when nothing changed, else from one it builds
+    /// (in `finishBuild`), the server reading other messages meanwhile. Nothing is read from
+    /// disk on the server's thread, not even the times of the files a snapshot read.
+    private func answer(_ id: JSONValue, about path: String?, _ respond: @escaping Respond) {
         guard let path else {
-            send(respond(nil))
+            // Not a theme: the empty answer, which reads nothing.
+            writer.send(body: respond(workspace.answers, nil))
             return
         }
-        if let fresh = workspace.freshSnapshot(path) {
-            send(respond(fresh))
-            return
-        }
-        waiting.append(Waiting(id: id, path: path, after: workspace.builds, respond: respond))
+        tickets += 1
+        waiting.append(Waiting(ticket: tickets, id: id, path: path, answers: workspace.answers, respond: respond))
     }
 
-    /// Starts building the theme the first waiting request is about, through `start`,
-    /// unless a build is under way.
-    func startBuild(_ start: (SnapshotJob) -> Void) {
+    /// Starts answering the requests about the theme the first waiting request is about,
+    /// through `start`, unless a build is under way.
+    func startBuild(_ start: (AnswerJob) -> Void) {
         guard !building else { return }
         while let path = waiting.first?.path {
+            let requests = waiting.filter { $0.path == path }
             guard let job = workspace.snapshotJob(for: path) else {
-                // Not a theme that can be read: nothing to wait for.
-                let ready = waiting.filter { $0.path == path }
+                // Not a theme the server answers for: nothing to wait for.
                 waiting.removeAll { $0.path == path }
-                for request in ready { send(request.respond(nil)) }
+                for request in requests { writer.send(body: request.respond(request.answers, nil)) }
                 continue
             }
             building = true
-            start(job)
+            start(
+                AnswerJob(
+                    snapshot: job, requests: requests.map { ($0.ticket, $0.answers, $0.respond) }))
             return
         }
     }
 
-    /// A build is done: the snapshot is kept (unless a newer one is), and the requests about
-    /// its theme that came before it started are answered from it.
-    func finishBuild(_ job: SnapshotJob, _ built: SnapshotJob.Built?) {
+    /// A build is done: the snapshot is kept (unless a newer one is), and the answers worked
+    /// out from it are sent, but to requests cancelled meanwhile.
+    func finishBuild(_ job: AnswerJob, _ done: AnswerJob.Done) {
         building = false
-        let snapshot = workspace.store(job, built)
-        let ready = waiting.filter { $0.path == job.path && $0.after < job.serial }
-        waiting.removeAll { $0.path == job.path && $0.after < job.serial }
-        for request in ready { send(request.respond(snapshot)) }
+        workspace.store(job.snapshot, done.built)
+        for (ticket, body) in done.answers {
+            guard let index = waiting.firstIndex(where: { $0.ticket == ticket }) else { continue }
+            waiting.remove(at: index)
+            writer.send(body: body)
+        }
     }
 
     /// Builds here and now the themes that requests wait for, and answers them (what the
-    /// worker does one theme at a time; for the benchmark).
+    /// worker does one theme at a time; for the benchmark, and at `shutdown`).
     package func answerWaitingRequests() {
         while !building, !waiting.isEmpty {
-            var started: SnapshotJob?
+            var started: AnswerJob?
             startBuild { started = $0 }
             guard let job = started else { return }
             finishBuild(job, job.run())
@@ -505,7 +512,7 @@ package final class LanguageServer {
 private enum InboxItem: Sendable {
     case frame(MessageReader.Frame)
     case linted(LintJob, LintJob.Outcome)
-    case built(SnapshotJob, SnapshotJob.Built?)
+    case answered(AnswerJob, AnswerJob.Done)
     /// Time to look for changes on disk.
     case tick
 }
@@ -530,5 +537,26 @@ private final class Inbox: Sendable {
             if !taken.isEmpty { return taken }
             signal.wait()
         }
+    }
+}
+
+/// Answering the requests about one theme: its snapshot reused or built, then each answer
+/// worked out and encoded, on the worker.
+struct AnswerJob: Sendable {
+    var snapshot: SnapshotJob
+    /// The requests: their tickets, what they read and how they are answered.
+    var requests: [(ticket: Int, answers: Answers, respond: LanguageServer.Respond)]
+
+    /// The snapshot built (nil: the theme cannot be read), and each request's response.
+    struct Done: Sendable {
+        var built: SnapshotJob.Built?
+        var answers: [(ticket: Int, body: [UInt8])]
+    }
+
+    func run() -> Done {
+        let built = snapshot.run()
+        return Done(
+            built: built,
+            answers: requests.map { ($0.ticket, $0.respond($0.answers, built?.snapshot)) })
     }
 }

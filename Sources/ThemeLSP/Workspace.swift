@@ -46,7 +46,9 @@ final class Workspace {
     /// The folders of the workspace (absolute); a file outside them gets empty answers.
     /// Empty: every file is in.
     var roots: [String] = []
-    var documents: [String: OpenDocument] = [:]
+    var documents: [String: OpenDocument] = [:] {
+        didSet { cachedAnswers = nil }
+    }
     var encoding = PositionEncoding.utf16
     var options = ThemeOptions()
     /// Bumped at every change of an open buffer or a file on disk: snapshots of an older
@@ -110,6 +112,19 @@ final class Workspace {
         documents.mapValues(\.text.bytes)
     }
 
+    /// What answering a request reads besides its theme's snapshot, as things are now
+    /// (copied once per change of the open documents, not per request).
+    var answers: Answers {
+        if let cachedAnswers, cachedAnswers.encoding == encoding, cachedAnswers.options == options {
+            return cachedAnswers
+        }
+        let made = Answers(
+            encoding: encoding, options: options, texts: documents.mapValues(\.text), uris: documents.mapValues(\.uri))
+        cachedAnswers = made
+        return made
+    }
+    private var cachedAnswers: Answers?
+
     /// A file reader that reads `overlay` (the open buffers) first, then the disk (each
     /// file at most once per reader: a snapshot's answers agree with one another).
     static func reader(overlay: [String: [UInt8]], options: ThemeOptions) -> ThemeLoader.FileReader {
@@ -121,51 +136,43 @@ final class Workspace {
         }
     }
 
-    /// The text of a file: its open buffer, else what is on disk (nil when unreadable).
-    func text(ofPath path: String) -> DocumentText? {
-        if let document = documents[path] { return document.text }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return DocumentText(Array(data))
-    }
+    /// How many snapshots of themes that are not open are kept (the most recently used):
+    /// hovering many files the client never opened must not keep them all.
+    static let unopenedSnapshots = 8
 
-    /// The snapshot of the theme at `path` if one was built and nothing changed since: no
-    /// buffer, and none of the files it read from disk (nor its folder, where a missing
-    /// parent may appear) by their modification times.
-    func freshSnapshot(_ path: String) -> ThemeSnapshot? {
-        guard let known = snapshots[path], known.generation == generation,
-            known.disk.allSatisfy({ $0 == DiskStamp($0.path) })
-        else { return nil }
-        return known.snapshot
-    }
+    /// The paths of the kept snapshots of themes that are not open, least recently used first.
+    private var unopenedOrder: [String] = []
 
-    /// The snapshot of the open (or on-disk) theme at `path`, made now or reused when
-    /// nothing changed since.
-    func snapshot(_ path: String) -> ThemeSnapshot? {
-        if let fresh = freshSnapshot(path) { return fresh }
-        guard let job = snapshotJob(for: path) else { return nil }
-        return store(job, job.run())
-    }
+    /// How many snapshots are kept (open themes' and at most `unopenedSnapshots` others).
+    package var snapshotCount: Int { snapshots.count }
 
-    /// The work of building the snapshot of the theme at `path` as things are now, to run
-    /// on any thread; nil for a file that is not a theme the server answers for, or that
-    /// cannot be read.
+    /// The work of answering requests about the theme at `path` as things are now, to run on
+    /// any thread: the snapshot kept is reused when nothing changed since it was built (the
+    /// job checks the files it read, off the message thread), else built again. Nil for a
+    /// file that is not a theme the server answers for.
     func snapshotJob(for path: String) -> SnapshotJob? {
-        guard isTheme(path), let name = ThemeName.of(fileName: Self.fileName(of: path)),
-            let text = text(ofPath: path)
-        else { return nil }
+        guard isTheme(path), let name = ThemeName.of(fileName: Self.fileName(of: path)) else { return nil }
         builds += 1
+        let known = snapshots[path]
         return SnapshotJob(
             serial: builds, generation: generation, path: path, name: name, folder: Self.folder(of: path),
-            text: text, overlay: overlay, options: options, previousTheme: snapshots[path]?.snapshot.theme)
+            text: documents[path]?.text, overlay: overlay, options: options, previousTheme: known?.snapshot.theme,
+            kept: known.flatMap { $0.generation == generation ? ($0.snapshot, $0.disk) : nil })
     }
 
     /// Keeps what `job` built, unless a snapshot of a newer generation is kept already;
-    /// returns the snapshot built.
+    /// returns the snapshot built. Of the themes that are not open, only the most recently
+    /// used are kept.
     @discardableResult
     func store(_ job: SnapshotJob, _ built: SnapshotJob.Built?) -> ThemeSnapshot? {
         guard let built else { return nil }
         if let known = snapshots[job.path], known.generation > job.generation { return built.snapshot }
         snapshots[job.path] = (job.generation, built.disk, built.snapshot)
+        unopenedOrder.removeAll { $0 == job.path }
+        if documents[job.path] == nil {
+            unopenedOrder.append(job.path)
+            if unopenedOrder.count > Self.unopenedSnapshots { snapshots[unopenedOrder.removeFirst()] = nil }
+        }
         return built.snapshot
     }
 
@@ -251,12 +258,16 @@ struct SnapshotJob: Sendable {
     var path: String
     var name: String
     var folder: String
-    var text: DocumentText
+    /// The theme's open buffer; nil: the file is read from disk, by the job.
+    var text: DocumentText?
     /// The open documents' contents, by path.
     var overlay: [String: [UInt8]]
     var options: ThemeOptions
     /// The theme of the last snapshot: it answers while the buffer does not resolve.
     var previousTheme: Theme?
+    /// The snapshot kept, of this generation, and the files it read: reused when none of
+    /// them changed on disk.
+    var kept: (snapshot: ThemeSnapshot, disk: [DiskStamp])?
 
     /// A snapshot, and the files it read from disk as they were.
     struct Built: Sendable {
@@ -264,10 +275,24 @@ struct SnapshotJob: Sendable {
         var disk: [DiskStamp]
     }
 
-    /// The theme's file and merged theme, from its text and its ancestors' (open buffers
-    /// first); nil when its file cannot be read.
+    /// The snapshot kept when nothing changed since, else one built now; nil when the
+    /// theme's file cannot be read (a file that is too large, or not a regular file, is not
+    /// read at all).
     func run() -> Built? {
-        let reader = Workspace.reader(overlay: overlay, options: options)
+        // Nothing changed: no buffer (the generation), and none of the files it read from
+        // disk (nor its folder, where a missing parent may appear) by their times and sizes.
+        if let kept, kept.disk.allSatisfy({ $0 == DiskStamp($0.path) }) {
+            return Built(snapshot: kept.snapshot, disk: kept.disk)
+        }
+        let text: DocumentText
+        if let open = self.text {
+            text = open
+        } else {
+            guard let bytes = try? FileBytes.load(path, limit: options.limits.maxFileSize) else { return nil }
+            text = DocumentText(bytes)
+        }
+        let reader = Workspace.reader(
+            overlay: overlay.merging([path: text.bytes]) { open, _ in open }, options: options)
         let file: ThemeFile
         switch reader(path) {
         case .success(let read): file = read
@@ -375,5 +400,29 @@ struct LintJob: Sendable {
             // Escaped as every text a person reads: a newline in a key cannot break the message.
             code: diagnostic.code.rawValue, message: Escaping.visible(diagnostic.message),
             relatedInformation: related.isEmpty ? nil : related)
+    }
+}
+
+/// What answering a request reads besides its theme's snapshot: the agreed encoding, the
+/// options, and the open documents, copied when the request came, so that the answer is
+/// worked out on a worker while the server goes on reading messages.
+struct Answers: Sendable {
+    var encoding: PositionEncoding
+    var options: ThemeOptions
+    /// The open documents' texts, by path.
+    var texts: [String: DocumentText]
+    /// The open documents' URIs, by path (the client's own spelling).
+    var uris: [String: String]
+
+    /// The URI of a path: the client's own for an open document.
+    func uri(ofPath path: String) -> String {
+        uris[path] ?? URL(fileURLWithPath: path).absoluteString
+    }
+
+    /// The text of a file: its open buffer, else what is on disk, read with the limit every
+    /// theme is read with (nil when it cannot be read).
+    func text(ofPath path: String) -> DocumentText? {
+        if let open = texts[path] { return open }
+        return (try? FileBytes.load(path, limit: options.limits.maxFileSize)).map(DocumentText.init)
     }
 }

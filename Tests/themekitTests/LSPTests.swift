@@ -765,6 +765,21 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test(
+        "a request about a theme that is not open reads no file on the message thread: a FIFO named like a theme is refused, and the server goes on"
+    )
+    func refusesFIFONamedLikeTheme() throws {
+        let repo = try Self.repository()
+        let fifo = repo.url("Themes/fifo.plist")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let client = try LSPClient(root: repo.root)
+        let answer = try client.request("textDocument/hover", atPosition(fifo.absoluteString, 3, 8))
+        #expect(answer["result"] is NSNull)
+        let colors = try client.request("textDocument/documentColor", ["textDocument": ["uri": fifo.absoluteString]])
+        #expect((colors["result"] as? [Any])?.isEmpty == true)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
