@@ -44,8 +44,14 @@ struct DiskStamp: Equatable, Sendable {
 /// thread only.
 final class Workspace {
     /// The folders of the workspace (absolute); a file outside them gets empty answers.
-    /// Empty: every file is in.
-    var roots: [String] = []
+    /// Empty: every file is in. Compared resolved: a root named through a symbolic link
+    /// holds the files named by their real paths, and the reverse.
+    var roots: [String] = [] {
+        didSet { resolvedRoots = roots.map(resolved) }
+    }
+    private var resolvedRoots: [String] = []
+    /// Folders with their symbolic links resolved, each resolved once.
+    private var resolvedFolders: [String: String] = [:]
     var documents: [String: OpenDocument] = [:] {
         didSet { cachedAnswers = nil }
     }
@@ -101,7 +107,25 @@ final class Workspace {
         guard ThemeName.of(fileName: name) != nil, name != "Info.plist", !name.hasSuffix("-Info.plist") else {
             return false
         }
-        return roots.isEmpty || roots.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        guard !roots.isEmpty else { return true }
+        let folder = resolved(Self.folder(of: path))
+        return resolvedRoots.contains { root in
+            folder == root || folder.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        }
+    }
+
+    /// `folder` with its symbolic links resolved (as it is when it does not exist); asked of
+    /// the file system once per folder.
+    private func resolved(_ folder: String) -> String {
+        if let known = resolvedFolders[folder] { return known }
+        let real = realpath(folder, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        let found = real ?? folder
+        if resolvedFolders.count > 10_000 { resolvedFolders = [:] }
+        resolvedFolders[folder] = found
+        return found
     }
 
     // MARK: Reading

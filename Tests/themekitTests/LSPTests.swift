@@ -780,6 +780,28 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test(
+        "a workspace root named through a symbolic link holds the themes named by their real paths, and the reverse",
+        arguments: [true, false])
+    func comparesResolvedRoots(rootThroughLink: Bool) throws {
+        let repo = try Self.repository()
+        let link = repo.root.deletingLastPathComponent().appendingPathComponent("link-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: repo.root)
+        defer { try? FileManager.default.removeItem(at: link) }
+        let linked = link.appendingPathComponent("Themes/child.plist").absoluteString
+        let real = repo.url("Themes/child.plist").absoluteString
+        let client = try LSPClient(
+            root: repo.root, rootURI: rootThroughLink ? link.absoluteString : repo.root.absoluteString)
+        let uri = rootThroughLink ? real : linked
+        client.open(uri, Self.child)
+        #expect(try client.diagnostics(for: uri).contains { $0["code"] as? String == "unknown_override" })
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let hover = try client.request(
+            "textDocument/hover", atPosition(uri, index, try Self.utf16Column(of: "@primaryColor", in: text) + 2))
+        #expect(Self.hoverText(hover).contains("#35A2FB"))
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
