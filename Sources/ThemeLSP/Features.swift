@@ -287,7 +287,8 @@ extension Answers {
                     .filter { $0 != snapshot.name && $0.hasPrefix(prefix) }
                 return CompletionList(
                     items: names.map {
-                        CompletionItem(label: $0, kind: 17, detail: "theme", textEdit: edit($0, from: start))
+                        CompletionItem(
+                            label: Escaping.visible($0), kind: 17, detail: "theme", textEdit: edit($0, from: start))
                     })
             }
             let wanted = ValueKind.typed(forKey: key)?.kind
@@ -299,8 +300,8 @@ extension Answers {
                 guard wanted == nil || kind == wanted else { continue }
                 items.append(
                     CompletionItem(
-                        label: marker + candidate, kind: kind == .color ? 16 : 21,
-                        detail: snapshot.theme?[candidate]?.description,
+                        label: Escaping.visible(marker + candidate), kind: kind == .color ? 16 : 21,
+                        detail: snapshot.theme?[candidate].map { Escaping.visible($0.description) },
                         textEdit: edit(marker + candidate, from: start)))
             }
             return CompletionList(items: items.sorted { $0.label < $1.label })
@@ -311,7 +312,9 @@ extension Answers {
             for key in parent.values.keys where !own.contains(key) && key.hasPrefix(prefix) {
                 items.append(
                     CompletionItem(
-                        label: key, kind: 5, detail: parent[key]?.description, textEdit: edit(key, from: start)))
+                        label: Escaping.visible(key), kind: 5,
+                        detail: parent[key].map { Escaping.visible($0.description) },
+                        textEdit: edit(key, from: start)))
             }
             return CompletionList(items: items.sorted { $0.label < $1.label })
         }

@@ -119,7 +119,9 @@ package final class LanguageServer {
         do {
             return try decoder.decode(ParamsOf<P>.self, from: body).params
         } catch {
-            if let id { sendError(id: id, code: RPCErrorCode.invalidParams, "invalid params: \(error)") }
+            if let id {
+                sendError(id: id, code: RPCErrorCode.invalidParams, "invalid params: \(Escaping.visible("\(error)"))")
+            }
             return nil
         }
     }
@@ -453,7 +455,8 @@ package final class LanguageServer {
                         method: "window/showMessage",
                         params: JSONValue.object([
                             "type": .number(1),
-                            "message": .string("themekit lsp: \(problem); linting with the default rules"),
+                            "message": .string(
+                                "themekit lsp: \(Escaping.visible(problem)); linting with the default rules"),
                         ])))
             }
             linting = path

@@ -417,7 +417,7 @@ struct LintJob: Sendable {
                 location: Location(
                     uri: uris[path] ?? URL(fileURLWithPath: path).absoluteString,
                     range: Range(start: position, end: position)),
-                message: note.message)
+                message: Escaping.visible(note.message))
         }
         return LSPDiagnostic(
             range: Range(start: start, end: max(start, end)), severity: diagnostic.severity == .error ? 1 : 2,

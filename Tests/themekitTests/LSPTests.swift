@@ -802,6 +802,49 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    /// Whether `text` holds a bidi override or isolate (U+202A–U+202E, U+2066–U+2069).
+    static func holdsBidiControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
+    }
+
+    @Test(
+        "bidi controls in keys are escaped in what a person reads: a note of a diagnostic, a completion's label and detail"
+    )
+    func escapesBidiControls() throws {
+        // An alias cycle through a key holding U+202E (the note names it), and a parent key
+        // holding U+2066 (completion offers it).
+        let parent = theme([
+            "<key>primaryColor</key>", "<string>#35A2FB</string>",
+            "<key>evil\u{2066}Title</key>", "<string>x\u{202E}y</string>",
+        ])
+        let child = theme([
+            "<key>INHERITED_THEME</key>", "<string>base</string>",
+            "<key>aColor</key>", "<string>@b\u{202E}Color</string>",
+            "<key>b\u{202E}Color</key>", "<string>@aColor</string>",
+            "<key></key>", "<string>#000</string>",
+        ])
+        let repo = try Self.repository(["Themes/base.plist": parent])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, child)
+        let cycle = try #require(try client.diagnostics(for: uri).first { $0["code"] as? String == "alias_cycle" })
+        let notes = try #require(cycle["relatedInformation"] as? [[String: Any]])
+        let noteMessages = notes.compactMap { $0["message"] as? String }
+        #expect(!noteMessages.isEmpty)
+        #expect(noteMessages.allSatisfy { !Self.holdsBidiControl($0) })
+        #expect(noteMessages.contains { $0.contains("\\u{202e}") })
+        let index = try Self.line(of: "<key></key>", in: child).index
+        let answer = try client.request("textDocument/completion", atPosition(uri, index, 6))
+        let items = try #require((answer["result"] as? [String: Any])?["items"] as? [[String: Any]])
+        let evil = try #require(items.first { ($0["label"] as? String)?.hasPrefix("evil") == true })
+        #expect(!Self.holdsBidiControl(evil["label"] as? String ?? ""))
+        #expect(!Self.holdsBidiControl(evil["detail"] as? String ?? ""))
+        #expect((evil["label"] as? String)?.contains("\\u{2066}") == true)
+        // What is inserted is the key itself.
+        #expect((evil["textEdit"] as? [String: Any])?["newText"] as? String == "evil\u{2066}Title")
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
