@@ -49,11 +49,14 @@ package final class LanguageServer {
         reading.stackSize = 1 << 20
         reading.start()
         // Once a second, a look at the folders of the open themes: a parent saved by another
-        // program is linted again even when the client reports no changes on disk.
+        // program is linted again even when the client reports no changes on disk. On a
+        // thread of its own: the server's never waits on the disk.
+        let watch = server.workspace.diskWatch
         let ticking = Thread {
             while true {
                 Thread.sleep(forTimeInterval: 1)
-                inbox.put(.tick)
+                let changed = watch.look()
+                if !changed.isEmpty { inbox.put(.changedOnDisk(changed)) }
             }
         }
         ticking.stackSize = 1 << 18
@@ -72,8 +75,8 @@ package final class LanguageServer {
                     server.finish(job, outcome)
                 case .answered(let job, let done):
                     server.finishBuild(job, done)
-                case .tick:
-                    server.lookAtDisk()
+                case .changedOnDisk(let folders):
+                    server.filesChanged(in: folders)
                 }
             }
             server.startLint { job in
@@ -337,6 +340,7 @@ package final class LanguageServer {
             guard let params = params(DidOpenParams.self, body, decoder, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri)
             else { return }
+            let reopened = workspace.documents[path] != nil
             workspace.documents[path] = OpenDocument(
                 uri: params.textDocument.uri, path: path, version: params.textDocument.version,
                 text: DocumentText(params.textDocument.text))
@@ -344,6 +348,7 @@ package final class LanguageServer {
             // lint finds the buffer is not what the disk holds (`finish`).
             stale.insert(path)
             justOpened.insert(path)
+            if !reopened { workspace.opened(path) }
         case "textDocument/didChange":
             guard let params = params(DidChangeParams.self, body, decoder, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri),
@@ -369,6 +374,7 @@ package final class LanguageServer {
                 let document = workspace.documents.removeValue(forKey: path)
             else { return }
             workspace.forget(path)
+            workspace.closed(path)
             stale.remove(path)
             justOpened.remove(path)
             send(
@@ -423,10 +429,8 @@ package final class LanguageServer {
     // MARK: Diagnostics
 
     /// Lints again the open themes of the folders where a theme changed on disk.
-    func lookAtDisk() {
-        guard initialized, !shuttingDown else { return }
-        let folders = workspace.foldersChangedOnDisk()
-        guard !folders.isEmpty else { return }
+    func filesChanged(in folders: [String]) {
+        guard initialized, !shuttingDown, !folders.isEmpty else { return }
         workspace.invalidate()
         for open in workspace.documents.keys where folders.contains(Workspace.folder(of: open)) {
             stale.insert(open)
@@ -448,17 +452,6 @@ package final class LanguageServer {
                 if let document = workspace.documents[path] { publish(document.uri, document.version, []) }
                 continue
             }
-            if let problem = workspace.newConfigurationProblem(for: job.folder) {
-                // Type 1: an error. The defaults are used meanwhile.
-                send(
-                    Outgoing(
-                        method: "window/showMessage",
-                        params: JSONValue.object([
-                            "type": .number(1),
-                            "message": .string(
-                                "themekit lsp: \(Escaping.visible(problem)); linting with the default rules"),
-                        ])))
-            }
             linting = path
             start(job)
             return
@@ -470,6 +463,21 @@ package final class LanguageServer {
     /// text that is not its file's is a change for the themes that read the file.
     func finish(_ job: LintJob, _ outcome: LintJob.Outcome) {
         linting = nil
+        if let stamps = outcome.folderStamps { workspace.diskWatch.baseline(job.folder, stamps) }
+        if let configuration = outcome.configuration {
+            workspace.remember(configuration: configuration, for: job.folder)
+            if let problem = workspace.newConfigurationProblem(for: job.folder) {
+                // Type 1: an error. The defaults are used meanwhile.
+                send(
+                    Outgoing(
+                        method: "window/showMessage",
+                        params: JSONValue.object([
+                            "type": .number(1),
+                            "message": .string(
+                                "themekit lsp: \(Escaping.visible(problem)); linting with the default rules"),
+                        ])))
+            }
+        }
         guard workspace.documents[job.path] != nil else { return }
         let current = job.generation == workspace.generation
         if outcome.differsFromDisk {
@@ -516,8 +524,8 @@ private enum InboxItem: Sendable {
     case frame(MessageReader.Frame)
     case linted(LintJob, LintJob.Outcome)
     case answered(AnswerJob, AnswerJob.Done)
-    /// Time to look for changes on disk.
-    case tick
+    /// Themes changed on disk in these folders.
+    case changedOnDisk([String])
 }
 
 /// The items not yet handled, between the reading thread, the worker and the server's thread.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ThemeKit
 import ThemeLint
 import ThemeOutput
@@ -204,18 +205,14 @@ final class Workspace {
 
     // MARK: Diagnostics
 
-    /// The configuration for themes in `folder`, and why a configuration found there cannot
-    /// be used (the defaults are used then).
-    func configuration(for folder: String) -> (LintConfiguration, String?) {
-        if let known = configurations[folder] { return known }
-        let found: (LintConfiguration, String?)
-        do {
-            found = (try LintConfiguration.discover(in: folder) ?? LintConfiguration(), nil)
-        } catch {
-            found = (LintConfiguration(), error.message)
-        }
-        configurations[folder] = found
-        return found
+    /// The configuration for themes in `folder` and why one found there cannot be used (the
+    /// defaults are used then), when a lint has read it (`LintJob` reads it, off the server's
+    /// thread).
+    func knownConfiguration(for folder: String) -> (LintConfiguration, String?)? { configurations[folder] }
+
+    /// Keeps the configuration a lint read for `folder`.
+    func remember(configuration: (LintConfiguration, String?), for folder: String) {
+        configurations[folder] = configuration
     }
 
     /// Folders whose configuration problem has been shown to the user (once each, until the
@@ -225,35 +222,44 @@ final class Workspace {
     /// The problem with the configuration for `folder`, the first time it is asked for: the
     /// server shows it (`window/showMessage`), and lints with the defaults.
     func newConfigurationProblem(for folder: String) -> String? {
-        guard let problem = configuration(for: folder).1, shownConfigurationProblems.insert(folder).inserted else {
+        guard let problem = configurations[folder]?.1, shownConfigurationProblems.insert(folder).inserted else {
             return nil
         }
         return problem
     }
 
-    /// For each folder of an open theme: its theme files by their modification times and
-    /// sizes, and the folder's own (a file made or renamed there). Open or not: opening a
-    /// file must not look like a change.
-    private var folderStamps: [String: [DiskStamp]] = [:]
+    /// The folders of the open themes, looked at once a second for changes made by other
+    /// programs, on a thread of their own.
+    let diskWatch = DiskWatch()
+    /// How many open themes each folder holds.
+    private var openThemes: [String: Int] = [:]
 
-    /// The stamps of `folder` and of its themes, sorted by path.
-    private func stamps(of folder: String) -> [DiskStamp] {
+    /// A document was opened at `path`: its folder is watched while a theme of it is open.
+    func opened(_ path: String) {
+        guard isTheme(path) else { return }
+        let folder = Self.folder(of: path)
+        openThemes[folder, default: 0] += 1
+        if openThemes[folder] == 1 { diskWatch.watch(folder) }
+    }
+
+    /// The document at `path` was closed.
+    func closed(_ path: String) {
+        let folder = Self.folder(of: path)
+        guard let count = openThemes[folder] else { return }
+        if count > 1 {
+            openThemes[folder] = count - 1
+        } else {
+            openThemes[folder] = nil
+            diskWatch.unwatch(folder)
+        }
+    }
+
+    /// The stamps of `folder` and of its themes, sorted by path: its theme files by their
+    /// modification times and sizes, and the folder's own (a file made or renamed there).
+    static func stamps(of folder: String) -> [DiskStamp] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let paths = names.filter { $0.hasSuffix(".plist") }.map { folder + "/" + $0 }
         return [DiskStamp(folder)] + paths.sorted().map(DiskStamp.init)
-    }
-
-    /// The folders of open themes where a theme changed on disk since the
-    /// last look (the first look at a folder is made when a theme of it is first linted);
-    /// for clients that do not report changes (`workspace/didChangeWatchedFiles`).
-    func foldersChangedOnDisk() -> [String] {
-        var changed: [String] = []
-        for folder in Set(documents.keys.filter(isTheme).map(Self.folder(of:))) {
-            let now = stamps(of: folder)
-            if let known = folderStamps[folder], known != now { changed.append(folder) }
-            folderStamps[folder] = now
-        }
-        return changed.sorted()
     }
 
     /// The work of linting the open document at `path` as things are now, to run on any
@@ -263,12 +269,60 @@ final class Workspace {
     func lintJob(for path: String, comparingWithDisk: Bool = false) -> LintJob? {
         guard isTheme(path), let document = documents[path] else { return nil }
         let folder = Self.folder(of: path)
-        if folderStamps[folder] == nil { folderStamps[folder] = stamps(of: folder) }
         return LintJob(
             path: path, uri: document.uri, version: document.version, generation: generation, folder: folder,
             text: document.text, overlay: overlay, uris: documents.mapValues(\.uri),
-            configuration: configuration(for: folder).0, options: options, encoding: encoding,
-            comparesWithDisk: comparingWithDisk)
+            configuration: knownConfiguration(for: folder)?.0, options: options, encoding: encoding,
+            comparesWithDisk: comparingWithDisk, takesFolderStamps: !diskWatch.hasBaseline(folder))
+    }
+}
+
+/// The folders of open themes, watched for changes made on disk by programs that do not tell
+/// the client: a thread of its own looks at them once a second, so that the server's thread
+/// never waits on the disk. The first look at a folder is taken by the first lint of a theme
+/// of it (on the worker), so that a change made after its diagnostics came is seen.
+final class DiskWatch: Sendable {
+    private struct State {
+        var folders: Set<String> = []
+        var stamps: [String: [DiskStamp]] = [:]
+    }
+    private let state = Mutex(State())
+
+    func watch(_ folder: String) {
+        state.withLock { _ = $0.folders.insert(folder) }
+    }
+
+    func unwatch(_ folder: String) {
+        state.withLock {
+            $0.folders.remove(folder)
+            $0.stamps[folder] = nil
+        }
+    }
+
+    /// Whether `folder` was looked at already.
+    func hasBaseline(_ folder: String) -> Bool { state.withLock { $0.stamps[folder] != nil } }
+
+    /// The first look at `folder`, taken by a lint (kept unless one was taken already).
+    func baseline(_ folder: String, _ stamps: [DiskStamp]) {
+        state.withLock { state in
+            if state.folders.contains(folder), state.stamps[folder] == nil { state.stamps[folder] = stamps }
+        }
+    }
+
+    /// Looks at every watched folder (no lock held while reading the disk): the folders
+    /// whose themes changed since the last look.
+    func look() -> [String] {
+        let folders = state.withLock { $0.folders }
+        var now: [String: [DiskStamp]] = [:]
+        for folder in folders { now[folder] = Workspace.stamps(of: folder) }
+        return state.withLock { state in
+            var changed: [String] = []
+            for (folder, stamps) in now where state.folders.contains(folder) {
+                if let known = state.stamps[folder], known != stamps { changed.append(folder) }
+                state.stamps[folder] = stamps
+            }
+            return changed.sorted()
+        }
     }
 }
 
@@ -346,28 +400,49 @@ struct LintJob: Sendable {
     /// The open documents' contents and URIs, by path.
     var overlay: [String: [UInt8]]
     var uris: [String: String]
-    var configuration: LintConfiguration
+    /// The folder's configuration; nil: not read yet, the job reads it.
+    var configuration: LintConfiguration?
     var options: ThemeOptions
     var encoding: PositionEncoding
     /// Whether to tell if the buffer differs from the file on disk (a document just opened:
     /// the other themes read the file until then).
     var comparesWithDisk = false
+    /// Whether to take the first look at the folder's files, for `DiskWatch`.
+    var takesFolderStamps = false
 
-    /// What a lint found.
+    /// What a lint found, and what it read on the way.
     struct Outcome: Sendable {
         var diagnostics: [LSPDiagnostic]
         /// The buffer is not what the file on disk holds (or there is no such file): the
         /// themes that read the file read something else now. False unless asked.
         var differsFromDisk = false
+        /// The folder's configuration, when the job read it, and why it cannot be used.
+        var configuration: (LintConfiguration, String?)?
+        /// The first look at the folder's files, when asked.
+        var folderStamps: [DiskStamp]?
     }
 
-    /// The diagnostics, and whether the buffer differs from the disk when that was asked.
+    /// The diagnostics, with what was asked of the disk: all of it read here, on the
+    /// worker.
     func outcome() -> Outcome {
-        var differs = false
+        var outcome = Outcome(diagnostics: [])
+        if takesFolderStamps { outcome.folderStamps = Workspace.stamps(of: folder) }
         if comparesWithDisk {
-            differs = (try? FileBytes.load(path, limit: options.limits.maxFileSize)) != text.bytes
+            outcome.differsFromDisk = (try? FileBytes.load(path, limit: options.limits.maxFileSize)) != text.bytes
         }
-        return Outcome(diagnostics: run(), differsFromDisk: differs)
+        var configuration = self.configuration
+        if configuration == nil {
+            let found: (LintConfiguration, String?)
+            do {
+                found = (try LintConfiguration.discover(in: folder) ?? LintConfiguration(), nil)
+            } catch {
+                found = (LintConfiguration(), error.message)
+            }
+            outcome.configuration = found
+            configuration = found.0
+        }
+        outcome.diagnostics = run(configuration: configuration ?? LintConfiguration())
+        return outcome
     }
 
     /// The linter's diagnostics of the document, on its unsaved text and its ancestors'
@@ -377,7 +452,7 @@ struct LintJob: Sendable {
     /// cycle is reported where it closes, at the ancestor that names this theme back. That
     /// file's own lint then places its problem here, so such files are linted too, and what
     /// they place in this file is shown with the rest.
-    func run() -> [LSPDiagnostic] {
+    func run(configuration: LintConfiguration) -> [LSPDiagnostic] {
         var linter = ThemeLinter(currentDirectory: folder, options: options, configuration: configuration)
         linter.contents = overlay
         guard var report = try? linter.lint(paths: [path]) else { return [] }
