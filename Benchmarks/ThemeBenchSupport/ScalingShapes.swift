@@ -109,7 +109,7 @@ extension ScalingShape {
         // Each didOpen linted every open theme of the folder again (issue 35): n² lints.
         ScalingShape(
             "lsp-open-many", "n themes inheriting one parent, opened one by one in the language server",
-            tool: .lspOpen, n: 150
+            tool: .lspOpen, n: 600
         ) { n in manyThemes(n) }
     ]
 

@@ -341,9 +341,10 @@ package final class LanguageServer {
                 let path = Workspace.path(ofURI: params.textDocument.uri)
             else { return }
             let reopened = workspace.documents[path] != nil
-            workspace.documents[path] = OpenDocument(
-                uri: params.textDocument.uri, path: path, version: params.textDocument.version,
-                text: DocumentText(params.textDocument.text))
+            workspace.set(
+                OpenDocument(
+                    uri: params.textDocument.uri, path: path, version: params.textDocument.version,
+                    text: DocumentText(params.textDocument.text)))
             // Opening changes no file: only this theme is linted, and the others only when its
             // lint finds the buffer is not what the disk holds (`finish`).
             stale.insert(path)
@@ -366,12 +367,12 @@ package final class LanguageServer {
                 }
             }
             document.version = params.textDocument.version
-            workspace.documents[path] = document
+            workspace.set(document)
             changed(path)
         case "textDocument/didClose":
             guard let params = params(DidCloseParams.self, body, decoder, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri),
-                let document = workspace.documents.removeValue(forKey: path)
+                let document = workspace.remove(path)
             else { return }
             workspace.forget(path)
             workspace.closed(path)
@@ -484,6 +485,9 @@ package final class LanguageServer {
             changed(job.path)
             // Its own diagnostics were of its buffer already.
             if current { stale.remove(job.path) }
+        } else if job.comparesWithDisk, current {
+            // Unchanged since it was opened with its file's text: the disk answers for it.
+            workspace.sameAsDisk(job.path)
         }
         guard current else {
             stale.insert(job.path)

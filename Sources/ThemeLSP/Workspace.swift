@@ -53,8 +53,37 @@ final class Workspace {
     private var resolvedRoots: [String] = []
     /// Folders with their symbolic links resolved, each resolved once.
     private var resolvedFolders: [String: String] = [:]
-    var documents: [String: OpenDocument] = [:] {
-        didSet { cachedAnswers = nil }
+    /// The open documents, by path; changed through `set` and `remove`, which keep the
+    /// dictionaries copied into each job up to date one document at a time (a job then
+    /// costs nothing per open document).
+    private(set) var documents: [String: OpenDocument] = [:]
+    /// The open documents' texts and URIs, by path.
+    private var texts: [String: DocumentText] = [:]
+    private var uris: [String: String] = [:]
+    /// The contents of the open documents that may differ from their files, by path: the
+    /// overlay the linter and the loader read before the disk. A document opened with its
+    /// file's own text is left out (`sameAsDisk`) until it changes: its file says the same.
+    private(set) var overlay: [String: [UInt8]] = [:]
+
+    /// Opens or changes a document.
+    func set(_ document: OpenDocument) {
+        documents[document.path] = document
+        texts[document.path] = document.text
+        uris[document.path] = document.uri
+        overlay[document.path] = document.text.bytes
+    }
+
+    /// Closes the document at `path`.
+    func remove(_ path: String) -> OpenDocument? {
+        texts[path] = nil
+        uris[path] = nil
+        overlay[path] = nil
+        return documents.removeValue(forKey: path)
+    }
+
+    /// The document at `path` was found to hold its file's text: the disk answers for it.
+    func sameAsDisk(_ path: String) {
+        overlay[path] = nil
     }
     var encoding = PositionEncoding.utf16
     var options = ThemeOptions()
@@ -131,24 +160,10 @@ final class Workspace {
 
     // MARK: Reading
 
-    /// The contents of the open documents, by path: the overlay the linter and the loader
-    /// read before the disk.
-    var overlay: [String: [UInt8]] {
-        documents.mapValues(\.text.bytes)
-    }
-
-    /// What answering a request reads besides its theme's snapshot, as things are now
-    /// (copied once per change of the open documents, not per request).
+    /// What answering a request reads besides its theme's snapshot, as things are now.
     var answers: Answers {
-        if let cachedAnswers, cachedAnswers.encoding == encoding, cachedAnswers.options == options {
-            return cachedAnswers
-        }
-        let made = Answers(
-            encoding: encoding, options: options, texts: documents.mapValues(\.text), uris: documents.mapValues(\.uri))
-        cachedAnswers = made
-        return made
+        Answers(encoding: encoding, options: options, texts: texts, uris: uris)
     }
-    private var cachedAnswers: Answers?
 
     /// A file reader that reads `overlay` (the open buffers) first, then the disk (each
     /// file at most once per reader: a snapshot's answers agree with one another).
@@ -271,7 +286,7 @@ final class Workspace {
         let folder = Self.folder(of: path)
         return LintJob(
             path: path, uri: document.uri, version: document.version, generation: generation, folder: folder,
-            text: document.text, overlay: overlay, uris: documents.mapValues(\.uri),
+            text: document.text, overlay: overlay.merging([path: document.text.bytes]) { own, _ in own }, uris: uris,
             configuration: knownConfiguration(for: folder)?.0, options: options, encoding: encoding,
             comparesWithDisk: comparingWithDisk, takesFolderStamps: !diskWatch.hasBaseline(folder))
     }
