@@ -110,7 +110,14 @@ extension ScalingShape {
         ScalingShape(
             "lsp-open-many", "n themes inheriting one parent, opened one by one in the language server",
             tool: .lspOpen, n: 600
-        ) { n in manyThemes(n) }
+        ) { n in manyThemes(n) },
+        // Each diagnostic placed by walking its line from the start, and each note's file
+        // indexed again: n² on a one-line theme (or one of lone CRs, one line for ThemeKit).
+        ScalingShape(
+            "lsp-one-line-duplicates",
+            "one line of n duplicate keys (n diagnostics, each with a note), opened in the language server",
+            tool: .lspOpen, n: 10_000
+        ) { n in theme(oneLine: String(repeating: "<key>a</key><true/>", count: n)) },
     ]
 
     /// The linter on problems that are many per line, per file, per key or per link.

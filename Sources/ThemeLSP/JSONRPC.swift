@@ -278,7 +278,9 @@ package struct MessageReader {
                 // Not a header: left over from a frame whose length was wrong, or noise. A
                 // frame that starts inside the line is read from there.
                 let text = Self.quoted(bytes)
-                if let frame = Self.frameStart(in: buffer, range.lowerBound..<lineEnd, reachingEnd: false) {
+                if let frame = Self.frameStart(in: buffer, range.lowerBound..<lineEnd, reachingEnd: false),
+                    frame > range.lowerBound
+                {
                     advance(to: frame)
                 }
                 length = nil

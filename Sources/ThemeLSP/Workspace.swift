@@ -463,28 +463,35 @@ struct LintJob: Sendable {
     /// The linter's diagnostics of the document, on its unsaved text and its ancestors'
     /// (open buffers first): those located in this file, as `themelint` shows them for it.
     ///
-    /// A problem the linter places in another file belongs to that file: an inheritance
-    /// cycle is reported where it closes, at the ancestor that names this theme back. That
-    /// file's own lint then places its problem here, so such files are linted too, and what
-    /// they place in this file is shown with the rest.
+    /// An inheritance cycle is reported where it closes: at the other theme of the cycle
+    /// that names this one back, whose own lint reports the cycle here. Those themes are
+    /// linted too, and what they place in this file is shown. (An ancestor's own problems,
+    /// also placed in other files, need no such lint: an ancestor's lint reads no child.)
     func run(configuration: LintConfiguration) -> [LSPDiagnostic] {
         var linter = ThemeLinter(currentDirectory: folder, options: options, configuration: configuration)
         linter.contents = overlay
         guard var report = try? linter.lint(paths: [path]) else { return [] }
         let shown = DisplayPath.relative(path, to: folder)
-        let others = Set(report.diagnostics.map(\.location.file).filter { $0 != shown && !$0.isEmpty }).sorted()
-        if !others.isEmpty,
-            let wider = try? linter.lint(paths: [path] + others.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 })
+        let cycle = Set(
+            report.diagnostics.filter { $0.code == .inheritanceCycle && $0.location.file != shown }
+                .map(\.location.file).filter { !$0.isEmpty }
+        ).sorted()
+        if !cycle.isEmpty,
+            let wider = try? linter.lint(paths: [path] + cycle.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 })
         {
             report = wider
         }
         var seen: Set<Diagnostic> = []
+        // The texts notes point into, each indexed once (a note per duplicate key points
+        // into this very file).
+        var texts: [String: DocumentText?] = [path: text]
         return report.diagnostics.compactMap { diagnostic in
-            diagnostic.location.file == shown && seen.insert(diagnostic).inserted ? lspDiagnostic(diagnostic) : nil
+            diagnostic.location.file == shown && seen.insert(diagnostic).inserted
+                ? lspDiagnostic(diagnostic, texts: &texts) : nil
         }
     }
 
-    private func lspDiagnostic(_ diagnostic: Diagnostic) -> LSPDiagnostic {
+    private func lspDiagnostic(_ diagnostic: Diagnostic, texts: inout [String: DocumentText?]) -> LSPDiagnostic {
         let location = diagnostic.location
         let start = text.position(line: location.line, column: location.column, encoding: encoding)
         var end = start
@@ -495,12 +502,12 @@ struct LintJob: Sendable {
             guard note.location.line > 0 else { return nil }
             let file = note.location.file
             let path = URL(fileURLWithPath: file.hasPrefix("/") ? file : folder + "/" + file).standardizedFileURL.path
-            let noteText =
-                overlay[path].map(DocumentText.init)
-                ?? FileManager.default.contents(atPath: path).map {
-                    DocumentText(Array($0))
-                }
-            guard let noteText else { return nil }
+            if texts[path] == nil {
+                texts[path] =
+                    overlay[path].map(DocumentText.init)
+                    ?? (try? FileBytes.load(path, limit: options.limits.maxFileSize)).map(DocumentText.init)
+            }
+            guard let noteText = texts[path] ?? nil else { return nil }
             let position = noteText.position(
                 line: note.location.line, column: note.location.column, encoding: encoding)
             return .init(

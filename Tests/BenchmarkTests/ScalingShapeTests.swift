@@ -130,7 +130,7 @@ struct ScalingShapeTests {
             #expect(collection.failures.values.allSatisfy { $0.diagnostics.contains { $0.code == code } })
             return
         }
-        if shape.id == "load-line-duplicates" {
+        if ["load-line-duplicates", "lsp-one-line-duplicates"].contains(shape.id) {
             // Duplicate keys are errors: the manager's degraded load keeps the one key.
             #expect(collection.failures.keys.sorted() == ["default"])
             let theme = try ThemeLoader(directory: themes).load("default", allowingErrors: true)

@@ -845,6 +845,32 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test(
+        "a one-line theme of many kilobytes: a problem far into the line, past accents and emoji, at its UTF-16 column")
+    func placesProblemsFarIntoLongLine() throws {
+        let keys = (0..<200).map { "<key>é😀k\($0)Color</key><string>#123</string>" }.joined()
+        let text =
+            "<plist version=\"1.0\"><dict>\(keys)<key>zColor</key><string>@nope</string><key>a</key><true/><key>a</key><true/></dict></plist>\n"
+        #expect(text.utf8.count > 8_000)
+        let repo = try Self.repository(["Themes/line.plist": text])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/line.plist").absoluteString
+        client.open(uri, text)
+        let diagnostics = try client.diagnostics(for: uri)
+        let dangling = try #require(diagnostics.first { $0["code"] as? String == "unresolved_alias" })
+        #expect(Self.start(dangling["range"])?.line == 0)
+        #expect(Self.start(dangling["range"])?.character == (try Self.utf16Column(of: "<string>@nope", in: text)))
+        let duplicate = try #require(diagnostics.first { $0["code"] as? String == "duplicate_key" })
+        let second = try #require(text.range(of: "<key>a</key>", options: .backwards))
+        #expect(Self.start(duplicate["range"])?.character == text[..<second.lowerBound].utf16.count)
+        let note = try #require((duplicate["relatedInformation"] as? [[String: Any]])?.first)
+        let first = try #require(text.range(of: "<key>a</key>"))
+        #expect(
+            Self.start((note["location"] as? [String: Any])?["range"])?.character
+                == text[..<first.lowerBound].utf16.count)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
