@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libxml2-dev pkg-config libdbus-1-dev dbus-daemon python3-dbus python3-gi neovim)
+packages=(libxml2-dev pkg-config libdbus-1-dev dbus-daemon python3-dbus python3-gi neovim python3-pip)
 
 # Whether a package is there: pkg-config as a command (pkgconf provides it too), the others as
 # installed Debian packages.
@@ -49,10 +49,14 @@ if ((${#missing[@]})); then
     fi
 fi
 
-# pytest-lsp, from PyPI: pip installs it for whoever runs this, root or not.
+# pytest-lsp, from PyPI, for the `python3` on the PATH: pip installs it for whoever runs this,
+# root or not (a Debian python3 marked externally managed needs --break-system-packages, and
+# python3-pip, installed above for root, brings pip).
 if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pytest_lsp' 2>/dev/null; then
     echo "test.sh: installing pytest-lsp with pip"
-    python3 -m pip install --quiet pytest-lsp || echo "test.sh: pip could not install pytest-lsp" >&2
+    python3 -m pip install --quiet pytest-lsp 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages pytest-lsp \
+        || echo "test.sh: pip could not install pytest-lsp: LSPPytestTests will be skipped" >&2
 fi
 
 [ "${1:-}" != --install-only ] || exit 0
