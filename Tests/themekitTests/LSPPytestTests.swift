@@ -37,6 +37,8 @@ struct LSPPytestTests {
         let python = try #require(Self.python)
         var environment = ProcessInfo.processInfo.environment
         environment["THEMEKIT"] = try CLI.binary("themekit").path
+        // No __pycache__ written into the source tree.
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
         let result = try CLI.run(
             executable: URL(fileURLWithPath: "/usr/bin/timeout"),
             [
