@@ -195,7 +195,8 @@ let package = Package(
         ),
         .testTarget(
             name: "themekitTests",
-            dependencies: ["themekit", "themekit-demo", "TestSupport"],
+            // ThemeLSP: a few tests drive the language server in process, to see what it keeps.
+            dependencies: ["themekit", "themekit-demo", "TestSupport", "ThemeLSP"],
             path: "Tests/themekitTests",
             exclude: ["Fixtures"]
         ),

@@ -10,15 +10,17 @@
 # python3-dbus and python3-gi run ThemeKitPortalTests, which start a private bus and a fake
 # portal in Python (with /usr/bin/python3); without them those tests are skipped, loudly.
 # neovim runs `themekit lsp` end to end under Neovim's own LSP client (LSPNeovimTests); without
-# it that test is skipped, loudly. xdg-desktop-portal, xdg-desktop-portal-gtk, dconf-cli,
-# dconf-gsettings-backend, xvfb, libglib2.0-bin and gsettings-desktop-schemas run the real
-# desktop portal on a private bus (RealPortalTests, Tests/ThemeKitPortalTests/Fixtures/
-# real_portal.py: Xvfb for the GTK backend, the color scheme set with gsettings through dconf);
-# without them those tests are skipped, loudly.
+# it that test is skipped, loudly. pytest-lsp (from PyPI, with pip, for the `python3` on the
+# PATH) runs it under a second client, pygls, which checks every message against LSP 3.17's
+# types (LSPPytestTests); without it that test is skipped, loudly. xdg-desktop-portal,
+# xdg-desktop-portal-gtk, dconf-cli, dconf-gsettings-backend, xvfb, libglib2.0-bin and
+# gsettings-desktop-schemas run the real desktop portal on a private bus (RealPortalTests,
+# Tests/ThemeKitPortalTests/Fixtures/real_portal.py: Xvfb for the GTK backend, the color scheme
+# set with gsettings through dconf); without them those tests are skipped, loudly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libxml2-dev pkg-config libdbus-1-dev dbus-daemon python3-dbus python3-gi neovim
+packages=(libxml2-dev pkg-config libdbus-1-dev dbus-daemon python3-dbus python3-gi neovim python3-pip
     xdg-desktop-portal xdg-desktop-portal-gtk dconf-cli dconf-gsettings-backend xvfb libglib2.0-bin
     gsettings-desktop-schemas)
 
@@ -51,6 +53,16 @@ if ((${#missing[@]})); then
         # Without them the build can fail, and the tests that need them are skipped.
         [ "${1:-}" != --install-only ] || exit 1
     fi
+fi
+
+# pytest-lsp, from PyPI, for the `python3` on the PATH: pip installs it for whoever runs this,
+# root or not (a Debian python3 marked externally managed needs --break-system-packages, and
+# python3-pip, installed above for root, brings pip).
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pytest_lsp' 2>/dev/null; then
+    echo "test.sh: installing pytest-lsp with pip"
+    python3 -m pip install --quiet pytest-lsp 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages pytest-lsp \
+        || echo "test.sh: pip could not install pytest-lsp: LSPPytestTests will be skipped" >&2
 fi
 
 [ "${1:-}" != --install-only ] || exit 0

@@ -22,6 +22,9 @@ public struct ScalingShape: Sendable {
         case export(format: String)
         /// `themekit import --from FORMAT Source/themes.plist -o Imported --force`.
         case importing(from: String)
+        /// `themekit lsp`, in process: every theme of `Themes/` opened one by one
+        /// (`didOpen`), each theme's diagnostics published before the next is opened.
+        case lspOpen
 
         public var description: String {
             switch self {
@@ -32,6 +35,7 @@ public struct ScalingShape: Sendable {
             case .preview: "themekit preview"
             case .export(let format): "themekit export --format \(format)"
             case .importing(let format): "themekit import --from \(format)"
+            case .lspOpen: "themekit lsp didOpen"
             }
         }
     }
@@ -108,7 +112,23 @@ public struct ScalingShape: Sendable {
 extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
     public static let all: [ScalingShape] =
-        lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes
+        lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes + lspShapes
+
+    /// The language server.
+    static let lspShapes: [ScalingShape] = [
+        // Each didOpen linted every open theme of the folder again (issue 35): n² lints.
+        ScalingShape(
+            "lsp-open-many", "n themes inheriting one parent, opened one by one in the language server",
+            tool: .lspOpen, n: 600
+        ) { n in manyThemes(n) },
+        // Each diagnostic placed by walking its line from the start, and each note's file
+        // indexed again: n² on a one-line theme (or one of lone CRs, one line for ThemeKit).
+        ScalingShape(
+            "lsp-one-line-duplicates",
+            "one line of n duplicate keys (n diagnostics, each with a note), opened in the language server",
+            tool: .lspOpen, n: 10_000
+        ) { n in theme(oneLine: String(repeating: "<key>a</key><true/>", count: n)) },
+    ]
 
     /// The linter on problems that are many per line, per file, per key or per link.
     static let lintShapes: [ScalingShape] = [

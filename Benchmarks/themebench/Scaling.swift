@@ -233,6 +233,7 @@ struct Tools {
                 folder + "/" + (shape.importSource ?? ScalingShape.importSourcePath(for: format)), "-o",
                 folder + "/Imported", "--force",
             ]
+        case .lspOpen: return [Scaling.executablePath(), "--scaling-lsp-open", themes]
         }
     }
 

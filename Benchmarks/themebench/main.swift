@@ -98,6 +98,14 @@ if arguments.count >= 3, arguments[1] == "--scaling-load" {
     exit(0)
 }
 
+if arguments.count >= 3, arguments[1] == "--scaling-lsp-open" {
+    // --scaling-lsp-open DIR: the language server opening every theme of DIR, for `--scaling`.
+    // Exit 3 when it cannot, so that the benchmark never times a failure.
+    guard let written = try? lspOpenEach(folder: arguments[2]) else { exit(3) }
+    print(written)
+    exit(0)
+}
+
 // MARK: The command line
 
 /// The run asked for; a usage error ends the process with status 2, as themelint and

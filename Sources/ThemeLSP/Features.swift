@@ -49,7 +49,7 @@ enum CursorContext: Equatable {
     }
 }
 
-extension Workspace {
+extension Answers {
     // MARK: Hover
 
     /// The hover of the key or value under the cursor in the snapshot's theme: the key's
@@ -112,7 +112,7 @@ extension Workspace {
 
     /// `file:line:column`, the file by name, saying when it is an ancestor's.
     private func place(_ location: SourceLocation, snapshot: ThemeSnapshot) -> String {
-        let name = Self.fileName(of: location.file)
+        let name = Workspace.fileName(of: location.file)
         let inherited = location.file == snapshot.path ? "" : " (inherited)"
         return "\(Self.code("\(name):\(location.line):\(location.column)"))\(inherited)"
     }
@@ -148,7 +148,7 @@ extension Workspace {
         if [ThemeName.inheritanceKey, ThemeName.darkThemeKey, ThemeName.lightThemeKey].contains(entry.key) {
             guard ThemeName.isValid(text) else { return [] }
             let target = ThemeLoader(directory: snapshot.folder).path(of: text)
-            guard documents[target] != nil || FileManager.default.fileExists(atPath: target) else { return [] }
+            guard uris[target] != nil || FileManager.default.fileExists(atPath: target) else { return [] }
             let start = Position(line: 0, character: 0)
             return [Location(uri: uri(ofPath: target), range: Range(start: start, end: start))]
         }
@@ -287,7 +287,8 @@ extension Workspace {
                     .filter { $0 != snapshot.name && $0.hasPrefix(prefix) }
                 return CompletionList(
                     items: names.map {
-                        CompletionItem(label: $0, kind: 17, detail: "theme", textEdit: edit($0, from: start))
+                        CompletionItem(
+                            label: Escaping.visible($0), kind: 17, detail: "theme", textEdit: edit($0, from: start))
                     })
             }
             let wanted = ValueKind.typed(forKey: key)?.kind
@@ -299,8 +300,8 @@ extension Workspace {
                 guard wanted == nil || kind == wanted else { continue }
                 items.append(
                     CompletionItem(
-                        label: marker + candidate, kind: kind == .color ? 16 : 21,
-                        detail: snapshot.theme?[candidate]?.description,
+                        label: Escaping.visible(marker + candidate), kind: kind == .color ? 16 : 21,
+                        detail: snapshot.theme?[candidate].map { Escaping.visible($0.description) },
                         textEdit: edit(marker + candidate, from: start)))
             }
             return CompletionList(items: items.sorted { $0.label < $1.label })
@@ -311,7 +312,9 @@ extension Workspace {
             for key in parent.values.keys where !own.contains(key) && key.hasPrefix(prefix) {
                 items.append(
                     CompletionItem(
-                        label: key, kind: 5, detail: parent[key]?.description, textEdit: edit(key, from: start)))
+                        label: Escaping.visible(key), kind: 5,
+                        detail: parent[key].map { Escaping.visible($0.description) },
+                        textEdit: edit(key, from: start)))
             }
             return CompletionList(items: items.sorted { $0.label < $1.label })
         }

@@ -1,4 +1,5 @@
 package import Foundation
+import ThemeKit
 import ThemeLint
 
 /// JSON-RPC error codes the server answers with (LSP's own among them).
@@ -17,9 +18,21 @@ struct Envelope: Decodable {
     var jsonrpc: String?
     var id: JSONValue?
     var method: String?
-    /// Present on a response to a request the server made (`client/registerCapability`).
-    var result: JSONValue?
-    var error: JSONValue?
+    /// Whether the message is a response (to a request the server made,
+    /// `client/registerCapability`): it has a `result` or an `error`. A `null` result counts:
+    /// it is what a client answers a registration with, and an optional decoded from it is
+    /// nil, as if there were none.
+    var isResponse: Bool
+
+    private enum CodingKeys: String, CodingKey { case jsonrpc, id, method, result, error }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        jsonrpc = try container.decodeIfPresent(String.self, forKey: .jsonrpc)
+        id = try container.decodeIfPresent(JSONValue.self, forKey: .id)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        isResponse = container.contains(.result) || container.contains(.error)
+    }
 }
 
 /// A message's `params`, decoded as `Params`.
@@ -66,9 +79,19 @@ struct Outgoing<Params: Encodable>: Encodable {
 
 /// Reads LSP's framing: header lines (`Content-Length: N`, others ignored) up to an empty
 /// line, then N bytes of JSON.
+///
+/// A frame that lies about its length must not make the server deaf: what follows a frame
+/// that cannot be used is read as stray bytes up to the next `Content-Length:` header (the
+/// reader resynchronises there), and a body is cut where a new frame plainly starts inside it
+/// (a `Content-Length:` header with its line break: no JSON holds one, since a JSON string
+/// cannot hold a raw line break). So a body shorter than its Content-Length (a client that
+/// counts characters, not bytes), longer, a length that is not a number or none at all each
+/// cost one error answer, and the next message is read as usual.
 package struct MessageReader {
     /// The largest body accepted (a theme is at most 64 MiB; its JSON escaping may double it).
     package static let maximumLength = 160 << 20
+    /// The longest header line: a longer run of bytes with no line break is no header.
+    static let longestHeaderLine = 1 << 16
 
     /// What one frame held.
     package enum Frame: Equatable, Sendable {
@@ -80,45 +103,146 @@ package struct MessageReader {
         case end
     }
 
-    private let handle: FileHandle
+    private let read: () -> [UInt8]
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
+    /// How far the bytes from `start` were searched for a line break (or, in a body, for a
+    /// frame inside it): each byte is searched once.
+    private var searched = 0
+    /// Whether stray bytes are being dropped: they are reported once per run, not per line.
+    private var dropping = false
 
-    package init(handle: FileHandle) { self.handle = handle }
+    /// A reader of `handle` (standard input).
+    package init(handle: FileHandle) {
+        self.init { [UInt8](handle.availableData) }
+    }
+
+    /// A reader of the chunks `read` gives, until it gives an empty one.
+    package init(read: @escaping () -> [UInt8]) { self.read = read }
 
     /// Reads more input; false at its end.
     private mutating func fill() -> Bool {
         guard !atEnd else { return false }
-        let data = handle.availableData
+        let data = read()
         if data.isEmpty {
             atEnd = true
             return false
         }
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)
+            searched -= start
             start = 0
         }
         buffer.append(contentsOf: data)
         return true
     }
 
-    /// The next header line, without its line break; nil at the end of input.
-    private mutating func line() -> String? {
+    /// Moves the start of what is unread to `offset`.
+    private mutating func advance(to offset: Int) {
+        start = offset
+        searched = offset
+    }
+
+    /// What the next line held.
+    private enum Line {
+        /// A line's bytes, without its line break (`\n` or `\r\n`).
+        case line(Swift.Range<Int>)
+        /// Bytes with no line break, more than a header line: dropped, up to a frame inside them.
+        case stray
+        case end
+    }
+
+    /// The next line.
+    private mutating func line() -> Line {
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            searched = max(searched, start)
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let text = String(decoding: buffer[start..<end], as: UTF8.self)
-                start = newline + 1
-                return text
+                let line = start..<end
+                advance(to: newline + 1)
+                return .line(line)
             }
-            // A header line is short: a very long one is no header, and is dropped.
-            if buffer.count - start > 1 << 16 {
-                start = buffer.count
+            searched = buffer.count
+            if buffer.count - start > Self.longestHeaderLine {
+                if let frame = Self.frameStart(in: buffer, start + 1..<buffer.count, reachingEnd: false) {
+                    advance(to: frame)
+                } else {
+                    // A header could straddle what is read next: its start is kept.
+                    advance(to: buffer.count - 32)
+                }
+                return .stray
             }
-            guard fill() else { return nil }
+            guard fill() else { return .end }
         }
+    }
+
+    /// Whether `bytes` is a header's name: letters, digits and `-`.
+    private static func isHeaderName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.isEmpty
+            && bytes.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                    true
+                default: false
+                }
+            }
+    }
+
+    private static let contentLength = Array("content-length:".utf8)
+
+    /// Where the first frame inside `range` of `bytes` starts: `Content-Length:` (in any
+    /// case), blanks, digits, blanks, and a line break, none of which a JSON body can hold.
+    /// With `reachingEnd`, such a header cut by the end of `range` counts too (a body
+    /// cannot end with one either).
+    static func frameStart(in bytes: [UInt8], _ range: Swift.Range<Int>, reachingEnd: Bool) -> Int? {
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            let byte = bytes[index] | 0x20
+            if byte == UInt8(ascii: "c"), matchesFrame(bytes, at: index, end: end, reachingEnd: reachingEnd) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func matchesFrame(_ bytes: [UInt8], at index: Int, end: Int, reachingEnd: Bool) -> Bool {
+        var offset = index
+        for expected in contentLength {
+            guard offset < end else { return reachingEnd }
+            let byte = bytes[offset]
+            let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            guard folded == expected else { return false }
+            offset += 1
+        }
+        var digits = 0
+        var blanksAfter = false
+        while offset < end {
+            switch bytes[offset] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                if digits > 0 { blanksAfter = true }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard !blanksAfter else { return false }
+                digits += 1
+            case UInt8(ascii: "\r"):
+                return digits > 0 && (offset + 1 >= end ? reachingEnd : bytes[offset + 1] == UInt8(ascii: "\n"))
+            case UInt8(ascii: "\n"):
+                return digits > 0
+            default:
+                return false
+            }
+            offset += 1
+        }
+        return reachingEnd
+    }
+
+    /// Text from the input quoted in an error: short, and escaped.
+    private static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
+        Escaping.visible(String(decoding: bytes.prefix(40), as: UTF8.self))
     }
 
     /// The next frame.
@@ -127,49 +251,87 @@ package struct MessageReader {
         var sawHeader = false
         var problem: String?
         while true {
-            guard let line = line() else { return .end }
-            if line.isEmpty {
+            let range: Swift.Range<Int>
+            switch line() {
+            case .end: return .end
+            case .stray:
+                length = nil
+                sawHeader = false
+                problem = nil
+                if !dropping {
+                    dropping = true
+                    return .malformed("bytes that are not a message: dropped up to the next Content-Length header")
+                }
+                continue
+            case .line(let line): range = line
+            }
+            if range.isEmpty {
                 // Blank lines between messages are skipped.
                 if !sawHeader { continue }
                 break
             }
-            sawHeader = true
-            guard let colon = line.firstIndex(of: ":") else {
-                problem = "a header line without a ':'"
+            let bytes = buffer[range]
+            let lineEnd = start
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+                Self.isHeaderName(buffer[range.lowerBound..<colon])
+            else {
+                // Not a header: left over from a frame whose length was wrong, or noise. A
+                // frame that starts inside the line is read from there.
+                let text = Self.quoted(bytes)
+                if let frame = Self.frameStart(in: buffer, range.lowerBound..<lineEnd, reachingEnd: false),
+                    frame > range.lowerBound
+                {
+                    advance(to: frame)
+                }
+                length = nil
+                sawHeader = false
+                problem = nil
+                if !dropping {
+                    dropping = true
+                    return .malformed("bytes that are not a header: \(text)")
+                }
                 continue
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            dropping = false
+            sawHeader = true
+            let name = String(decoding: buffer[range.lowerBound..<colon], as: UTF8.self).lowercased()
+            let value = String(decoding: buffer[(colon + 1)..<range.upperBound], as: UTF8.self)
+                .trimmingCharacters(in: .whitespaces)
             if name == "content-length" {
                 if let number = Int(value), number >= 0 {
                     length = number
                 } else {
-                    problem = "Content-Length is not a number: \(value.prefix(40))"
+                    problem = "Content-Length is not a number: \(Self.quoted(ArraySlice(value.utf8)))"
                 }
             }
         }
-        guard let length else { return .malformed(problem ?? "a message without a Content-Length header") }
+        if let problem { return .malformed(problem) }
+        guard let length else { return .malformed("a message without a Content-Length header") }
         guard length <= Self.maximumLength else {
-            skip(length)
+            // Its body is read as stray bytes, up to the next frame: skipping `length` bytes
+            // that may never come would leave the server deaf.
+            dropping = true
             return .malformed("a message of \(length) bytes: more than \(Self.maximumLength)")
         }
-        while buffer.count - start < length {
+        // `start` is the body's first byte (`fill` may move the bytes, never past it).
+        while true {
+            let available = min(buffer.count, start + length)
+            let whole = available == start + length
+            if let frame = Self.frameStart(in: buffer, max(searched, start)..<available, reachingEnd: whole) {
+                // A frame inside the body: the body was shorter than its Content-Length says.
+                let cut = frame - start
+                advance(to: frame)
+                return .malformed(
+                    "a message shorter than its Content-Length (\(length) bytes): the next one starts after \(cut)")
+            }
+            if whole { break }
+            // A header cut by what was read so far is searched again with what comes next.
+            searched = max(start, available - 40)
             guard fill() else { return .end }
         }
         let body = Array(buffer[start..<start + length])
-        start += length
-        return problem.map { .malformed($0) } ?? .body(body)
-    }
-
-    /// Reads and drops `count` bytes.
-    private mutating func skip(_ count: Int) {
-        var left = count
-        while left > 0 {
-            if start == buffer.count, !fill() { return }
-            let taken = min(left, buffer.count - start)
-            start += taken
-            left -= taken
-        }
+        advance(to: start + length)
+        return .body(body)
     }
 }
 
@@ -187,20 +349,23 @@ package final class MessageWriter: Sendable {
         }
     }
 
-    /// Writes a body already encoded.
+    /// Writes a body already encoded (none when it is empty).
     func send(body: [UInt8]) {
+        guard !body.isEmpty else { return }
         var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         frame.append(contentsOf: body)
         write(frame)
     }
 
     func send(_ message: some Encodable) {
+        send(body: Self.encode(message))
+    }
+
+    /// A message's JSON (empty if it cannot be encoded: nothing is sent then).
+    static func encode(_ message: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        guard let body = try? encoder.encode(message) else { return }
-        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        frame.append(contentsOf: body)
-        write(frame)
+        return (try? encoder.encode(message)).map { Array($0) } ?? []
     }
 }
 

@@ -24,6 +24,9 @@ package final class LanguageServer {
 
     package init(writer: MessageWriter) { self.writer = writer }
 
+    /// How many theme snapshots the server keeps (for the tests: it is bounded).
+    package var keptSnapshots: Int { workspace.snapshotCount }
+
     // MARK: The loop
 
     /// Reads messages from `input` until `exit` or the end of the input, answering on
@@ -46,11 +49,14 @@ package final class LanguageServer {
         reading.stackSize = 1 << 20
         reading.start()
         // Once a second, a look at the folders of the open themes: a parent saved by another
-        // program is linted again even when the client reports no changes on disk.
+        // program is linted again even when the client reports no changes on disk. On a
+        // thread of its own: the server's never waits on the disk.
+        let watch = server.workspace.diskWatch
         let ticking = Thread {
             while true {
                 Thread.sleep(forTimeInterval: 1)
-                inbox.put(.tick)
+                let changed = watch.look()
+                if !changed.isEmpty { inbox.put(.changedOnDisk(changed)) }
             }
         }
         ticking.stackSize = 1 << 18
@@ -65,19 +71,19 @@ package final class LanguageServer {
                 case .frame(let frame):
                     server.handle(frame)
                     if let code = server.exitCode { return code }
-                case .linted(let job, let diagnostics):
-                    server.finish(job, diagnostics)
-                case .built(let job, let built):
-                    server.finishBuild(job, built)
-                case .tick:
-                    server.lookAtDisk()
+                case .linted(let job, let outcome):
+                    server.finish(job, outcome)
+                case .answered(let job, let done):
+                    server.finishBuild(job, done)
+                case .changedOnDisk(let folders):
+                    server.filesChanged(in: folders)
                 }
             }
             server.startLint { job in
-                worker.async { inbox.put(.linted(job, job.run())) }
+                worker.async { inbox.put(.linted(job, job.outcome())) }
             }
             server.startBuild { job in
-                builder.async { inbox.put(.built(job, job.run())) }
+                builder.async { inbox.put(.answered(job, job.run())) }
             }
         }
     }
@@ -98,8 +104,9 @@ package final class LanguageServer {
             return
         }
         guard let method = envelope.method else {
-            // A response to a request of the server's (registering the file watchers).
-            if envelope.id != nil, envelope.result != nil || envelope.error != nil { return }
+            // A response to a request of the server's (registering the file watchers): a
+            // response is never answered.
+            if envelope.isResponse { return }
             sendError(id: envelope.id ?? .null, code: RPCErrorCode.invalidRequest, "a message without a method")
             return
         }
@@ -115,7 +122,9 @@ package final class LanguageServer {
         do {
             return try decoder.decode(ParamsOf<P>.self, from: body).params
         } catch {
-            if let id { sendError(id: id, code: RPCErrorCode.invalidParams, "invalid params: \(error)") }
+            if let id {
+                sendError(id: id, code: RPCErrorCode.invalidParams, "invalid params: \(Escaping.visible("\(error)"))")
+            }
             return nil
         }
     }
@@ -139,112 +148,116 @@ package final class LanguageServer {
         case "shutdown":
             shuttingDown = true
             // What still waits for a theme is answered first, the theme built here and now.
-            for request in waiting { send(request.respond(workspace.snapshot(request.path))) }
-            waiting = []
+            building = false
+            answerWaitingRequests()
             send(Response(id: id, result: JSONValue.null))
         case "textDocument/hover":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(id: id, result: workspace.hover($0, position: params.position))
+                MessageWriter.encode(Response(id: id, result: $0.hover($1, position: params.position)))
             }
         case "textDocument/definition":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(id: id, result: workspace.definition($0, position: params.position))
+                MessageWriter.encode(Response(id: id, result: $0.definition($1, position: params.position)))
             }
         case "textDocument/documentColor":
             guard let params = params(TextDocumentParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(id: id, result: workspace.documentColors($0))
+                MessageWriter.encode(Response(id: id, result: $0.documentColors($1)))
             }
         case "textDocument/colorPresentation":
             guard let params = params(ColorPresentationParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(
-                    id: id, result: workspace.colorPresentations($0, color: params.color, range: params.range))
+                MessageWriter.encode(
+                    Response(id: id, result: $0.colorPresentations($1, color: params.color, range: params.range)))
             }
         case "textDocument/completion":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
-            let workspace = workspace
             answer(id, about: themePath(params.textDocument.uri)) {
-                Response(id: id, result: workspace.completion($0, position: params.position))
+                MessageWriter.encode(Response(id: id, result: $0.completion($1, position: params.position)))
             }
         default:
-            sendError(id: id, code: RPCErrorCode.methodNotFound, "unknown method \(method)")
+            sendError(
+                id: id, code: RPCErrorCode.methodNotFound,
+                "unknown method \(Escaping.visible(String(method.prefix(200))))")
         }
     }
 
     // MARK: Answers from a built theme
 
+    /// How a request is answered from its theme's snapshot (nil: the theme cannot be read):
+    /// the whole response, encoded. Run on the worker.
+    typealias Respond = @Sendable (Answers, ThemeSnapshot?) -> [UInt8]
+
     /// A request that waits for its theme to be built on the worker.
     private struct Waiting {
+        /// Which request this is, among all the server was asked.
+        var ticket: Int
         var id: JSONValue
         var path: String
-        /// `workspace.builds` when the request came: a build made after it answers it.
-        var after: Int
-        /// The answer, from the snapshot built (nil: the theme cannot be read).
-        var respond: (ThemeSnapshot?) -> any Encodable
+        /// The open documents and settings as they were when the request came.
+        var answers: Answers
+        var respond: Respond
     }
 
     /// The requests waiting for a theme to be built, in the order they came.
     private var waiting: [Waiting] = []
+    private var tickets = 0
     /// Whether a snapshot is being built on the worker.
     private var building = false
 
     /// Answers a request about the theme at `path` (nil: not one the server answers for):
-    /// at once when its snapshot is built and up to date, else once the worker has built it
-    /// (in `finishBuild`), the server answering other messages meanwhile.
-    private func answer(
-        _ id: JSONValue, about path: String?, _ respond: @escaping (ThemeSnapshot?) -> any Encodable
-    ) {
+    /// on the worker, from the snapshot kept when nothing changed, else from one it builds
+    /// (in `finishBuild`), the server reading other messages meanwhile. Nothing is read from
+    /// disk on the server's thread, not even the times of the files a snapshot read.
+    private func answer(_ id: JSONValue, about path: String?, _ respond: @escaping Respond) {
         guard let path else {
-            send(respond(nil))
+            // Not a theme: the empty answer, which reads nothing.
+            writer.send(body: respond(workspace.answers, nil))
             return
         }
-        if let fresh = workspace.freshSnapshot(path) {
-            send(respond(fresh))
-            return
-        }
-        waiting.append(Waiting(id: id, path: path, after: workspace.builds, respond: respond))
+        tickets += 1
+        waiting.append(Waiting(ticket: tickets, id: id, path: path, answers: workspace.answers, respond: respond))
     }
 
-    /// Starts building the theme the first waiting request is about, through `start`,
-    /// unless a build is under way.
-    func startBuild(_ start: (SnapshotJob) -> Void) {
+    /// Starts answering the requests about the theme the first waiting request is about,
+    /// through `start`, unless a build is under way.
+    func startBuild(_ start: (AnswerJob) -> Void) {
         guard !building else { return }
         while let path = waiting.first?.path {
+            let requests = waiting.filter { $0.path == path }
             guard let job = workspace.snapshotJob(for: path) else {
-                // Not a theme that can be read: nothing to wait for.
-                let ready = waiting.filter { $0.path == path }
+                // Not a theme the server answers for: nothing to wait for.
                 waiting.removeAll { $0.path == path }
-                for request in ready { send(request.respond(nil)) }
+                for request in requests { writer.send(body: request.respond(request.answers, nil)) }
                 continue
             }
             building = true
-            start(job)
+            start(
+                AnswerJob(
+                    snapshot: job, requests: requests.map { ($0.ticket, $0.answers, $0.respond) }))
             return
         }
     }
 
-    /// A build is done: the snapshot is kept (unless a newer one is), and the requests about
-    /// its theme that came before it started are answered from it.
-    func finishBuild(_ job: SnapshotJob, _ built: SnapshotJob.Built?) {
+    /// A build is done: the snapshot is kept (unless a newer one is), and the answers worked
+    /// out from it are sent, but to requests cancelled meanwhile.
+    func finishBuild(_ job: AnswerJob, _ done: AnswerJob.Done) {
         building = false
-        let snapshot = workspace.store(job, built)
-        let ready = waiting.filter { $0.path == job.path && $0.after < job.serial }
-        waiting.removeAll { $0.path == job.path && $0.after < job.serial }
-        for request in ready { send(request.respond(snapshot)) }
+        workspace.store(job.snapshot, done.built)
+        for (ticket, body) in done.answers {
+            guard let index = waiting.firstIndex(where: { $0.ticket == ticket }) else { continue }
+            waiting.remove(at: index)
+            writer.send(body: body)
+        }
     }
 
     /// Builds here and now the themes that requests wait for, and answers them (what the
-    /// worker does one theme at a time; for the benchmark).
+    /// worker does one theme at a time; for the benchmark, and at `shutdown`).
     package func answerWaitingRequests() {
         while !building, !waiting.isEmpty {
-            var started: SnapshotJob?
+            var started: AnswerJob?
             startBuild { started = $0 }
             guard let job = started else { return }
             finishBuild(job, job.run())
@@ -327,10 +340,16 @@ package final class LanguageServer {
             guard let params = params(DidOpenParams.self, body, decoder, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri)
             else { return }
-            workspace.documents[path] = OpenDocument(
-                uri: params.textDocument.uri, path: path, version: params.textDocument.version,
-                text: DocumentText(params.textDocument.text))
-            changed(path)
+            let reopened = workspace.documents[path] != nil
+            workspace.set(
+                OpenDocument(
+                    uri: params.textDocument.uri, path: path, version: params.textDocument.version,
+                    text: DocumentText(params.textDocument.text)))
+            // Opening changes no file: only this theme is linted, and the others only when its
+            // lint finds the buffer is not what the disk holds (`finish`).
+            stale.insert(path)
+            justOpened.insert(path)
+            if !reopened { workspace.opened(path) }
         case "textDocument/didChange":
             guard let params = params(DidChangeParams.self, body, decoder, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri),
@@ -348,15 +367,17 @@ package final class LanguageServer {
                 }
             }
             document.version = params.textDocument.version
-            workspace.documents[path] = document
+            workspace.set(document)
             changed(path)
         case "textDocument/didClose":
             guard let params = params(DidCloseParams.self, body, decoder, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri),
-                let document = workspace.documents.removeValue(forKey: path)
+                let document = workspace.remove(path)
             else { return }
             workspace.forget(path)
+            workspace.closed(path)
             stale.remove(path)
+            justOpened.remove(path)
             send(
                 Outgoing(
                     method: "textDocument/publishDiagnostics",
@@ -409,10 +430,8 @@ package final class LanguageServer {
     // MARK: Diagnostics
 
     /// Lints again the open themes of the folders where a theme changed on disk.
-    func lookAtDisk() {
-        guard initialized, !shuttingDown else { return }
-        let folders = workspace.foldersChangedOnDisk()
-        guard !folders.isEmpty else { return }
+    func filesChanged(in folders: [String]) {
+        guard initialized, !shuttingDown, !folders.isEmpty else { return }
         workspace.invalidate()
         for open in workspace.documents.keys where folders.contains(Workspace.folder(of: open)) {
             stale.insert(open)
@@ -421,6 +440,8 @@ package final class LanguageServer {
 
     /// The document being linted on the worker, if one is.
     private var linting: String?
+    /// Documents opened and not yet linted: their lint tells whether the buffer is the file.
+    private var justOpened: Set<String> = []
 
     /// Starts linting the first document whose diagnostics are out of date, through
     /// `start`, unless a lint is under way.
@@ -428,19 +449,9 @@ package final class LanguageServer {
         guard linting == nil else { return }
         while let path = stale.sorted().first {
             stale.remove(path)
-            guard let job = workspace.lintJob(for: path) else {
+            guard let job = workspace.lintJob(for: path, comparingWithDisk: justOpened.remove(path) != nil) else {
                 if let document = workspace.documents[path] { publish(document.uri, document.version, []) }
                 continue
-            }
-            if let problem = workspace.newConfigurationProblem(for: job.folder) {
-                // Type 1: an error. The defaults are used meanwhile.
-                send(
-                    Outgoing(
-                        method: "window/showMessage",
-                        params: JSONValue.object([
-                            "type": .number(1),
-                            "message": .string("themekit lsp: \(problem); linting with the default rules"),
-                        ])))
             }
             linting = path
             start(job)
@@ -449,15 +460,40 @@ package final class LanguageServer {
     }
 
     /// A lint is done: its diagnostics are published unless something changed since it
-    /// started (the document is then linted again, as it is now).
-    func finish(_ job: LintJob, _ diagnostics: [LSPDiagnostic]) {
+    /// started (the document is then linted again, as it is now). A document opened with
+    /// text that is not its file's is a change for the themes that read the file.
+    func finish(_ job: LintJob, _ outcome: LintJob.Outcome) {
         linting = nil
+        if let stamps = outcome.folderStamps { workspace.diskWatch.baseline(job.folder, stamps) }
+        if let configuration = outcome.configuration {
+            workspace.remember(configuration: configuration, for: job.folder)
+            if let problem = workspace.newConfigurationProblem(for: job.folder) {
+                // Type 1: an error. The defaults are used meanwhile.
+                send(
+                    Outgoing(
+                        method: "window/showMessage",
+                        params: JSONValue.object([
+                            "type": .number(1),
+                            "message": .string(
+                                "themekit lsp: \(Escaping.visible(problem)); linting with the default rules"),
+                        ])))
+            }
+        }
         guard workspace.documents[job.path] != nil else { return }
-        guard job.generation == workspace.generation else {
+        let current = job.generation == workspace.generation
+        if outcome.differsFromDisk {
+            changed(job.path)
+            // Its own diagnostics were of its buffer already.
+            if current { stale.remove(job.path) }
+        } else if job.comparesWithDisk, current {
+            // Unchanged since it was opened with its file's text: the disk answers for it.
+            workspace.sameAsDisk(job.path)
+        }
+        guard current else {
             stale.insert(job.path)
             return
         }
-        publish(job.uri, job.version, diagnostics)
+        publish(job.uri, job.version, outcome.diagnostics)
     }
 
     /// Lints every document whose diagnostics are out of date, here and now, and publishes
@@ -467,7 +503,7 @@ package final class LanguageServer {
             var started: LintJob?
             startLint { started = $0 }
             guard let job = started else { return }
-            finish(job, job.run())
+            finish(job, job.outcome())
         }
     }
 
@@ -490,10 +526,10 @@ package final class LanguageServer {
 /// workers.
 private enum InboxItem: Sendable {
     case frame(MessageReader.Frame)
-    case linted(LintJob, [LSPDiagnostic])
-    case built(SnapshotJob, SnapshotJob.Built?)
-    /// Time to look for changes on disk.
-    case tick
+    case linted(LintJob, LintJob.Outcome)
+    case answered(AnswerJob, AnswerJob.Done)
+    /// Themes changed on disk in these folders.
+    case changedOnDisk([String])
 }
 
 /// The items not yet handled, between the reading thread, the worker and the server's thread.
@@ -516,5 +552,26 @@ private final class Inbox: Sendable {
             if !taken.isEmpty { return taken }
             signal.wait()
         }
+    }
+}
+
+/// Answering the requests about one theme: its snapshot reused or built, then each answer
+/// worked out and encoded, on the worker.
+struct AnswerJob: Sendable {
+    var snapshot: SnapshotJob
+    /// The requests: their tickets, what they read and how they are answered.
+    var requests: [(ticket: Int, answers: Answers, respond: LanguageServer.Respond)]
+
+    /// The snapshot built (nil: the theme cannot be read), and each request's response.
+    struct Done: Sendable {
+        var built: SnapshotJob.Built?
+        var answers: [(ticket: Int, body: [UInt8])]
+    }
+
+    func run() -> Done {
+        let built = snapshot.run()
+        return Done(
+            built: built,
+            answers: requests.map { ($0.ticket, $0.respond($0.answers, built?.snapshot)) })
     }
 }

@@ -130,7 +130,7 @@ struct ScalingShapeTests {
             #expect(collection.failures.values.allSatisfy { $0.diagnostics.contains { $0.code == code } })
             return
         }
-        if shape.id == "load-line-duplicates" {
+        if ["load-line-duplicates", "lsp-one-line-duplicates"].contains(shape.id) {
             // Duplicate keys are errors: the manager's degraded load keeps the one key.
             #expect(collection.failures.keys.sorted() == ["default"])
             let theme = try ThemeLoader(directory: themes).load("default", allowingErrors: true)
@@ -170,6 +170,11 @@ struct ScalingShapeTests {
             #expect(try #require(collection.theme(named: "c5")).values.count == 61)
             #expect(collection.keyKinds.count == 66)
             #expect(collection.themes.count == 7)
+        }
+        if shape.id == "lsp-open-many" {
+            // `default` and the 6 themes opened, each inheriting it.
+            #expect(collection.themes.count == 7)
+            #expect(try #require(collection.theme(named: "t5")).lineage.count == 2)
         }
         if shape.id == "preview-partners" {
             // `default` and 6 pairs, each dark partner beside its light theme on the page.

@@ -24,7 +24,9 @@ final class LSPClient {
     /// A message as a dictionary, from the server's JSON.
     typealias Message = [String: Any]
 
-    init(root: URL, encodings: [String]? = nil) throws {
+    /// Starts the server and initializes it; `capabilities` are the client's, beside the
+    /// position encodings offered.
+    init(root: URL, encodings: [String]? = nil, capabilities: Message = [:], rootURI: String? = nil) throws {
         self.root = root
         process = Process()
         process.executableURL = try CLI.binary("themekit")
@@ -49,10 +51,11 @@ final class LSPClient {
             }
         }
         reader.start()
-        var offered: [String: Any] = [:]
+        var offered = capabilities
         if let encodings { offered["general"] = ["positionEncodings": encodings] }
-        let answer = try request("initialize", ["rootUri": root.absoluteString, "capabilities": offered])
-        capabilities = ((answer["result"] as? Message)?["capabilities"] as? Message) ?? [:]
+        let answer = try request(
+            "initialize", ["rootUri": rootURI ?? root.absoluteString, "capabilities": offered])
+        self.capabilities = ((answer["result"] as? Message)?["capabilities"] as? Message) ?? [:]
         notify("initialized", [:])
     }
 

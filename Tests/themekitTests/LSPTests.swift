@@ -594,6 +594,283 @@ struct LSPTests {
         #expect(try client.shutDown() == 0)
     }
 
+    @Test(
+        "a client with dynamic registration answers client/registerCapability with a null result: the server answers nothing back"
+    )
+    func answersNothingToResponses() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(
+            root: repo.root, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        let registration = try client.waitFor { $0["method"] as? String == "client/registerCapability" }
+        let id = try #require(registration["id"] as? String)
+        // As VS Code answers it; then an error answer and a response without an id.
+        client.send(["jsonrpc": "2.0", "id": id, "result": NSNull()])
+        client.send(["jsonrpc": "2.0", "id": id, "error": ["code": -32601, "message": "no"]])
+        client.send(["jsonrpc": "2.0", "result": NSNull()])
+        let answer = try client.request("shutdown")
+        #expect(answer["result"] is NSNull)
+        let replies = client.passedOver.filter { $0["method"] == nil }
+        #expect(replies.isEmpty, "answered a response: \(replies)")
+        client.notify("exit", [:])
+        #expect(client.waitForExit() == 0)
+    }
+
+    /// A frame whose header lies, as a client may write it, before a hover.
+    enum BadFrame: String, CaseIterable, CustomTestStringConvertible {
+        case shorter, longer, notANumber, missing, huge
+
+        var testDescription: String { rawValue }
+
+        func bytes(_ body: String) -> Data {
+            let header: String
+            switch self {
+            // A client counting characters: the body holds an é, one character, two bytes.
+            case .shorter: header = "Content-Length: \(body.count)\r\n\r\n"
+            case .longer: header = "Content-Length: \(body.utf8.count + 10)\r\n\r\n"
+            case .notANumber: header = "Content-Length: ten\r\n\r\n"
+            case .missing: header = "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n"
+            case .huge: header = "Content-Length: 999999999999\r\n\r\n"
+            }
+            return Data((header + body).utf8)
+        }
+    }
+
+    @Test(
+        "after a frame whose Content-Length is wrong, the server answers an error and reads the next frame",
+        arguments: BadFrame.allCases)
+    func resynchronisesAfterBadFrame(_ bad: BadFrame) throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, Self.child)
+        _ = try client.diagnostics(for: uri)
+        let body =
+            #"{"jsonrpc":"2.0","id":"bad","method":"textDocument/hover","params":{"textDocument":{"uri":"file:///caf\#u{E9}.plist"},"position":{"line":0,"character":0}}}"#
+        client.write(bad.bytes(body))
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let hover = try client.request(
+            "textDocument/hover", atPosition(uri, index, try Self.utf16Column(of: "@primaryColor", in: text) + 2))
+        #expect(Self.hoverText(hover).contains("#35A2FB"))
+        let errors = client.passedOver.compactMap { $0["error"] as? [String: Any] }
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { [-32600, -32700].contains($0["code"] as? Int) })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("an inheritance cycle, both themes open: each is diagnosed at its own INHERITED_THEME, as themelint does")
+    func diagnosesInheritanceCycleInBothFiles() throws {
+        let a = theme([
+            "<key>INHERITED_THEME</key>", "<string>b</string>", "<key>aColor</key>", "<string>#111</string>",
+        ])
+        let b = theme([
+            "<key>INHERITED_THEME</key>", "<string>a</string>", "<key>bColor</key>", "<string>#222</string>",
+        ])
+        let repo = try Self.repository(["Themes/a.plist": a, "Themes/b.plist": b])
+        let client = try LSPClient(root: repo.root)
+        for (name, text, parent) in [("a", a, "b"), ("b", b, "a")] {
+            let uri = repo.url("Themes/\(name).plist").absoluteString
+            client.open(uri, text)
+            let cycle = try #require(
+                try client.diagnostics(for: uri) { $0.contains { $0["code"] as? String == "inheritance_cycle" } }
+                    .first { $0["code"] as? String == "inheritance_cycle" })
+            let (index, line) = try Self.line(of: "<string>\(parent)</string>", in: text)
+            let start = try #require(Self.start(cycle["range"]))
+            #expect(start.line == index)
+            #expect(start.character == (try Self.utf16Column(of: "<string>", in: line)))
+            #expect(
+                (cycle["message"] as? String)?.contains("inheritance cycle: \(parent) → \(name) → \(parent)") == true)
+        }
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test("a file whose lines end with a lone CR: diagnostics, hover and document colors on the right lines")
+    func countsLoneCarriageReturnsAsLineBreaks() throws {
+        let lines = theme([
+            "<key>INHERITED_THEME</key>", "<string>base</string>",
+            "<key>linkColor</key>", "<string>butonColor</string>",
+            "<key>accentColor</key>", "<string>@primaryColor</string>",
+        ]).components(separatedBy: "\n")
+        let text = lines.joined(separator: "\r")
+        let repo = try Self.repository(["Themes/cr.plist": text])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/cr.plist").absoluteString
+        client.open(uri, text)
+        let dangling = try #require(
+            try client.diagnostics(for: uri).first { $0["code"] as? String == "unresolved_alias" })
+        let danglingLine = try #require(lines.firstIndex { $0.contains("butonColor") })
+        #expect(Self.start(dangling["range"])?.line == danglingLine)
+        #expect(
+            Self.start(dangling["range"])?.character == (try Self.utf16Column(of: "<string>", in: lines[danglingLine])))
+        let accentLine = try #require(lines.firstIndex { $0.contains("@primaryColor") })
+        let column = try Self.utf16Column(of: "@primaryColor", in: lines[accentLine]) + 2
+        let hover = try client.request("textDocument/hover", atPosition(uri, accentLine, column))
+        #expect(Self.hoverText(hover).contains("#35A2FB"))
+        #expect(Self.start((hover["result"] as? [String: Any])?["range"])?.line == accentLine)
+        let colors = try client.request("textDocument/documentColor", ["textDocument": ["uri": uri]])
+        let lineNumbers = ((colors["result"] as? [[String: Any]]) ?? []).compactMap { Self.start($0["range"])?.line }
+        #expect(lineNumbers.contains(accentLine))
+        #expect(try client.shutDown() == 0)
+    }
+
+    /// Whether `message` publishes diagnostics for another document than `uri`.
+    static func publishes(_ message: LSPClient.Message, otherThan uri: String) -> Bool {
+        message["method"] as? String == "textDocument/publishDiagnostics"
+            && (message["params"] as? [String: Any])?["uri"] as? String != uri
+    }
+
+    @Test("opening themes one by one lints each once: opening changes no file, so the open ones are not linted again")
+    func opensWithoutRelintingOthers() throws {
+        let names = (0..<12).map { "t\($0)" }
+        let texts = Dictionary(
+            uniqueKeysWithValues: names.map {
+                (
+                    $0,
+                    theme([
+                        "<key>INHERITED_THEME</key>", "<string>base</string>", "<key>\($0)Color</key>",
+                        "<string>#123</string>",
+                    ])
+                )
+            })
+        let repo = try Self.repository(Dictionary(uniqueKeysWithValues: texts.map { ("Themes/\($0).plist", $1) }))
+        let client = try LSPClient(root: repo.root)
+        var relinted: [String] = []
+        for name in names {
+            let uri = repo.url("Themes/\(name).plist").absoluteString
+            client.open(uri, try #require(texts[name]))
+            #expect(try client.diagnostics(for: uri).contains { $0["code"] as? String == "unknown_override" })
+            relinted += client.passedOver.filter { Self.publishes($0, otherThan: uri) }.map { "\($0)" }
+        }
+        // Answered after whatever the last open set going.
+        _ = try client.request("shutdown")
+        relinted += client.passedOver.filter { Self.publishes($0, otherThan: "") }.map { "\($0)" }
+        #expect(relinted.isEmpty)
+        client.notify("exit", [:])
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test("a theme opened with text that is not its file's: the open themes that inherit it are linted again")
+    func relintsChildrenWhenOpenedTextDiffersFromDisk() throws {
+        let repo = try Self.repository()
+        let client = try LSPClient(root: repo.root)
+        let childURI = repo.url("Themes/child.plist").absoluteString
+        client.open(childURI, Self.child)
+        #expect(try client.diagnostics(for: childURI).allSatisfy { $0["code"] as? String != "unresolved_alias" })
+        // An editor restoring an unsaved buffer: the parent's buffer has no primaryColor.
+        let parentURI = repo.url("Themes/base.plist").absoluteString
+        client.open(parentURI, Self.parent.replacingOccurrences(of: "primaryColor", with: "brandColor"))
+        let child = try client.diagnostics(for: childURI) { diagnostics in
+            diagnostics.contains { $0["code"] as? String == "unresolved_alias" }
+        }
+        #expect(child.contains { ($0["message"] as? String)?.contains("primaryColor") == true })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "a request about a theme that is not open reads no file on the message thread: a FIFO named like a theme is refused, and the server goes on"
+    )
+    func refusesFIFONamedLikeTheme() throws {
+        let repo = try Self.repository()
+        let fifo = repo.url("Themes/fifo.plist")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let client = try LSPClient(root: repo.root)
+        let answer = try client.request("textDocument/hover", atPosition(fifo.absoluteString, 3, 8))
+        #expect(answer["result"] is NSNull)
+        let colors = try client.request("textDocument/documentColor", ["textDocument": ["uri": fifo.absoluteString]])
+        #expect((colors["result"] as? [Any])?.isEmpty == true)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "a workspace root named through a symbolic link holds the themes named by their real paths, and the reverse",
+        arguments: [true, false])
+    func comparesResolvedRoots(rootThroughLink: Bool) throws {
+        let repo = try Self.repository()
+        let link = repo.root.deletingLastPathComponent().appendingPathComponent("link-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: repo.root)
+        defer { try? FileManager.default.removeItem(at: link) }
+        let linked = link.appendingPathComponent("Themes/child.plist").absoluteString
+        let real = repo.url("Themes/child.plist").absoluteString
+        let client = try LSPClient(
+            root: repo.root, rootURI: rootThroughLink ? link.absoluteString : repo.root.absoluteString)
+        let uri = rootThroughLink ? real : linked
+        client.open(uri, Self.child)
+        #expect(try client.diagnostics(for: uri).contains { $0["code"] as? String == "unknown_override" })
+        let (index, text) = try Self.line(of: "@primaryColor", in: Self.child)
+        let hover = try client.request(
+            "textDocument/hover", atPosition(uri, index, try Self.utf16Column(of: "@primaryColor", in: text) + 2))
+        #expect(Self.hoverText(hover).contains("#35A2FB"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    /// Whether `text` holds a bidi override or isolate (U+202A–U+202E, U+2066–U+2069).
+    static func holdsBidiControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
+    }
+
+    @Test(
+        "bidi controls in keys are escaped in what a person reads: a note of a diagnostic, a completion's label and detail"
+    )
+    func escapesBidiControls() throws {
+        // An alias cycle through a key holding U+202E (the note names it), and a parent key
+        // holding U+2066 (completion offers it).
+        let parent = theme([
+            "<key>primaryColor</key>", "<string>#35A2FB</string>",
+            "<key>evil\u{2066}Title</key>", "<string>x\u{202E}y</string>",
+        ])
+        let child = theme([
+            "<key>INHERITED_THEME</key>", "<string>base</string>",
+            "<key>aColor</key>", "<string>@b\u{202E}Color</string>",
+            "<key>b\u{202E}Color</key>", "<string>@aColor</string>",
+            "<key></key>", "<string>#000</string>",
+        ])
+        let repo = try Self.repository(["Themes/base.plist": parent])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/child.plist").absoluteString
+        client.open(uri, child)
+        let cycle = try #require(try client.diagnostics(for: uri).first { $0["code"] as? String == "alias_cycle" })
+        let notes = try #require(cycle["relatedInformation"] as? [[String: Any]])
+        let noteMessages = notes.compactMap { $0["message"] as? String }
+        #expect(!noteMessages.isEmpty)
+        #expect(noteMessages.allSatisfy { !Self.holdsBidiControl($0) })
+        #expect(noteMessages.contains { $0.contains("\\u{202e}") })
+        let index = try Self.line(of: "<key></key>", in: child).index
+        let answer = try client.request("textDocument/completion", atPosition(uri, index, 6))
+        let items = try #require((answer["result"] as? [String: Any])?["items"] as? [[String: Any]])
+        let evil = try #require(items.first { ($0["label"] as? String)?.hasPrefix("evil") == true })
+        #expect(!Self.holdsBidiControl(evil["label"] as? String ?? ""))
+        #expect(!Self.holdsBidiControl(evil["detail"] as? String ?? ""))
+        #expect((evil["label"] as? String)?.contains("\\u{2066}") == true)
+        // What is inserted is the key itself.
+        #expect((evil["textEdit"] as? [String: Any])?["newText"] as? String == "evil\u{2066}Title")
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(
+        "a one-line theme of many kilobytes: a problem far into the line, past accents and emoji, at its UTF-16 column")
+    func placesProblemsFarIntoLongLine() throws {
+        let keys = (0..<200).map { "<key>é😀k\($0)Color</key><string>#123</string>" }.joined()
+        let text =
+            "<plist version=\"1.0\"><dict>\(keys)<key>zColor</key><string>@nope</string><key>a</key><true/><key>a</key><true/></dict></plist>\n"
+        #expect(text.utf8.count > 8_000)
+        let repo = try Self.repository(["Themes/line.plist": text])
+        let client = try LSPClient(root: repo.root)
+        let uri = repo.url("Themes/line.plist").absoluteString
+        client.open(uri, text)
+        let diagnostics = try client.diagnostics(for: uri)
+        let dangling = try #require(diagnostics.first { $0["code"] as? String == "unresolved_alias" })
+        #expect(Self.start(dangling["range"])?.line == 0)
+        #expect(Self.start(dangling["range"])?.character == (try Self.utf16Column(of: "<string>@nope", in: text)))
+        let duplicate = try #require(diagnostics.first { $0["code"] as? String == "duplicate_key" })
+        let second = try #require(text.range(of: "<key>a</key>", options: .backwards))
+        #expect(Self.start(duplicate["range"])?.character == text[..<second.lowerBound].utf16.count)
+        let note = try #require((duplicate["relatedInformation"] as? [[String: Any]])?.first)
+        let first = try #require(text.range(of: "<key>a</key>"))
+        #expect(
+            Self.start((note["location"] as? [String: Any])?["range"])?.character
+                == text[..<first.lowerBound].utf16.count)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test("a file outside the workspace or not a theme gets empty answers")
     func answersEmptyOutsideWorkspace() throws {
         let repo = try Self.repository()
