@@ -153,6 +153,9 @@ public struct Theme: Sendable {
         storage.styleCache.prefixes { StylePrefixes(of: storage) }
     }
 
+    /// Where the theme's styles are kept once built, shared by every copy of the theme.
+    var styleCache: StyleCache { storage.styleCache }
+
     /// The value for a typed key, as the key's type: `theme[.primaryColor]` is a
     /// `ThemeColor?`. `nil` if the key is missing or holds a value of another kind.
     public subscript<Value>(key: ThemeKey<Value>) -> Value? {
@@ -224,7 +227,7 @@ protocol ThemeStorage: Sendable {
     var count: Int { get }
     /// Calls `body` with every key that has a value.
     func forEachKey(_ body: (String) -> Void)
-    /// Where the theme's `StylePrefixes` are kept once built.
+    /// Where the theme's `StylePrefixes` and built styles are kept.
     var styleCache: StyleCache { get }
 }
 
