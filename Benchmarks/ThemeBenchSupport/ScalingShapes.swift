@@ -14,6 +14,9 @@ public struct ScalingShape: Sendable {
         case load
         /// `themekit show default` (`json`: with `--json`).
         case show(json: Bool)
+        /// `themekit show default --style STYLE`, with `--container` set to the shape's
+        /// `containers.txt` when it has one.
+        case showStyle(String)
         /// `themekit keys Themes`.
         case keys
         /// `themekit preview Themes`.
@@ -28,6 +31,7 @@ public struct ScalingShape: Sendable {
             case .lint(let format): "themelint --format \(format)"
             case .load: "ThemeLoader.load"
             case .show(let json): json ? "themekit show --json" : "themekit show"
+            case .showStyle(let style): "themekit show --style \(style)"
             case .keys: "themekit keys"
             case .preview: "themekit preview"
             case .export(let format): "themekit export --format \(format)"
@@ -75,6 +79,9 @@ public struct ScalingShape: Sendable {
     public static func importSourcePath(for format: String) -> String {
         ["brstyle", "motif"].contains(format) ? importJSONSourcePath : importSourcePath
     }
+
+    /// The file holding the `--container` path of a `showStyle` shape, when it has one.
+    public static let containersPath = "containers.txt"
 
     /// The path of the configuration file the linter is given, when the shape has one.
     public static let configurationPath = "themelint.json"
@@ -425,6 +432,17 @@ extension ScalingShape {
                     ]
                 })
         },
+        ScalingShape(
+            "show-style-keys", "one style of n keys, each a property of its own", tool: .showStyle("Button"),
+            n: 20_000
+        ) { n in oneStyle(n) },
+        ScalingShape(
+            "preview-style-keys", "one style of n keys, each a property of its own", tool: .preview, n: 10_000
+        ) { n in oneStyle(n) },
+        ScalingShape(
+            "show-style-containers", "a style inside n containers, a key of it written in each",
+            tool: .showStyle("Button"), n: 1_000
+        ) { n in styleInContainers(n) },
         ScalingShape("export-css-wide", "a theme of n keys", tool: .export(format: "css"), n: 60_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -749,6 +767,30 @@ extension ScalingShape {
             files["Themes/c\(index).plist"] = document(
                 entries([("INHERITED_THEME", "<string>default</string>"), ownKey("c", index)]))
         }
+        return files
+    }
+
+    /// `default` with a global `tintColor` and n keys of the style `Button`, `Button.p<i>Color`:
+    /// one style whose keys are many.
+    static func oneStyle(_ n: Int) -> [String: String] {
+        theme(
+            [("tintColor", "<string>#101010</string>")]
+                + (0..<n).map {
+                    ("Button.p\($0)Color", "<string>#\(String(0x10_0000 + $0 % 0xE_FFFF, radix: 16))</string>")
+                })
+    }
+
+    /// `default` with a key `C<i>/Button.p<i>Color` for each of n containers `C0` … `C<n-1>`
+    /// and one in the two innermost, and `containers.txt` naming them all as one path, outermost
+    /// first: a style asked for inside n containers, each of which some key is written for
+    /// (2^n subsequences could be written).
+    static func styleInContainers(_ n: Int) -> [String: String] {
+        var files = theme(
+            (0..<n).map {
+                ("C\($0)/Button.p\($0)Color", "<string>#\(String(0x10_0000 + $0 % 0xE_FFFF, radix: 16))</string>")
+            }
+                + [("C\(max(0, n - 2))/C\(n - 1)/Button.p0Color", "<string>#abcdef</string>")])
+        files[containersPath] = (0..<n).map { "C\($0)" }.joined(separator: "/")
         return files
     }
 

@@ -183,6 +183,28 @@ struct ScalingShapeTests {
             #expect(theme.values.count == 12)
             #expect(PreviewPage.backgroundKey(of: theme) == "k0BackgroundColor")
         }
+        if shape.id.hasSuffix("style-keys") {
+            // Button's 6 properties, and the global tintColor it sees too.
+            let styled = ThemeTable(
+                theme: theme, style: theme.style("Button"), path: DisplayPath(currentDirectory: folder.path))
+            #expect(styled.rows.count == 7)
+            #expect(styled.rows.first { $0.key == "p5Color" }?.sourceKey == "Button.p5Color")
+            #expect(StyleCatalog(theme: theme).styles.map(\.keys.count) == [6])
+            let page = PreviewPage.render(
+                collection, folder: "Themes", path: DisplayPath(currentDirectory: folder.path))
+            #expect(page.contains("from <code>Button.p5Color</code>"))
+        }
+        if shape.id == "show-style-containers" {
+            let path = try String(
+                contentsOf: folder.appendingPathComponent(ScalingShape.containersPath), encoding: .utf8)
+            #expect(path == "C0/C1/C2/C3/C4/C5")
+            let style = theme.style("Button", in: path.split(separator: "/").map(String.init))
+            // The longest written path wins p0Color; each other property has its container's key.
+            #expect(style.sourceKey(forProperty: "p0Color") == "C4/C5/Button.p0Color")
+            #expect(style.sourceKey(forProperty: "p3Color") == "C3/Button.p3Color")
+            let styled = ThemeTable(theme: theme, style: style, path: DisplayPath(currentDirectory: folder.path))
+            #expect(styled.rows.count == 6)
+        }
         if shape.id.hasSuffix("inheritance-chain") {
             // The chain's last theme inherits every other: 6 + 1 themes.
             let last = try #require(collection.theme(named: shape.tool == .load ? "default" : "t5"))
