@@ -255,6 +255,13 @@ extension ScalingShape {
             growingChain(n)
         },
         ScalingShape(
+            "override-chain-lint",
+            "n themes in one inheritance chain, each adding a key and setting descriptiveName again",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            overridingChain(n)
+        },
+        ScalingShape(
             "style-chain-lint",
             "n themes in one inheritance chain, each adding a style whose parent style and base are at the root",
             tool: .lint(format: "text"), n: 2_000
@@ -409,6 +416,15 @@ extension ScalingShape {
             "keys-wide-parent", "a parent of 10n keys and n children, each adding a key of its own", tool: .keys,
             n: 1_000
         ) { n in wideParent(n) },
+        ScalingShape(
+            "keys-override-chain",
+            "n themes in one inheritance chain, each adding a key and setting descriptiveName again", tool: .keys,
+            n: 2_000
+        ) { n in overridingChain(n) },
+        ScalingShape(
+            "keys-wide-overriding", "a parent of 10n keys and n children, each setting one of its colors again",
+            tool: .keys, n: 1_000
+        ) { n in wideParentOverridden(n) },
         ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -515,6 +531,32 @@ extension ScalingShape {
                         "t\(index)",
                         "<dict>\n" + entries([("parent", "<string>\(parent)</string>"), ownKey("t", index)])
                             + "\t</dict>"
+                    )
+                }
+            return [importSourcePath: document(entries(themes))]
+        },
+        ScalingShape(
+            "import-awful-override-chain",
+            "an Awful plist of n themes in one parent chain, each adding a key and setting descriptiveName again",
+            tool: .importing(from: "awful"), n: 2_000
+        ) { n in
+            let themes =
+                [
+                    (
+                        "default",
+                        "<dict>\n" + entries([("descriptiveName", "<string>Default</string>"), ownKey("root", 0)])
+                            + "\t</dict>"
+                    )
+                ]
+                + (0..<n).map { index in
+                    let parent = index == 0 ? "default" : "t\(index - 1)"
+                    return (
+                        "t\(index)",
+                        "<dict>\n"
+                            + entries([
+                                ("parent", "<string>\(parent)</string>"),
+                                ("descriptiveName", "<string>Theme \(index)</string>"), ownKey("t", index),
+                            ]) + "\t</dict>"
                     )
                 }
             return [importSourcePath: document(entries(themes))]
@@ -732,6 +774,42 @@ extension ScalingShape {
             let parent = index == 0 ? "default" : "t\(index - 1)"
             files["Themes/t\(index).plist"] = document(
                 entries([("INHERITED_THEME", "<string>\(parent)</string>"), ownKey("t", index)]))
+        }
+        return files
+    }
+
+    /// `growingChain`, with `descriptiveName` set by `default` and again by every theme below
+    /// it, as in Awful's themes: each link adds a key and sets one that its ancestors set, so
+    /// the merged theme grows and no theme only adds keys.
+    static func overridingChain(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/default.plist": document(
+                entries([("descriptiveName", "<string>Default</string>"), ownKey("root", 0)]))
+        ]
+        for index in 0..<n {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            files["Themes/t\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>\(parent)</string>"),
+                    ("descriptiveName", "<string>Theme \(index)</string>"), ownKey("t", index),
+                ]))
+        }
+        return files
+    }
+
+    /// `default` of 10n keys (the mix of `palette`) and `c0` … `c<n-1>`, each inheriting it,
+    /// each setting one of its colors again (`c<i>` the i-th color): every child's
+    /// merged theme has 10n keys, one of them its own.
+    static func wideParentOverridden(_ n: Int) -> [String: String] {
+        let parent = palette(10 * n)
+        let colors = parent.map(\.0).filter { $0.hasSuffix("Color") }
+        var files = ["Themes/default.plist": document(entries(parent))]
+        for index in 0..<n {
+            files["Themes/c\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>default</string>"),
+                    (colors[index % colors.count], "<string>#0a0b0c</string>"),
+                ]))
         }
         return files
     }

@@ -47,6 +47,8 @@ struct ScalingShapeTests {
         // One cycle, reported once; every key out of order, and none with a base.
         "style-keys-lint": [.styleCycle: 1, .stateOrder: 6, .stateWithoutBase: 6],
         "wide-parent-lint": [.unknownOverride: 6],
+        // Each theme below `default` adds a key no ancestor has; descriptiveName is inherited.
+        "override-chain-lint": [.unknownOverride: 6],
         "contrast-pairs": [.minContrast: 6],
         // Each of the six dark partners, through the light theme naming it.
         "contrast-partners": [.minContrast: 6],
@@ -165,6 +167,20 @@ struct ScalingShapeTests {
             #expect(collection.keyKinds.count == 7)
             #expect(collection.themes.count == 7)
         }
+        if shape.id == "keys-override-chain" {
+            // Each of the 7 themes adds a key and sets descriptiveName: the last has them all.
+            let last = try #require(collection.theme(named: "t5"))
+            #expect(last.values.count == 8)
+            #expect(last.string(forKey: "descriptiveName") == "Theme 5")
+            #expect(collection.keyKinds.count == 8)
+        }
+        if shape.id == "keys-wide-overriding" {
+            // 60 keys in `default`; each child sets one of its colors again.
+            let child = try #require(collection.theme(named: "c5"))
+            #expect(child.values.count == 60)
+            #expect(child.color(forKey: "p25Color") == ThemeColor(hex: "0a0b0c"))
+            #expect(collection.keyKinds.count == 60)
+        }
         if shape.id == "keys-wide-parent" {
             // 60 keys in `default`, and one of its own in each of the 6 children.
             #expect(try #require(collection.theme(named: "c5")).values.count == 61)
@@ -264,6 +280,12 @@ struct ScalingShapeTests {
                 "theme-5-regular")
             #expect(theme.lineage.count == 3, "theme-5-regular, default-regular, default")
             #expect(theme.values.count == 6 + 1)
+        case "import-awful-override-chain":
+            #expect(written.count == 7)
+            let theme = try ThemeLoader(directory: folder.appendingPathComponent("Imported").path).load("t5")
+            #expect(theme.lineage.count == 7)
+            #expect(theme.values.count == 8)
+            #expect(theme.string(forKey: "descriptiveName") == "Theme 5")
         case "import-motif-classes":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")
