@@ -22,6 +22,9 @@ public enum BenchRun: Equatable, Sendable {
     case profileLoad(count: Int, keys: Int, pass: ProfilePass)
     /// `count` calls of `changeTheme` between two RNThemeManager-style themes, for callgrind.
     case profileChange(count: Int)
+    /// `count` rounds of `color(forKey:)` and `font(forKey:)` hits through a manager, and of
+    /// the same reads of plain dictionaries, each in a function of its own, for callgrind.
+    case profileLookup(count: Int)
     /// Writes the lint case's 1,000 themes to `folder`, to time `themelint` on them.
     case lintCorpus(folder: String)
     /// `flips` of the desktop's appearance through a fake portal on a private D-Bus, each
@@ -96,6 +99,15 @@ public struct BenchOptions: ParsableCommand {
     var lintCorpus: String?
 
     @Option(
+        name: .customLong("profile-lookup"),
+        help: ArgumentHelp(
+            "Look up every color and font of the 1,000-key lookup theme N times through a manager, and N times in "
+                + "plain dictionaries (for callgrind: --toggle-collect='*profileManagerLookups*' or "
+                + "'*profilePlainLookups*').",
+            valueName: "N"))
+    var profileLookup: Int?
+
+    @Option(
         name: .customLong("appearance-latency"),
         help: ArgumentHelp(
             "Flip the desktop's appearance N times through a fake portal on a private D-Bus (needs dbus-daemon "
@@ -116,6 +128,7 @@ public struct BenchOptions: ParsableCommand {
                 count: count, keys: keys ?? 10_000, pass: profileFloor ? .floor : profileRead ? .read : .load)
         }
         if let count = profileChange { return .profileChange(count: count) }
+        if let count = profileLookup { return .profileLookup(count: count) }
         if let folder = lintCorpus { return .lintCorpus(folder: folder) }
         if let flips = appearanceLatency { return .appearanceLatency(flips: flips) }
         return .table(json: json)
@@ -124,8 +137,8 @@ public struct BenchOptions: ParsableCommand {
     public func validate() throws {
         let runs = [
             scaling ? "--scaling" : nil, profileLoad.map { _ in "--profile-load" },
-            profileChange.map { _ in "--profile-change" }, lintCorpus.map { _ in "--lint-corpus" },
-            appearanceLatency.map { _ in "--appearance-latency" },
+            profileChange.map { _ in "--profile-change" }, profileLookup.map { _ in "--profile-lookup" },
+            lintCorpus.map { _ in "--lint-corpus" }, appearanceLatency.map { _ in "--appearance-latency" },
         ].compactMap { $0 }
         guard runs.count <= 1 else {
             throw ValidationError("choose one of \(runs.joined(separator: ", ")), not several")
@@ -152,7 +165,9 @@ public struct BenchOptions: ParsableCommand {
         if let flips = appearanceLatency, flips < 1 {
             throw ValidationError("--appearance-latency takes 1 flip or more, not \(flips)")
         }
-        for (name, count) in [("--profile-load", profileLoad), ("--profile-change", profileChange)] {
+        for (name, count) in [
+            ("--profile-load", profileLoad), ("--profile-change", profileChange), ("--profile-lookup", profileLookup),
+        ] {
             if let count, count < 0 { throw ValidationError("\(name) takes a count of 0 or more, not \(count)") }
         }
         if let keys, keys < 20 { throw ValidationError("a generated theme has at least 20 keys, not \(keys)") }

@@ -14,6 +14,9 @@ public struct ScalingShape: Sendable {
         case load
         /// `themekit show default` (`json`: with `--json`).
         case show(json: Bool)
+        /// `themekit show default --style STYLE`, with `--container` set to the shape's
+        /// `containers.txt` when it has one.
+        case showStyle(String)
         /// `themekit keys Themes`.
         case keys
         /// `themekit preview Themes`.
@@ -31,6 +34,7 @@ public struct ScalingShape: Sendable {
             case .lint(let format): "themelint --format \(format)"
             case .load: "ThemeLoader.load"
             case .show(let json): json ? "themekit show --json" : "themekit show"
+            case .showStyle(let style): "themekit show --style \(style)"
             case .keys: "themekit keys"
             case .preview: "themekit preview"
             case .export(let format): "themekit export --format \(format)"
@@ -89,6 +93,9 @@ public struct ScalingShape: Sendable {
         guard case .importing(let format) = tool else { return nil }
         return files(1).keys.first { $0.hasPrefix("Source/") } ?? Self.importSourcePath(for: format)
     }
+
+    /// The file holding the `--container` path of a `showStyle` shape, when it has one.
+    public static let containersPath = "containers.txt"
 
     /// The path of the configuration file the linter is given, when the shape has one.
     public static let configurationPath = "themelint.json"
@@ -278,6 +285,13 @@ extension ScalingShape {
             growingChain(n)
         },
         ScalingShape(
+            "override-chain-lint",
+            "n themes in one inheritance chain, each adding a key and setting descriptiveName again",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            overridingChain(n)
+        },
+        ScalingShape(
             "style-chain-lint",
             "n themes in one inheritance chain, each adding a style whose parent style and base are at the root",
             tool: .lint(format: "text"), n: 2_000
@@ -432,6 +446,15 @@ extension ScalingShape {
             "keys-wide-parent", "a parent of 10n keys and n children, each adding a key of its own", tool: .keys,
             n: 1_000
         ) { n in wideParent(n) },
+        ScalingShape(
+            "keys-override-chain",
+            "n themes in one inheritance chain, each adding a key and setting descriptiveName again", tool: .keys,
+            n: 2_000
+        ) { n in overridingChain(n) },
+        ScalingShape(
+            "keys-wide-overriding", "a parent of 10n keys and n children, each setting one of its colors again",
+            tool: .keys, n: 1_000
+        ) { n in wideParentOverridden(n) },
         ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -455,6 +478,17 @@ extension ScalingShape {
                     ]
                 })
         },
+        ScalingShape(
+            "show-style-keys", "one style of n keys, each a property of its own", tool: .showStyle("Button"),
+            n: 20_000
+        ) { n in oneStyle(n) },
+        ScalingShape(
+            "preview-style-keys", "one style of n keys, each a property of its own", tool: .preview, n: 10_000
+        ) { n in oneStyle(n) },
+        ScalingShape(
+            "show-style-containers", "a style inside n containers, a key of it written in each",
+            tool: .showStyle("Button"), n: 4_000
+        ) { n in styleInContainers(n) },
         ScalingShape("export-css-wide", "a theme of n keys", tool: .export(format: "css"), n: 60_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -527,6 +561,32 @@ extension ScalingShape {
                         "t\(index)",
                         "<dict>\n" + entries([("parent", "<string>\(parent)</string>"), ownKey("t", index)])
                             + "\t</dict>"
+                    )
+                }
+            return [importSourcePath: document(entries(themes))]
+        },
+        ScalingShape(
+            "import-awful-override-chain",
+            "an Awful plist of n themes in one parent chain, each adding a key and setting descriptiveName again",
+            tool: .importing(from: "awful"), n: 2_000
+        ) { n in
+            let themes =
+                [
+                    (
+                        "default",
+                        "<dict>\n" + entries([("descriptiveName", "<string>Default</string>"), ownKey("root", 0)])
+                            + "\t</dict>"
+                    )
+                ]
+                + (0..<n).map { index in
+                    let parent = index == 0 ? "default" : "t\(index - 1)"
+                    return (
+                        "t\(index)",
+                        "<dict>\n"
+                            + entries([
+                                ("parent", "<string>\(parent)</string>"),
+                                ("descriptiveName", "<string>Theme \(index)</string>"), ownKey("t", index),
+                            ]) + "\t</dict>"
                     )
                 }
             return [importSourcePath: document(entries(themes))]
@@ -786,6 +846,42 @@ extension ScalingShape {
         return files
     }
 
+    /// `growingChain`, with `descriptiveName` set by `default` and again by every theme below
+    /// it, as in Awful's themes: each link adds a key and sets one that its ancestors set, so
+    /// the merged theme grows and no theme only adds keys.
+    static func overridingChain(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/default.plist": document(
+                entries([("descriptiveName", "<string>Default</string>"), ownKey("root", 0)]))
+        ]
+        for index in 0..<n {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            files["Themes/t\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>\(parent)</string>"),
+                    ("descriptiveName", "<string>Theme \(index)</string>"), ownKey("t", index),
+                ]))
+        }
+        return files
+    }
+
+    /// `default` of 10n keys (the mix of `palette`) and `c0` … `c<n-1>`, each inheriting it,
+    /// each setting one of its colors again (`c<i>` the i-th color): every child's
+    /// merged theme has 10n keys, one of them its own.
+    static func wideParentOverridden(_ n: Int) -> [String: String] {
+        let parent = palette(10 * n)
+        let colors = parent.map(\.0).filter { $0.hasSuffix("Color") }
+        var files = ["Themes/default.plist": document(entries(parent))]
+        for index in 0..<n {
+            files["Themes/c\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>default</string>"),
+                    (colors[index % colors.count], "<string>#0a0b0c</string>"),
+                ]))
+        }
+        return files
+    }
+
     /// `default` (the styles `Root` and `Base`, `Base` inheriting `Root`, and `Root.tintColor`)
     /// and `t0` … `t<n-1>`, each inheriting the one before, each adding a style `S<i>` whose
     /// parent is `Base` and a key of it in a state: each theme's style rules look up the chain
@@ -817,6 +913,31 @@ extension ScalingShape {
             files["Themes/c\(index).plist"] = document(
                 entries([("INHERITED_THEME", "<string>default</string>"), ownKey("c", index)]))
         }
+        return files
+    }
+
+    /// `default` with a global `tintColor` and n keys of the style `Button`, `Button.p<i>Color`:
+    /// one style whose keys are many.
+    static func oneStyle(_ n: Int) -> [String: String] {
+        theme(
+            [("tintColor", "<string>#101010</string>")]
+                + (0..<n).map {
+                    ("Button.p\($0)Color", "<string>#\(String(0x10_0000 + $0 % 0xE_FFFF, radix: 16))</string>")
+                })
+    }
+
+    /// `default` with a key `C<i>/Button.p<i>Color` for each of n containers `C0` … `C<n-1>`
+    /// and one in the two innermost, and `containers.txt` naming them all as one path, outermost
+    /// first: a style asked for inside n containers, each of which some key is written for
+    /// (2^n subsequences could be written). At 4n = 16,000 the path is 100 kB, under Linux's 128 kB for one
+    /// argument.
+    static func styleInContainers(_ n: Int) -> [String: String] {
+        var files = theme(
+            (0..<n).map {
+                ("C\($0)/Button.p\($0)Color", "<string>#\(String(0x10_0000 + $0 % 0xE_FFFF, radix: 16))</string>")
+            }
+                + [("C\(max(0, n - 2))/C\(n - 1)/Button.p0Color", "<string>#abcdef</string>")])
+        files[containersPath] = (0..<n).map { "C\($0)" }.joined(separator: "/")
         return files
     }
 

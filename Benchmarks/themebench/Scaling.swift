@@ -224,6 +224,11 @@ struct Tools {
             return [themelint, "--format", format] + config + [themes]
         case .load: return [Scaling.executablePath(), "--scaling-load", themes]
         case .show(let json): return [themekit, "show", "default", "--themes", themes] + (json ? ["--json"] : [])
+        case .showStyle(let style):
+            let containers = try? String(
+                contentsOfFile: folder + "/" + ScalingShape.containersPath, encoding: .utf8)
+            return [themekit, "show", "default", "--themes", themes, "--style", style]
+                + (containers.map { ["--container", $0] } ?? [])
         case .keys: return [themekit, "keys", themes]
         case .preview: return [themekit, "preview", themes]
         case .export(let format): return [themekit, "export", "default", "--themes", themes, "--format", format]

@@ -258,6 +258,47 @@ if case .profileChange(let count) = run {
     finish(0)
 }
 
+if case .profileLookup(let count) = run {
+    // For callgrind: the lookup rows' hits, `count` rounds through the manager and `count`
+    // through plain dictionaries, each in a function of its own to collect alone.
+    _ = try Inputs(keys: 1_000, name: "lookup", directory: workspace)
+    let manager = ThemeManager(directory: workspace, notificationCenter: NotificationCenter())
+    try manager.changeTheme("lookup")
+    var colors: [String: ThemeColor] = [:]
+    var fonts: [String: ThemeFont] = [:]
+    for (key, value) in manager.currentTheme.values {
+        if case .color(let color) = value { colors[key] = color }
+        if case .font(let font) = value { fonts[key] = font }
+    }
+    let colorKeys = colors.keys.sorted()
+    let fontKeys = fonts.keys.sorted()
+    profileManagerLookups(manager, colors: colorKeys, fonts: fontKeys, rounds: count)
+    profilePlainLookups(colors, fonts, colors: colorKeys, fonts: fontKeys, rounds: count)
+    print("\(colorKeys.count) colors, \(fontKeys.count) fonts, \(sink)")
+    finish(0)
+}
+
+/// `rounds` lookups of every key of `colors` and `fonts` through `manager`.
+@inline(never)
+func profileManagerLookups(_ manager: ThemeManager, colors: [String], fonts: [String], rounds: Int) {
+    for _ in 0..<rounds {
+        for key in colors where manager.color(forKey: key) != nil { sink &+= 1 }
+        for key in fonts where manager.font(forKey: key) != nil { sink &+= 1 }
+    }
+}
+
+/// The same reads of plain dictionaries: the lookup rows' baseline.
+@inline(never)
+func profilePlainLookups(
+    _ colorTable: [String: ThemeColor], _ fontTable: [String: ThemeFont], colors: [String], fonts: [String],
+    rounds: Int
+) {
+    for _ in 0..<rounds {
+        for key in colors where colorTable[key] != nil { sink &+= 1 }
+        for key in fonts where fontTable[key] != nil { sink &+= 1 }
+    }
+}
+
 /// Foundation's decoder over `data`: the baseline of every "faster than Foundation" row.
 func foundationDecode(_ data: Data) -> Int {
     let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)

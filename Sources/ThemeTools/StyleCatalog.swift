@@ -25,22 +25,24 @@ package struct StyleCatalog: Sendable, Hashable {
         var custom = Set<String>()
         for (key, value) in theme.values {
             guard let styled = StyledKey(key) else { continue }
-            var style = byStyle[styled.style] ?? Style(name: styled.style, parent: nil, keys: [])
+            // Changed in place, in the dictionary: a copy of the style taken out and put
+            // back held a second reference to its keys across the append, and copy-on-write
+            // copied them all for every key (quadratic in one style's keys, in release too).
+            let empty = Style(name: styled.style, parent: nil, keys: [])
             if styled.isInheritedStyle {
                 if styled.containers.isEmpty, styled.states.isEmpty, case .string(let parent) = value, !parent.isEmpty {
-                    style.parent = parent
+                    byStyle[styled.style, default: empty].parent = parent
+                } else if byStyle[styled.style] == nil {
+                    byStyle[styled.style] = empty
                 }
             } else {
-                style.keys.append(styled)
+                byStyle[styled.style, default: empty].keys.append(styled)
             }
             for state in styled.states where ThemeState(rawValue: state) == nil { custom.insert(state) }
-            byStyle[styled.style] = style
         }
-        styles = byStyle.values.map { style in
-            var style = style
-            style.keys.sort { Self.precedes($0.key, $1.key) }
-            return style
-        }.sorted { Self.precedes($0.name, $1.name) }
+        styles = byStyle.values.sorted { Self.precedes($0.name, $1.name) }
+        byStyle = [:]
+        for index in styles.indices { styles[index].keys.sort { Self.precedes($0.key, $1.key) } }
         customStates = custom.sorted { Self.precedes($0, $1) }
     }
 

@@ -41,6 +41,7 @@ struct BenchOptionsTests {
         #expect(
             try run(["--profile-load", "10", "--profile-read"]) == .profileLoad(count: 10, keys: 10_000, pass: .read))
         #expect(try run(["--profile-change", "20"]) == .profileChange(count: 20))
+        #expect(try run(["--profile-lookup", "3"]) == .profileLookup(count: 3))
         #expect(try run(["--lint-corpus", "/tmp/corpus"]) == .lintCorpus(folder: "/tmp/corpus"))
     }
 

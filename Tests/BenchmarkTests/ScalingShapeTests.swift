@@ -47,6 +47,8 @@ struct ScalingShapeTests {
         // One cycle, reported once; every key out of order, and none with a base.
         "style-keys-lint": [.styleCycle: 1, .stateOrder: 6, .stateWithoutBase: 6],
         "wide-parent-lint": [.unknownOverride: 6],
+        // Each theme below `default` adds a key no ancestor has; descriptiveName is inherited.
+        "override-chain-lint": [.unknownOverride: 6],
         "contrast-pairs": [.minContrast: 6],
         // Each of the six dark partners, through the light theme naming it.
         "contrast-partners": [.minContrast: 6],
@@ -165,6 +167,20 @@ struct ScalingShapeTests {
             #expect(collection.keyKinds.count == 7)
             #expect(collection.themes.count == 7)
         }
+        if shape.id == "keys-override-chain" {
+            // Each of the 7 themes adds a key and sets descriptiveName: the last has them all.
+            let last = try #require(collection.theme(named: "t5"))
+            #expect(last.values.count == 8)
+            #expect(last.string(forKey: "descriptiveName") == "Theme 5")
+            #expect(collection.keyKinds.count == 8)
+        }
+        if shape.id == "keys-wide-overriding" {
+            // 60 keys in `default`; each child sets one of its colors again.
+            let child = try #require(collection.theme(named: "c5"))
+            #expect(child.values.count == 60)
+            #expect(child.color(forKey: "p25Color") == ThemeColor(hex: "0a0b0c"))
+            #expect(collection.keyKinds.count == 60)
+        }
         if shape.id == "keys-wide-parent" {
             // 60 keys in `default`, and one of its own in each of the 6 children.
             #expect(try #require(collection.theme(named: "c5")).values.count == 61)
@@ -187,6 +203,28 @@ struct ScalingShapeTests {
         if shape.id == "preview-text-colors" {
             #expect(theme.values.count == 12)
             #expect(PreviewPage.backgroundKey(of: theme) == "k0BackgroundColor")
+        }
+        if shape.id.hasSuffix("style-keys") {
+            // Button's 6 properties, and the global tintColor it sees too.
+            let styled = ThemeTable(
+                theme: theme, style: theme.style("Button"), path: DisplayPath(currentDirectory: folder.path))
+            #expect(styled.rows.count == 7)
+            #expect(styled.rows.first { $0.key == "p5Color" }?.sourceKey == "Button.p5Color")
+            #expect(StyleCatalog(theme: theme).styles.map(\.keys.count) == [6])
+            let page = PreviewPage.render(
+                collection, folder: "Themes", path: DisplayPath(currentDirectory: folder.path))
+            #expect(page.contains("from <code>Button.p5Color</code>"))
+        }
+        if shape.id == "show-style-containers" {
+            let path = try String(
+                contentsOf: folder.appendingPathComponent(ScalingShape.containersPath), encoding: .utf8)
+            #expect(path == "C0/C1/C2/C3/C4/C5")
+            let style = theme.style("Button", in: path.split(separator: "/").map(String.init))
+            // The longest written path wins p0Color; each other property has its container's key.
+            #expect(style.sourceKey(forProperty: "p0Color") == "C4/C5/Button.p0Color")
+            #expect(style.sourceKey(forProperty: "p3Color") == "C3/Button.p3Color")
+            let styled = ThemeTable(theme: theme, style: style, path: DisplayPath(currentDirectory: folder.path))
+            #expect(styled.rows.count == 6)
         }
         if shape.id.hasSuffix("inheritance-chain") {
             // The chain's last theme inherits every other: 6 + 1 themes.
@@ -266,6 +304,12 @@ struct ScalingShapeTests {
             #expect(written.count == 1)
             #expect(output.themes.first?.values["K5.p0"] == .integer(0), "merged along the chain")
             #expect(output.themes.first?.values.count == 6 * 7 / 2)
+        case "import-awful-override-chain":
+            #expect(written.count == 7)
+            let theme = try ThemeLoader(directory: folder.appendingPathComponent("Imported").path).load("t5")
+            #expect(theme.lineage.count == 7)
+            #expect(theme.values.count == 8)
+            #expect(theme.string(forKey: "descriptiveName") == "Theme 5")
         case "import-motif-classes":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")

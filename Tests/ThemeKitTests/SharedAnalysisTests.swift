@@ -197,6 +197,76 @@ struct SharedAnalysisTests {
         #expect(last.introducedKeys.map(Set.init) == ["k39Color", "k39Font", "k39FontSize", "k39TintColor"])
     }
 
+    /// `default` and `t0` … `t<count-1>`, each inheriting the one before, each adding a key
+    /// of its own and setting `descriptiveName` and `baseColor` again, as an Awful theme
+    /// chain does: keys no inherited value names.
+    static func writeOverridingChain(_ count: Int, in folder: TemporaryDirectory) throws {
+        try folder.write(
+            "default.plist",
+            "<plist><dict><key>descriptiveName</key><string>Default</string>"
+                + "<key>baseColor</key><string>#010203</string><key>tintColor</key><string>baseColor</string>"
+                + "<key>count</key><integer>1</integer></dict></plist>\n")
+        for index in 0..<count {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            try folder.write(
+                "t\(index).plist",
+                "<plist><dict><key>INHERITED_THEME</key><string>\(parent)</string>"
+                    + "<key>descriptiveName</key><string>Theme \(index)</string>"
+                    + "<key>count</key><integer>\(index)</integer>"
+                    + "<key>k\(index)Color</key><string>#0000\(index % 10)\(index % 10)</string></dict></plist>\n")
+        }
+    }
+
+    @Test("a chain where each theme adds a key and sets inherited ones that no inherited value reads: its own keys")
+    func chainOfOverridingThemes() throws {
+        let folder = try TemporaryDirectory()
+        try Self.writeOverridingChain(40, in: folder)
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = loader.availableThemes().map { loader.analyze($0, in: session) }
+        // Each theme's work is its own file's and its parent's, not its chain's (40 · 43 / 2
+        // files in all when each was resolved with every ancestor that still sets a key).
+        #expect(analyses.reduce(0) { $0 + $1.files.count } == 1 + 2 * 40)
+        #expect(analyses.filter(\.addsKeysOnly).count == 40)
+        let last = try #require(analyses.first { $0.name == "t39" })
+        #expect(last.addedTheme?.values.count == 3)
+        #expect(last.theme?.string(forKey: "descriptiveName") == "Theme 39")
+        #expect(last.theme?.number(forKey: "count") == 39)
+        #expect(last.theme?.color(forKey: "tintColor") == ThemeColor(hex: "010203"))
+        #expect(last.introducedKeys == ["k39Color"])
+    }
+
+    @Test(
+        "a theme that sets inherited keys is resolved with its chain when an inherited value reads one, or it changes kind"
+    )
+    func overridesThatChangeInheritedOnes() throws {
+        let folder = try TemporaryDirectory()
+        try Self.writeOverridingChain(1, in: folder)
+        // baseColor is named by the inherited tintColor: it changes tintColor.
+        try folder.write(
+            "rebases.plist",
+            "<plist><dict><key>INHERITED_THEME</key><string>default</string>"
+                + "<key>baseColor</key><string>#aabbcc</string></dict></plist>\n")
+        // An untyped key set again as a bool, and one set to a string that names a key.
+        try folder.write(
+            "rekinds.plist",
+            "<plist><dict><key>INHERITED_THEME</key><string>default</string>"
+                + "<key>count</key><true/></dict></plist>\n")
+        try folder.write(
+            "realiases.plist",
+            "<plist><dict><key>INHERITED_THEME</key><string>default</string>"
+                + "<key>descriptiveName</key><string>own</string><key>own</key><integer>3</integer></dict></plist>\n")
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let adding = loader.availableThemes().filter { loader.analyze($0, in: session).addsKeysOnly }
+        #expect(adding == ["t0"])
+        #expect(loader.analyze("rebases", in: session).theme?.color(forKey: "tintColor") == ThemeColor(hex: "aabbcc"))
+        #expect(loader.analyze("rekinds", in: session).theme?.bool(forKey: "count") == true)
+        #expect(loader.analyze("realiases", in: session).theme?.number(forKey: "descriptiveName") == 3)
+    }
+
     /// Keys added below a parent that change how an inherited key resolves, or that depend
     /// on an inherited key, or below a parent with a problem: such a theme does not only
     /// add keys, and is resolved with its chain.

@@ -314,7 +314,7 @@ struct StyleTests {
                 for subset in 0..<8 {
                     let states = [ThemeState.disabled, .highlighted, .hovered].enumerated()
                         .filter { subset >> $0.offset & 1 == 1 }.map { ":" + $0.element.rawValue }.joined()
-                    for path in ["", "X/", "Y/", "Z/", "X/Y/", "X/Z/", "Y/Z/", "X/Y/Z/"] {
+                    for path in ["", "X/", "Y/", "Z/", "X/Y/", "X/Z/", "Y/Z/", "X/Y/Z/", "X/X/", "Z/X/", "Y/Y/Z/"] {
                         index += 1
                         if random.next() % 3 == 0 {
                             keys[path + style + states + ".tintColor"] = .color(Self.color(index))
@@ -327,7 +327,8 @@ struct StyleTests {
             }
             if random.next() % 2 == 0 { keys["tintColor"] = .color(Self.color(0)) }
             let states = Set(ThemeState.builtIn.filter { _ in random.next() % 2 == 0 })
-            let containers = containerNames.filter { _ in random.next() % 2 == 0 }
+            // Some containers twice, as a view hierarchy holds a class at several depths.
+            let containers = (0..<Int(random.next() % 5)).map { _ in containerNames[Int(random.next() % 3)] }
             let style = styles[Int(random.next() % 3)]
             let property = properties[Int(random.next() % 4 == 0 ? 1 : 0)]
             let expected = Self.bruteForce(
@@ -351,6 +352,93 @@ struct StyleTests {
             let found = theme.style(style, states: states, in: containers).sourceKey(forProperty: property)
             #expect(found == expected, "round \(round): \(style) \(states.sorted()) \(containers) \(property)")
         }
+    }
+
+    // MARK: Many containers
+
+    @Test("a style inside 14 containers and 3 states looks only at the prefixes the theme's keys write")
+    func manyContainersLookAtWrittenPrefixes() {
+        let containers = (0..<14).map { "C\($0)" }
+        let theme = Theme(
+            name: "deep",
+            values: [
+                "C2/C9/Button.tintColor": .color(Self.color(1)), "Button:highlighted.tintColor": .color(Self.color(2)),
+                "C2/C9/Button.borderColor": .color(Self.color(3)), "C9/Button.borderColor": .color(Self.color(4)),
+                "Nowhere/Button.borderColor": .color(Self.color(5)), "Other.tintColor": .color(Self.color(6)),
+                "tintColor": .color(Self.color(7)),
+            ])
+        let style = theme.style("Button", states: [.highlighted, .selected, .disabled], in: containers)
+        #expect(style.sourceKey(forProperty: "tintColor") == "Button:highlighted.tintColor")
+        #expect(style.sourceKey(forProperty: "borderColor") == "C2/C9/Button.borderColor")
+        #expect(style.sourceKey(forProperty: "fillColor") == nil)
+        // Four prefixes name Button; 2^14 · 2^3 candidate prefixes could be written.
+        #expect(style.candidatesExamined <= 4)
+    }
+
+    @Test("a view hierarchy 100 deep, one class at many depths: the innermost written path wins")
+    func deepHierarchyWithRepeats() {
+        // Window, then View, Panel, View, Panel, … 99 more; the innermost is a View at 99.
+        let containers = ["Window"] + (1..<100).map { $0 % 2 == 1 ? "View" : "Panel" }
+        let theme = Theme(
+            name: "deep",
+            values: [
+                "Window/Button.tintColor": .color(Self.color(1)), "Panel/Button.tintColor": .color(Self.color(2)),
+                "View/Button.tintColor": .color(Self.color(3)), "Panel/View/Button.borderColor": .color(Self.color(4)),
+                "View/Panel/Button.borderColor": .color(Self.color(5)),
+                "Window/Button.borderColor": .color(Self.color(6)),
+                "Cell/Button.tintColor": .color(Self.color(7)),
+            ])
+        let style = theme.style("Button", in: containers)
+        // Equal lengths: the path whose innermost container is the more inner one (View at 99).
+        #expect(style.sourceKey(forProperty: "tintColor") == "View/Button.tintColor")
+        #expect(style.sourceKey(forProperty: "borderColor") == "Panel/View/Button.borderColor")
+        #expect(style.candidatesExamined == 6)
+        #expect(
+            theme.style("Button", in: ["Window", "Panel"]).sourceKey(forProperty: "tintColor")
+                == "Panel/Button.tintColor")
+    }
+
+    // MARK: The cache
+
+    @Test("a theme keeps at most StyleCache.capacity built styles, the latest")
+    func styleCacheIsBounded() throws {
+        let theme = try Storage.loaded.theme()
+        for index in 0..<(2 * StyleCache.capacity + 3) {
+            _ = theme.style("MyCustomButton", in: ["Container\(index)"])
+        }
+        #expect(theme.styleCache.count == StyleCache.capacity)
+        let latest = theme.style("MyCustomButton", in: ["Container\(2 * StyleCache.capacity + 2)"])
+        #expect(
+            latest.sharesBuild(with: theme.style("MyCustomButton", in: ["Container\(2 * StyleCache.capacity + 2)"])))
+        #expect(
+            theme.style("MyCustomButton", states: [.highlighted]).sourceKey(forProperty: "actionColor")
+                == "MyCustomButton:highlighted.actionColor")
+    }
+
+    @Test("a theme's style is built once per (style, states, containers) and shared by every ask")
+    func stylesAreBuiltOnce() throws {
+        let theme = try Storage.loaded.theme()
+        let first = theme.style("MyCustomButton", states: [.highlighted], in: ["UIWindow"])
+        let again = theme.style("MyCustomButton", states: [.highlighted], in: ["UIWindow"])
+        #expect(first.sharesBuild(with: again))
+        #expect(!first.sharesBuild(with: theme.style("MyCustomButton", states: [.selected], in: ["UIWindow"])))
+        #expect(!first.sharesBuild(with: theme.style("MyCustomButton", states: [.highlighted])))
+        #expect(!first.sharesBuild(with: theme.style("MyDangerButton", states: [.highlighted], in: ["UIWindow"])))
+    }
+
+    @Test("the manager's styles are cached for its theme, and built anew after a change")
+    func managerStylesCachedPerTheme() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["tintColor": "0000ff", "Button:highlighted.tintColor": "00ff00"])
+        try folder.theme("dark", ["tintColor": "000000", "Button:highlighted.tintColor": "ff0000"])
+        let manager = ThemeManager(directory: folder.path)
+        let first = manager.style("Button", states: [.highlighted])
+        #expect(first.sharesBuild(with: manager.style("Button", states: [.highlighted])))
+        try manager.changeTheme("dark")
+        let changed = manager.style("Button", states: [.highlighted])
+        #expect(!first.sharesBuild(with: changed))
+        #expect(changed.color(forKey: "tintColor") == ThemeColor(hex: "ff0000"))
+        #expect(first.color(forKey: "tintColor") == ThemeColor(hex: "00ff00"))
     }
 
     // MARK: Through the manager

@@ -70,6 +70,29 @@ final class ScratchThemes {
         #expect(mixed.notes.map(\.message) == ["a bool in 'alpha'", "a string in 'default'"])
     }
 
+    @Test("themekit keys reads a theme that sets inherited keys no inherited value reads as its own keys")
+    func themesThatSetInheritedKeysAgain() throws {
+        var themes: [String: String] = [
+            "default":
+                "<key>descriptiveName</key><string>Default</string><key>rootColor</key><string>#123456</string>"
+        ]
+        for index in 0..<30 {
+            let parent = index == 0 ? "default" : "t\(index)"
+            themes["t\(index + 1)"] =
+                "<key>INHERITED_THEME</key><string>\(parent)</string><key>descriptiveName</key><string>T\(index)</string>"
+                + "<key>rootColor</key><string>#00000\(index % 10)</string>"
+                + "<key>k\(index)Color</key><string>#00000\(index % 10)</string>"
+        }
+        let folder = try ScratchThemes(themes)
+        let survey = KeySurvey(directory: folder.path)
+        // default's 2 keys, then 3 for each theme: every theme whole was 2 + (3 + … + 32).
+        #expect(survey.records.count == 2 + 3 * 30)
+        let whole = KeyGenerator().generate(from: [ThemeCollection(directory: folder.path)])
+        let surveyed = KeyGenerator().generate(from: [survey])
+        #expect(surveyed.source == whole.source)
+        #expect(surveyed.diagnostics == whole.diagnostics)
+    }
+
     @Test func shippedThemesMatchTheGolden() throws {
         let generated = Self.generate(Paths.themes)
         #expect(generated.diagnostics.isEmpty)

@@ -29,6 +29,10 @@ public struct Theme: Sendable {
     public var values: [String: ThemeValue] { storage.dictionary }
     /// The values, and where they came from.
     private let storage: any ThemeStorage
+    /// `storage`, when it is a loaded theme's table: the lookups an app makes most (colors
+    /// and fonts) read it directly, with no call through the protocol and no copy of the
+    /// value out of the table.
+    private let loaded: LoadedValues?
     /// The theme and its ancestors' names and files (shared by the themes of a chain
     /// loaded together, rather than copied into each).
     private let ancestry: ThemeLineage
@@ -73,6 +77,7 @@ public struct Theme: Sendable {
     ) {
         self.name = name
         self.storage = GivenValues(dictionary: values, sources: sources)
+        self.loaded = nil
         self.ancestry = ThemeLineage(names: lineage ?? [name], paths: files)
     }
 
@@ -90,6 +95,7 @@ public struct Theme: Sendable {
     init(name: String, storage: any ThemeStorage, lineage: ThemeLineage) {
         self.name = name
         self.storage = storage
+        self.loaded = storage as? LoadedValues
         self.ancestry = lineage
     }
 
@@ -153,6 +159,9 @@ public struct Theme: Sendable {
         storage.styleCache.prefixes { StylePrefixes(of: storage) }
     }
 
+    /// Where the theme's styles are kept once built, shared by every copy of the theme.
+    var styleCache: StyleCache { storage.styleCache }
+
     /// The value for a typed key, as the key's type: `theme[.primaryColor]` is a
     /// `ThemeColor?`. `nil` if the key is missing or holds a value of another kind.
     public subscript<Value>(key: ThemeKey<Value>) -> Value? {
@@ -161,12 +170,14 @@ public struct Theme: Sendable {
 
     /// The color for a `…Color` key; `nil` if missing or not a color.
     public func color(forKey key: String) -> ThemeColor? {
+        if let loaded { return loaded.color(forKey: key) }
         if case .color(let color) = value(key) { return color }
         return nil
     }
 
     /// The font (name and size) for a `…Font` key; `nil` if missing or not a font.
     public func font(forKey key: String) -> ThemeFont? {
+        if let loaded { return loaded.font(forKey: key) }
         if case .font(let font) = value(key) { return font }
         return nil
     }
@@ -224,7 +235,7 @@ protocol ThemeStorage: Sendable {
     var count: Int { get }
     /// Calls `body` with every key that has a value.
     func forEachKey(_ body: (String) -> Void)
-    /// Where the theme's `StylePrefixes` are kept once built.
+    /// Where the theme's `StylePrefixes` and built styles are kept.
     var styleCache: StyleCache { get }
 }
 

@@ -13,7 +13,10 @@
 /// then none; after every style, the global key, the property itself. A style no key names
 /// is not an error: it reads the global keys.
 ///
-/// A style is a value made once from one theme: cheap to make and to copy, and `Sendable`.
+/// A style is a value made once from one theme: cheap to copy, and `Sendable`. Its making
+/// looks only at the styled keys written for its chain (never at every subset of the states
+/// and containers), and the theme keeps what it made (a bounded number of styles), so that
+/// asking again for the same style, states and containers costs a dictionary read.
 /// Its lookups read that theme, and no other: make a new one when the theme changes
 /// (`ThemeManager.style(_:states:in:)` makes one from the current theme).
 public struct ThemeStyle: Sendable {
@@ -31,34 +34,30 @@ public struct ThemeStyle: Sendable {
     public let containers: [String]
     /// The style and its parents by `INHERITED_STYLE`, the style first, up to the first
     /// repeat (a cycle ends there).
-    public let chain: [String]
-    /// The values the style's own keys give, each property's first candidate's.
-    private let table: StyleTable
+    public var chain: [String] { built.chain }
+    /// The chain and the values the style's own keys give, each property's first
+    /// candidate's: built once per (style, states, containers) of a theme.
+    private let built: BuiltStyle
 
     /// The style `name` of `theme`, in `states`, inside `containers` (outermost first).
     public init(_ name: String, states: Set<ThemeState> = [], in containers: [String] = [], of theme: Theme) {
         self.theme = theme
         self.name = name
-        self.states = states.sorted()
+        let states = states.sorted()
+        self.states = states
         self.containers = containers
-        var chain = [name]
-        var seen: Set<String> = [name]
-        while let last = chain.last,
-            case .string(let parent) = theme[last + "." + Self.inheritedStyleProperty],
-            !parent.isEmpty, seen.insert(parent).inserted
-        {
-            chain.append(parent)
+        self.built = theme.styleCache.style(.init(name: name, states: states, containers: containers)) {
+            BuiltStyle(name, states: states, containers: containers, of: theme)
         }
-        self.chain = chain
-        var table = StyleTable()
-        let known = theme.stylePrefixes.properties
-        if !known.isEmpty {
-            for prefix in StyleCandidates.prefixes(chain: chain, states: self.states, containers: containers) {
-                if let properties = known[prefix] { table.add(prefix: prefix, properties: properties) }
-            }
-        }
-        self.table = table
     }
+
+    /// How many candidate prefixes building the style looked at (for tests of its cost).
+    package var candidatesExamined: Int { built.examined }
+
+    /// Whether `other` uses the very table this style was built with (made once, cached).
+    package func sharesBuild(with other: ThemeStyle) -> Bool { built === other.built }
+
+    private var table: StyleTable { built.table }
 
     /// The value `property` has for this style, and the prefix of the key it came from
     /// (`nil` for the global key).

@@ -1,71 +1,23 @@
 import Synchronization
 
-/// The order in which a style's lookup tries its keys (SPEC §9), as key prefixes: a style
-/// of the `INHERITED_STYLE` chain, a subset of the states and a subsequence of the
-/// containers, written `Outer/Inner/Style:state:state`. A property's key is a prefix, `.`,
-/// and the property; the global key comes after every prefix.
-enum StyleCandidates {
-    /// The non-empty subsets of `0..<count` (indices of states in priority order), larger
-    /// first, equal sizes by their states compared in priority order; then the empty one.
-    static func stateSubsets(count: Int) -> [[Int]] {
-        var subsets = nonEmptySubsets(count: count)
-        subsets.sort { a, b in a.count != b.count ? a.count > b.count : a.lexicographicallyPrecedes(b) }
-        return subsets + [[]]
-    }
-
-    /// The non-empty order-preserving subsequences of `0..<count` (indices of containers,
-    /// outermost first), longer first, equal lengths innermost first (compared from their
-    /// innermost container out: the one with the more inner container wins); then the
-    /// empty one.
-    static func containerSubsequences(count: Int) -> [[Int]] {
-        var subsequences = nonEmptySubsets(count: count)
-        subsequences.sort { a, b in
-            a.count != b.count ? a.count > b.count : b.reversed().lexicographicallyPrecedes(a.reversed())
-        }
-        return subsequences + [[]]
-    }
-
-    /// Every non-empty subset of `0..<count`, each ascending.
-    private static func nonEmptySubsets(count: Int) -> [[Int]] {
-        guard count > 0 else { return [] }
-        var subsets: [[Int]] = []
-        subsets.reserveCapacity((1 << count) - 1)
-        for mask in 1..<(1 << count) {
-            subsets.append((0..<count).filter { mask & (1 << $0) != 0 })
-        }
-        return subsets
-    }
-
-    /// Every prefix, in lookup order, for the styles `chain` (the asked-for style first),
-    /// the states `states` (in priority order) and the containers `containers` (outermost
-    /// first).
-    static func prefixes(chain: [String], states: [ThemeState], containers: [String]) -> [String] {
-        let subsets = stateSubsets(count: states.count)
-        let subsequences = containerSubsequences(count: containers.count)
-        var prefixes: [String] = []
-        prefixes.reserveCapacity(chain.count * subsets.count * subsequences.count)
-        for style in chain {
-            for subset in subsets {
-                var styled = style
-                for index in subset { styled += ":" + states[index].rawValue }
-                for subsequence in subsequences {
-                    var prefix = ""
-                    for index in subsequence { prefix += containers[index] + "/" }
-                    prefixes.append(prefix + styled)
-                }
-            }
-        }
-        return prefixes
-    }
-}
-
 /// What a theme's keys say about styles, found once per theme on its first style: for the
 /// text before the last `.` of every key that has one (a prefix), the properties written
-/// after it with their values. A style made for the theme merges the lists of its
-/// candidate prefixes, in lookup order, into one table of its own (most candidates of a
-/// style name no key, and are skipped whole).
+/// after it with their values, and the prefix read into its parts (`StyledKey`), listed
+/// under its style's name. A style's build asks only the prefixes of its chain's styles
+/// which of them its states and containers reach.
 struct StylePrefixes: Sendable {
-    let properties: [String: [StyledProperty]]
+    /// One prefix some key writes, such as `UIWindow/MyCustomButton:highlighted`.
+    struct Written: Sendable {
+        let prefix: String
+        /// Outermost first.
+        let containers: [String]
+        /// As written.
+        let states: [String]
+        let properties: [StyledProperty]
+    }
+
+    /// The prefixes, by the name of the style they are written for.
+    let byStyle: [String: [Written]]
 
     init(of storage: some ThemeStorage) {
         var properties: [String: [StyledProperty]] = [:]
@@ -76,7 +28,111 @@ struct StylePrefixes: Sendable {
             properties[String(key[..<dot]), default: []].append(
                 StyledProperty(name: name, hash: KeyHash.of(name), value: found))
         }
-        self.properties = properties
+        var byStyle: [String: [Written]] = [:]
+        for (prefix, written) in properties {
+            // A prefix with an empty part (`/Button`, `Button:`) is no style's: no lookup
+            // can write it.
+            guard let parts = StyledKey(prefix + ".p") else { continue }
+            byStyle[parts.style, default: []].append(
+                Written(prefix: prefix, containers: parts.containers, states: parts.states, properties: written))
+        }
+        self.byStyle = byStyle
+    }
+
+    /// The prefixes a style of `chain` (the asked-for style first) in `states` (in priority
+    /// order) inside `containers` (outermost first) reaches, in lookup order (SPEC §9): by
+    /// style of the chain; then by state subset, larger first, equal sizes by their states
+    /// compared in priority order; then by container subsequence, longer first, equal
+    /// lengths innermost first. Only the prefixes written for the chain's styles are looked
+    /// at (`examined` counts them), never the subsets that could be written.
+    func reached(chain: [String], states: [ThemeState], containers: [String]) -> (
+        prefixes: [Written], examined: Int
+    ) {
+        var statePlaces: [String: [Int]] = [:]
+        for (index, state) in states.enumerated() { statePlaces[state.rawValue, default: []].append(index) }
+        var containerPlaces: [String: [Int]] = [:]
+        for (index, container) in containers.enumerated() { containerPlaces[container, default: []].append(index) }
+        var reached: [Reach] = []
+        var examined = 0
+        for (rank, style) in chain.enumerated() {
+            for written in byStyle[style] ?? [] {
+                examined += 1
+                guard let stateIndices = Self.earliest(written.states, in: statePlaces),
+                    let containerIndices = Self.latest(written.containers, in: containerPlaces)
+                else { continue }
+                reached.append(Reach(style: rank, states: stateIndices, containers: containerIndices, written: written))
+            }
+        }
+        reached.sort(by: Reach.precedes)
+        return (reached.map(\.written), examined)
+    }
+
+    /// A prefix reached, with the place in the lookup order at which it is first met.
+    private struct Reach {
+        let style: Int
+        let states: [Int]
+        let containers: [Int]
+        let written: Written
+
+        /// Whether `a` is tried before `b`.
+        static func precedes(_ a: Reach, _ b: Reach) -> Bool {
+            if a.style != b.style { return a.style < b.style }
+            if a.states.count != b.states.count { return a.states.count > b.states.count }
+            if a.states != b.states { return a.states.lexicographicallyPrecedes(b.states) }
+            if a.containers.count != b.containers.count { return a.containers.count > b.containers.count }
+            return b.containers.reversed().lexicographicallyPrecedes(a.containers.reversed())
+        }
+    }
+
+    /// The indices of `names`, in order, as a subsequence of the list `places` indexes (each
+    /// name's indices, ascending), taking each as early as it can be: of the subsequences
+    /// that write `names`, the one the lookup order meets first among equal sizes (a name
+    /// the states hold twice writes one prefix from several subsets). Nil if none does.
+    private static func earliest(_ names: [String], in places: [String: [Int]]) -> [Int]? {
+        var indices: [Int] = []
+        indices.reserveCapacity(names.count)
+        var after = -1
+        for name in names {
+            guard let found = places[name], let index = firstAbove(after, in: found) else { return nil }
+            indices.append(index)
+            after = index
+        }
+        return indices
+    }
+
+    /// As `earliest`, taking each index as late as it can be, from the last name back: the
+    /// subsequence with the more inner containers, which the lookup order meets first.
+    private static func latest(_ names: [String], in places: [String: [Int]]) -> [Int]? {
+        var indices = [Int](repeating: 0, count: names.count)
+        var before = Int.max
+        for (offset, name) in names.enumerated().reversed() {
+            guard let found = places[name], let index = lastBelow(before, in: found) else { return nil }
+            indices[offset] = index
+            before = index
+        }
+        return indices
+    }
+
+    /// The first of the ascending `sorted` above `bound`.
+    private static func firstAbove(_ bound: Int, in sorted: [Int]) -> Int? {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] > bound { high = middle } else { low = middle + 1 }
+        }
+        return low < sorted.count ? sorted[low] : nil
+    }
+
+    /// The last of the ascending `sorted` below `bound`.
+    private static func lastBelow(_ bound: Int, in sorted: [Int]) -> Int? {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < bound { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? sorted[low - 1] : nil
     }
 }
 
@@ -133,10 +189,56 @@ struct StyleTable: Sendable {
     }
 }
 
-/// A theme storage's `StylePrefixes`, built on first use and shared by every copy of the
-/// theme.
+/// A style built for one theme: its `INHERITED_STYLE` chain and the table of what its own
+/// keys give. Immutable, shared by every `ThemeStyle` that asks for the same style.
+final class BuiltStyle: Sendable {
+    let chain: [String]
+    let table: StyleTable
+    /// How many candidate prefixes the build looked at.
+    let examined: Int
+
+    init(_ name: String, states: [ThemeState], containers: [String], of theme: Theme) {
+        var chain = [name]
+        var seen: Set<String> = [name]
+        while let last = chain.last,
+            case .string(let parent) = theme[last + "." + ThemeStyle.inheritedStyleProperty],
+            !parent.isEmpty, seen.insert(parent).inserted
+        {
+            chain.append(parent)
+        }
+        self.chain = chain
+        var table = StyleTable()
+        let (reached, examined) = theme.stylePrefixes.reached(chain: chain, states: states, containers: containers)
+        for written in reached { table.add(prefix: written.prefix, properties: written.properties) }
+        self.table = table
+        self.examined = examined
+    }
+}
+
+/// What a theme storage keeps for its styles, shared by every copy of the theme: its
+/// `StylePrefixes`, built on the first style, and the styles built since, at most
+/// `capacity` of them (the oldest goes first). A theme change is a new theme with a new
+/// storage, so nothing built for the old one is ever read for the new.
 final class StyleCache: Sendable {
+    /// How many built styles a theme keeps.
+    static let capacity = 256
+
+    /// A style asked for: the build depends on nothing else of the theme.
+    struct Request: Hashable, Sendable {
+        let name: String
+        let states: [ThemeState]
+        let containers: [String]
+    }
+
+    private struct Built: Sendable {
+        var styles: [Request: BuiltStyle] = [:]
+        /// The requests in `styles`, oldest first from `oldest` (a ring).
+        var order: [Request] = []
+        var oldest = 0
+    }
+
     private let built = Mutex<StylePrefixes?>(nil)
+    private let styles = Mutex(Built())
 
     /// The prefixes, built with `make` the first time.
     func prefixes(_ make: () -> StylePrefixes) -> StylePrefixes {
@@ -145,4 +247,25 @@ final class StyleCache: Sendable {
         built.withLock { $0 = prefixes }
         return prefixes
     }
+
+    /// The style `request` asks for, built with `make` (with no lock held) unless kept.
+    func style(_ request: Request, _ make: () -> BuiltStyle) -> BuiltStyle {
+        if let kept = styles.withLock({ $0.styles[request] }) { return kept }
+        let made = make()
+        return styles.withLock { built in
+            if let kept = built.styles[request] { return kept }
+            if built.order.count < Self.capacity {
+                built.order.append(request)
+            } else {
+                built.styles[built.order[built.oldest]] = nil
+                built.order[built.oldest] = request
+                built.oldest = (built.oldest + 1) % Self.capacity
+            }
+            built.styles[request] = made
+            return made
+        }
+    }
+
+    /// How many built styles are kept.
+    var count: Int { styles.withLock { $0.styles.count } }
 }

@@ -39,9 +39,10 @@ package struct ThemeAnalysis: Sendable {
     private var isResolvable: Bool { resolution != nil || deferred != nil }
 
     /// Whether the theme only adds keys to a parent whose merged theme has no problem:
-    /// every key it sets is new to its lineage and none changes how an inherited key
-    /// resolves, so the problems of its merged theme are those of its own keys, and it has
-    /// none. A session finds it without resolving the merged theme (`addedTheme` holds the
+    /// every key it sets is new to its lineage, or an inherited key set again with a value of
+    /// the same kind that no inherited value reads (Awful's `descriptiveName`), and none
+    /// changes how another inherited key resolves, so the problems of its merged theme are
+    /// those of its own keys, and it has none. A session finds it without resolving the merged theme (`addedTheme` holds the
     /// keys the theme adds); the linter and `themekit keys` then look only at those keys.
     package var addsKeysOnly: Bool { deferred != nil }
 
@@ -50,12 +51,14 @@ package struct ThemeAnalysis: Sendable {
     package var addedTheme: Theme? { deferred?.link.addedKeys?.whole() }
 
     /// For a theme that only adds keys, whether its parent's merged theme may have a key
-    /// that differs from `key` (UTF-8 bytes) only in ASCII letter case, or is `key`: by a
-    /// hash of the folded key, so now and then it says yes for no such key. Nil for other
-    /// analyses.
+    /// that differs from `key` (UTF-8 bytes) only in ASCII letter case (`key` itself, which
+    /// the theme may set again, is no collision): by hashes of the folded key and of its
+    /// spellings, so now and then it says yes for no such key. Nil for other analyses.
     package func parentMayHave(foldingLike key: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard let parent = deferred?.link.parent else { return nil }
-        return parent.hints().foldedKeys.find(hash: KeyHash.foldingASCIICase(key)) { _ in true } != nil
+        guard let met = parent.hints().foldedKeys.find(hash: KeyHash.foldingASCIICase(key), matching: { _ in true })
+        else { return false }
+        return met.several || met.hash != KeyHash.of(key).hash
     }
 
     /// With `defersLineageProblems`, the problems of the theme's files and lineage, left out
@@ -593,6 +596,19 @@ extension ThemeLoader {
                 }
             }
 
+            /// Who sets the key of `entry` (an entry of `store`), if some theme does.
+            func setter(of entry: PackedEntry, in store: EntryStore) -> Setter? {
+                switch storage {
+                case .table(let table, let setters):
+                    if case .found(let number, _) = Self.probe(entry, of: store, in: table, setters) {
+                        return setters[number]
+                    }
+                    return nil
+                case .trie(let trie):
+                    return trie.find(hash: Int(entry.hash)) { $0.store.sameKey($0.packed, entry, of: store) }
+                }
+            }
+
             /// Whether some theme sets the key of `entry` (an entry of `store`).
             func contains(_ entry: PackedEntry, of store: EntryStore) -> Bool {
                 switch storage {
@@ -666,8 +682,8 @@ extension ThemeLoader {
             let appearance: DeclaredAppearance
             /// The theme's own file resolved alone, when the theme only adds keys: its
             /// parent's merged theme resolves with no problem, and the theme sets no key an
-            /// ancestor sets, names none with a value, sizes no inherited font, and is named
-            /// by no inherited value. Its merged theme is then the parent's with these keys
+            /// ancestor sets (unless with a value of the same kind: `onlyAddsKeys`), names none
+            /// with a value, sizes no inherited font, and is named by no inherited value. Its merged theme is then the parent's with these keys
             /// beside it, each resolving as it does alone, with no problem either; nil
             /// otherwise.
             let addedKeys: ResolvedTheme?
@@ -689,8 +705,16 @@ extension ThemeLoader {
                 /// `KeyHash` hashes a key: the keys a value of the lineage may name.
                 var mentions = HashTrie<Bool>()
                 /// The hashes of the keys folded to ASCII lower case
-                /// (`KeyHash.foldingASCIICase`), for the case-collision check of a child.
-                var foldedKeys = HashTrie<Bool>()
+                /// (`KeyHash.foldingASCIICase`), for the case-collision check of a child, each
+                /// with the spelling met under it.
+                var foldedKeys = HashTrie<Spelling>()
+            }
+
+            /// What the hints know of the keys under one folded hash: the hash of the first
+            /// spelling met (`KeyHash.of`), and whether another spelling was met too.
+            struct Spelling: Sendable {
+                var hash: Int
+                var several: Bool
             }
 
             init(name: String, file: ThemeFile, parent: SharedLink?, options: ThemeOptions) {
@@ -715,17 +739,26 @@ extension ThemeLoader {
                 }
             }
 
-            /// Whether no key of `file` is set by an ancestor, sizes an inherited font, or may
-            /// be named by an inherited value, and no value of it names an inherited key: the
-            /// keys of `parent`'s merged theme then resolve as they do there, and `file`'s as
-            /// they do alone. Stops at the first key that says no, before asking `parent` for
-            /// its hints.
+            /// Whether no key of `file` sizes an inherited font or may be named by an inherited
+            /// value, no value of it names an inherited key, and each key it sets again (an
+            /// ancestor sets it too) keeps its kind: the keys of `parent`'s merged theme that
+            /// `file` does not set then resolve as they do there, and `file`'s as they do alone.
+            /// Stops at the first key that says no, before asking `parent` for its hints.
+            ///
+            /// A key set again (Awful's `descriptiveName`, set by every theme of a chain) keeps
+            /// its kind when its suffix types it, or when both values are written as the same
+            /// kind of scalar and neither is a string that may name a key: `themekit keys` then
+            /// reads the same kinds from the theme's own keys as from its merged theme.
             private static func onlyAddsKeys(_ file: ThemeFile, to parent: SharedLink) -> Bool {
                 let store = file.document.store
                 let reserved = store.reservedEntries()
                 for index in 0..<store.count where !reserved.contains(index) {
                     let entry = store.packed[index]
-                    if parent.setters.contains(entry, of: store) { return false }
+                    if let inherited = parent.setters.setter(of: entry, in: store),
+                        !keepsKind(index, of: store, over: inherited, in: parent.setters)
+                    {
+                        return false
+                    }
                     let sizesInheritedFont = store.withBytes(entry.key) { key in
                         ValueKind.isFontSizeKey(key) && key.count > 4
                             && parent.setters.contains(bytes: UnsafeBufferPointer(rebasing: key.dropLast(4)))
@@ -746,6 +779,27 @@ extension ThemeLoader {
                     }
                 }
                 return true
+            }
+
+            /// Whether entry `index` of `store`, which sets the key of `inherited` again, keeps
+            /// the kind the merged theme of `setters` gives it (see `onlyAddsKeys`).
+            private static func keepsKind(
+                _ index: Int, of store: EntryStore, over inherited: Setters.Setter, in setters: Setters
+            ) -> Bool {
+                let entry = store.packed[index]
+                guard entry.typedKind == 0 else { return true }
+                let old = inherited.packed
+                guard entry.kind == old.kind else { return false }
+                guard entry.kind == .string else { return true }
+                // A string that may name a key resolves to that key's value, of any kind.
+                let oldNamesKey = inherited.store.withBytes(old.text) { text in
+                    text.first == UInt8(ascii: "@") || setters.contains(bytes: text)
+                }
+                if oldNamesKey { return false }
+                return store.withBytes(entry.text) { text in
+                    text.first != UInt8(ascii: "@")
+                        && store.firstIndex(ofKey: String(decoding: text, as: UTF8.self)) == nil
+                }
             }
 
             /// The setters in a trie, for a child that shares it: made once from a table.
@@ -792,7 +846,12 @@ extension ThemeLoader {
                 for index in 0..<store.count where !reserved.contains(index) {
                     let entry = store.packed[index]
                     store.withBytes(entry.key) { key in
-                        hints.foldedKeys.set(true, hash: KeyHash.foldingASCIICase(key)) { _ in true }
+                        let folded = KeyHash.foldingASCIICase(key)
+                        let exact = KeyHash.of(key).hash
+                        let met = hints.foldedKeys.find(hash: folded) { _ in true }
+                        let spelling = Spelling(
+                            hash: met?.hash ?? exact, several: met.map { $0.several || $0.hash != exact } ?? false)
+                        hints.foldedKeys.set(spelling, hash: folded) { _ in true }
                     }
                     guard entry.kind == .string else { continue }
                     store.withBytes(entry.text) { text in

@@ -25,9 +25,13 @@ final class ThemeProvenance: Sendable {
     /// The entry number of the merged theme's key `key`.
     @inline(__always)
     func id(ofKey key: String) -> Int? {
-        var key = key
         // Hashed and compared on the one view of its bytes (the table's own lookup by bytes:
-        // one pass hashes an ASCII key and finds it is ASCII).
+        // one pass hashes an ASCII key and finds it is ASCII). A native string lends its
+        // bytes in place; only another (bridged, lazily decoded) is copied to lend them.
+        if let found = key.utf8.withContiguousStorageIfAvailable({ table.find(key: $0, in: entries) }) {
+            return found
+        }
+        var key = key
         return key.withUTF8 { table.find(key: $0, in: entries) }
     }
 
@@ -80,6 +84,20 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
     func value(forKey key: String) -> ThemeValue? {
         guard let id = provenance.id(ofKey: key) else { return nil }
         return value(id)
+    }
+
+    /// `key`'s color, read in place (no copy of a value that may hold a string).
+    @inline(__always)
+    func color(forKey key: String) -> ThemeColor? {
+        guard let id = provenance.id(ofKey: key), hasValue[id] else { return nil }
+        return typed.color(id)
+    }
+
+    /// `key`'s font, read in place.
+    @inline(__always)
+    func font(forKey key: String) -> ThemeFont? {
+        guard let id = provenance.id(ofKey: key), hasValue[id] else { return nil }
+        return typed.font(id)
     }
 
     func source(forKey key: String) -> ThemeValueSource? {
@@ -185,6 +203,20 @@ struct TypedValues: @unchecked Sendable {
     /// Entry `id`'s value, which must have been written.
     @inline(__always)
     subscript(id: Int) -> ThemeValue { base[id] }
+
+    /// Entry `id`'s color, if its value (which must have been written) is one.
+    @inline(__always)
+    func color(_ id: Int) -> ThemeColor? {
+        guard case .color(let color) = base[id] else { return nil }
+        return color
+    }
+
+    /// Entry `id`'s font, if its value (which must have been written) is one.
+    @inline(__always)
+    func font(_ id: Int) -> ThemeFont? {
+        guard case .font(let font) = base[id] else { return nil }
+        return font
+    }
 
     /// Entry `id`'s value when it is a size (written or not: `hasValue` says), read in
     /// place, without copying a value that may hold a string.
