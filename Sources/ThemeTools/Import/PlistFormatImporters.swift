@@ -31,6 +31,16 @@ struct ThemeFlattener {
         }
     }
 
+    /// Writes a SwiftTheme font's size (`Name,size`, or a size alone) under the font's size
+    /// key: an integer when it is a whole number, as the other size keys are.
+    private func setSize(
+        _ size: Double, ofFont key: String, source: String, at location: SourceLocation,
+        into theme: inout SourceTheme, notes: inout [ImportNote]
+    ) {
+        let value = Int(exactly: size).map(FlatValue.integer) ?? .real(size)
+        theme.set(ValueKind.sizeKey(ofFont: key), FlatEntry(value, source: source, at: location), notes: &notes)
+    }
+
     func add(_ node: ImportNode, key: String, source: String, into theme: inout SourceTheme, notes: inout [ImportNote])
     {
         switch node.value {
@@ -61,11 +71,7 @@ struct ThemeFlattener {
             {
                 // ThemeManager+Plist.swift `font(from:)`: `Name,size` is the font `Name` at `size`.
                 theme.set(key, FlatEntry(.string(name), source: source, at: node.location), notes: &notes)
-                theme.set(
-                    ValueKind.sizeKey(ofFont: key),
-                    FlatEntry(
-                        Int(exactly: size).map(FlatValue.integer) ?? .real(size), source: source, at: node.location),
-                    notes: &notes)
+                setSize(size, ofFont: key, source: source, at: node.location, into: &theme, notes: &notes)
                 return
             } else if format == .swifttheme, ValueKind.typed(forKey: key) === ValueKind.font,
                 let size = Double(text), size.isFinite, size > 0
@@ -75,11 +81,7 @@ struct ThemeFlattener {
                     ImportNote(
                         "'\(source)' is '\(text)', SwiftTheme's system font at that size, which ThemeKit has no name for: only its size is written",
                         at: node.location))
-                theme.set(
-                    ValueKind.sizeKey(ofFont: key),
-                    FlatEntry(
-                        Int(exactly: size).map(FlatValue.integer) ?? .real(size), source: source, at: node.location),
-                    notes: &notes)
+                setSize(size, ofFont: key, source: source, at: node.location, into: &theme, notes: &notes)
                 return
             }
             theme.set(key, entry, notes: &notes)
