@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "themelint",
             dependencies: [
-                "ThemeLint", "ThemeOutput",
+                "ThemeKit", "ThemeLint", "ThemeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Lint/themelint"
@@ -99,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "themekit",
             dependencies: [
-                "ThemeTools", "ThemeOutput", "ThemeLSP",
+                "ThemeKit", "ThemeTools", "ThemeOutput", "ThemeLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/themekit"
@@ -137,7 +137,7 @@ let package = Package(
             name: "themebench",
             dependencies: [
                 "ThemeKit", "ThemeLint", "ThemeOutput", "ThemeBenchSupport", "CSAXBaseline", "ThemeKitPortal",
-                "ThemeLSP",
+                "ThemeLSP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/themebench"
         ),
@@ -171,7 +171,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ThemeLintTests",
-            dependencies: ["ThemeLint", "TestSupport"],
+            dependencies: ["ThemeLint", "ThemeKit", "TestSupport"],
             path: "Tests/ThemeLintTests"
         ),
         .testTarget(
@@ -182,21 +182,23 @@ let package = Package(
         .testTarget(
             name: "ThemeToolsTests",
             // Yams: the import tests read Motif's YAML sources on their own, to compare.
-            dependencies: ["ThemeTools", "ThemeOutput", "TestSupport", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "ThemeTools", "ThemeKit", "ThemeOutput", "TestSupport", .product(name: "Yams", package: "Yams"),
+            ],
             path: "Tests/ThemeToolsTests",
             exclude: ["Fixtures"]
         ),
         // End to end: each runs the built executables it is named after.
         .testTarget(
             name: "themelintTests",
-            dependencies: ["themelint", "TestSupport"],
+            dependencies: ["themelint", "ThemeKit", "TestSupport"],
             path: "Tests/themelintTests",
             exclude: ["Fixtures", "validate_sarif.py"]
         ),
         .testTarget(
             name: "themekitTests",
             // ThemeLSP: a few tests drive the language server in process, to see what it keeps.
-            dependencies: ["themekit", "themekit-demo", "TestSupport", "ThemeLSP"],
+            dependencies: ["themekit", "themekit-demo", "ThemeKit", "TestSupport", "ThemeLSP"],
             path: "Tests/themekitTests",
             exclude: ["Fixtures"]
         ),

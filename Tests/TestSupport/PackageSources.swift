@@ -65,4 +65,25 @@ package enum PackageSources {
         }
         return found.sorted()
     }
+
+    /// The modules the Swift files under `folder` (relative to the root) import, sorted:
+    /// every `import`, whatever its access level or attributes (`@testable`,
+    /// `internal import`, `import struct M.T`), inside `#if` too.
+    package static func importedModules(under folder: String) throws -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        let pattern =
+            /\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+).*/
+        var modules: Set<String> = []
+        while let relative = walker.nextObject() as? String {
+            // A target's Fixtures/ are excluded from it: data, not its sources.
+            guard relative.hasSuffix(".swift"), !relative.hasPrefix("Fixtures/") else { continue }
+            let text = try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)
+            // Only the lines that can be imports meet the pattern (Swift's regexes are slow).
+            for line in text.split(separator: "\n") where line.contains("import ") {
+                if let match = line.wholeMatch(of: pattern) { modules.insert(String(match.1)) }
+            }
+        }
+        return modules.sorted()
+    }
 }

@@ -1,23 +1,38 @@
+import Foundation
 import TestSupport
 import Testing
 
-/// ThemeKit's public surface is what an app uses: helpers that only the linter and the
-/// tools call are `package`, so that an app's completion list and ThemeKit's documentation
-/// show the theme manager, not the tools' formatting.
+/// ThemeKit's and ThemeLint's public surfaces are what an app uses, pinned symbol by symbol:
+/// Fixtures/PublicSurface/ holds each module's public symbols and conformances as
+/// `Scripts/public-surface.py` lists them from the module's symbol graph, so that a new
+/// public declaration (or one gone, or changed) is a diff a reviewer sees. Helpers that only
+/// the linter and the tools call are `package`, and so are not in the lists.
+/// `THEMEKIT_UPDATE_GOLDEN=1` (or `Scripts/public-surface.sh --update`) rewrites the lists.
 @Suite struct PublicSurfaceTests {
-    /// Helpers of the linter and the tools: the contrast ratio as min_contrast and the
-    /// preview print it, a number as the tools write it, the output helpers, and the
-    /// manager's folder watcher (an app starts watching through `startWatching()`).
-    @Test(
-        "a helper of the linter and the tools is not public",
-        arguments: [
-            "func contrastRatioText(", "func text(of number:", "enum JSONOutput", "enum Escaping",
-            "PathDisplay", "DisplayPath", "enum OutputFile", "class DirectoryWatcher", "enum Change",
-        ])
-    func toolHelperIsNotPublic(declaration: String) throws {
-        let declared = try PackageSources.publicDeclarations(under: "Sources/ThemeKit").filter {
-            $0.contains(declaration)
+    @Test("the public symbols are the reviewed list", arguments: ["ThemeKit", "ThemeLint"])
+    func publicSymbolsAreTheReviewedList(module: String) throws {
+        let fresh = try PublicSurface.list(of: module)
+        let golden = Golden(folder: PublicSurface.folder)
+        if golden.isUpdating {
+            try golden.expect(fresh, "\(module).txt")
+            return
         }
-        #expect(declared.isEmpty, "public in ThemeKit: \(declared)")
+        let reviewed = try String(
+            contentsOf: PublicSurface.folder.appendingPathComponent("\(module).txt"), encoding: .utf8)
+        let difference = PublicSurface.difference(from: reviewed, to: fresh)
+        #expect(
+            difference.isEmpty,
+            """
+            \(module)'s public surface changed (- reviewed, + now); if that is meant, rewrite the list \
+            with Scripts/public-surface.sh --update and review its diff:
+            \(difference)
+            """)
+    }
+
+    @Test func differenceNamesEachLineOnlyOneSideHas() {
+        #expect(PublicSurface.difference(from: "a\nb\nc\n", to: "a\nb\nc\n") == "")
+        #expect(PublicSurface.difference(from: "a\nb\nc\n", to: "a\nc\nd\n") == "- b\n+ d")
+        #expect(
+            PublicSurface.difference(from: "a\nb\n", to: "b\na\n") == "(the same lines, in another order or spacing)")
     }
 }

@@ -161,6 +161,8 @@ struct RuleExampleTests {
         {
             text.replaceSubrange(begin.upperBound..<end.lowerBound, with: RuleCatalog.markdownTable())
             try text.write(to: article, atomically: true, encoding: .utf8)
+            Golden.recordRewrite(of: article)
+            return
         }
         #expect(
             text.contains("<!-- rules:begin -->\n" + RuleCatalog.markdownTable() + "<!-- rules:end -->"),
