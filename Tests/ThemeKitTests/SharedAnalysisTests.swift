@@ -91,11 +91,12 @@ struct SharedAnalysisTests {
         let session = ThemeLoader.Session(reader: loader.cachingReader())
         let leaf = loader.analyze("leaf", in: session)
         #expect(leaf.lineage == ["leaf", "lower", "middle", "default"])
-        // middle's only key is set again by lower: its file is not resolved again.
-        #expect(
-            leaf.files.map(\.path).map { ($0 as NSString).lastPathComponent } == [
-                "leaf.plist", "lower.plist", "default.plist",
-            ])
+        // leaf sets bodyFont, which the inherited titleFont reads: it is checked from what it
+        // changes, against its parent's merged keys, and resolved whole only when asked for.
+        #expect(leaf.resolvesFromParent)
+        #expect(leaf.files.map(\.path).map { ($0 as NSString).lastPathComponent } == ["leaf.plist", "lower.plist"])
+        // Its theme, resolved whole when asked for, from the files that still set a key
+        // (middle's only key is set again by lower): late binding reaches lower's inkColor.
         #expect(leaf.theme?.color(forKey: "textColor") == ThemeColor(hex: "222222"))
         #expect(leaf.theme?.font(forKey: "titleFont") == ThemeFont(name: "Georgia", size: 12))
         #expect(leaf.introducedKeys == ["extraColor"])
@@ -347,10 +348,13 @@ struct SharedAnalysisTests {
             "fontAlias",
             "<key>bodyFont</key><string>Avenir</string><key>bodyFontSize</key><integer>11</integer>"
                 + "<key>titleFont</key><string>bodyFont</string><key>titleFontSize</key><string>x</string>")
-        try child("fontAliasUnsized", "<key>titleFont</key><string>otherFont</string><key>otherFont</key><string>A</string>")
+        try child(
+            "fontAliasUnsized", "<key>titleFont</key><string>otherFont</string><key>otherFont</key><string>A</string>")
         try child("named", "<key>first</key><string>#123123</string><key>revision</key><integer>2</integer>")
-        try child("renamed", of: "named", "<key>first</key><integer>3</integer><key>brand</key><string>revision</string>")
-        try child("retitled", "<key>titleFont</key><integer>12</integer><key>baseSize</key><string>@titleFontSize</string>")
+        try child(
+            "renamed", of: "named", "<key>first</key><integer>3</integer><key>brand</key><string>revision</string>")
+        try child(
+            "retitled", "<key>titleFont</key><integer>12</integer><key>baseSize</key><string>@titleFontSize</string>")
         Self.expectSameAnalyses(in: folder.path)
         let loader = ThemeLoader(directory: folder.path)
         let session = ThemeLoader.Session(reader: loader.cachingReader())
@@ -360,7 +364,8 @@ struct SharedAnalysisTests {
                 "cyclic", "dangling", "fontAlias", "fontAliasUnsized", "navy", "numbered", "renamed", "retitled",
                 "unsized", "unsizedAgain",
             ])
-        #expect(loader.analyze("roundabout", in: session).theme?.color(forKey: "accentColor") == ThemeColor(hex: "abcdef"))
+        #expect(
+            loader.analyze("roundabout", in: session).theme?.color(forKey: "accentColor") == ThemeColor(hex: "abcdef"))
         #expect(loader.analyze("named", in: session).theme?.string(forKey: "revision") == nil)
     }
 
