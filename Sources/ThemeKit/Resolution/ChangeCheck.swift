@@ -205,10 +205,13 @@ struct ChangeCheck {
         }
     }
 
+    /// The bytes of `.INHERITED_STYLE`, the end of a key that names a style's parent.
+    private static let inheritedStyleSuffix = Array(("." + ThemeStyle.inheritedStyleProperty).utf8)
+
     /// Whether `setter`'s key names a style's parent (`Style.INHERITED_STYLE`), whose value is
     /// never an alias.
     private static func isInheritedStyle(_ setter: Setter) -> Bool {
-        let suffix = Array(("." + ThemeStyle.inheritedStyleProperty).utf8)
+        let suffix = inheritedStyleSuffix
         return setter.store.withBytes(setter.packed.key) { key in
             key.count > suffix.count && key.suffix(suffix.count).elementsEqual(suffix)
         }
