@@ -10,7 +10,7 @@ package struct ThemeAnalysis: Sendable {
     /// The files resolved: the theme's first, then its ancestors'. Analyses made in one
     /// `ThemeLoader.Session` leave out the ancestors none of whose keys the merged theme
     /// keeps (every key they set, a nearer theme sets again), except the parent; for a
-    /// theme that only adds keys (`addsKeysOnly`), the theme's file and its parent's.
+    /// theme resolved from its parent (`resolvesFromParent`), the theme's file and its parent's.
     package var files: [ThemeFile]
     /// The theme's lineage, shared between analyses of one session.
     var ancestry = ThemeLineage(names: [], paths: [])
@@ -21,7 +21,7 @@ package struct ThemeAnalysis: Sendable {
     /// What resolution found, when it ran (the files could be read and the lineage is
     /// whole).
     var resolution: ResolvedTheme?
-    /// For a theme that only adds keys, the link to resolve, and how, when the merged theme
+    /// For a theme resolved from its parent, the link to resolve, and how, when the merged theme
     /// is asked for: the session knows it has no problem without resolving it.
     var deferred: (link: ThemeLoader.Session.SharedLink, options: ThemeOptions)?
     /// For an analysis made in a session, the parent's merged keys and who sets them.
@@ -29,7 +29,7 @@ package struct ThemeAnalysis: Sendable {
     /// Whether the theme is light or dark, and the partners its file names.
     package var appearance = AppearanceFacts()
 
-    /// What resolution found: `resolution`, or, for a theme that only adds keys, its merged
+    /// What resolution found: `resolution`, or, for a theme resolved from its parent, its merged
     /// theme resolved now (on each access: ask once). Nil when resolution did not run.
     var resolved: ResolvedTheme? {
         resolution ?? deferred.map { $0.link.resolve(options: $0.options).resolved }
@@ -110,7 +110,7 @@ package struct ThemeAnalysis: Sendable {
     }
 
     /// The keys of the merged theme (the theme and its ancestors); nil when resolution
-    /// did not run. A view of the resolver's own table, or, for a theme that only adds keys,
+    /// did not run. A view of the resolver's own table, or, for a theme resolved from its parent,
     /// of the session's: nothing is copied to offer it.
     package var mergedKeys: MergedKeys? {
         if let resolution { return resolution.keys }
@@ -318,7 +318,7 @@ public struct ThemeLoader: Sendable {
     /// The analysis of a theme whose lineage is whole and clean, from its shared link: the
     /// resolver is given the theme's file, its parent's, and those of the ancestors that
     /// still set a key of the merged theme, so that the work is that of the merged theme,
-    /// however many ancestors it has. A theme that only adds keys (`addsKeysOnly`) has no
+    /// however many ancestors it has. A theme resolved from its parent (`resolvesFromParent`) has no
     /// problem, and is resolved only when its theme or values are asked for.
     private func analyze(_ shared: Session.SharedLink, defersLineageProblems: Bool) -> ThemeAnalysis {
         let lineage = ThemeLineage(shared.link)
@@ -722,8 +722,8 @@ extension ThemeLoader {
             /// For a theme that does not only add keys, whether its merged theme resolves
             /// with no problem: worked out once, when a child asks.
             private let cleanness = Mutex<Bool?>(nil)
-            /// The lineage's `Hints`, made when a child asks for them (a theme whose keys
-            /// override its parent's never does).
+            /// The lineage's `Hints`, made when a child below a parent with no problem asks
+            /// for them.
             private let madeHints = Mutex<Hints?>(nil)
             /// `setters` as a trie, when they are a table and a child that shares them asks.
             private let madeTrie = Mutex<HashTrie<Setters.Setter>?>(nil)
