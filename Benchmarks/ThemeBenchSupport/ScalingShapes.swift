@@ -917,7 +917,7 @@ extension ScalingShape {
     ]
 
     /// A color of its own for theme `index`, as `#RRGGBB`.
-    public static func color(_ index: Int) -> String {
+    static func color(_ index: Int) -> String {
         "#" + String((index &* 2_654_435 & 0xFF_FFFF) | 0x100_0000, radix: 16).dropFirst()
     }
 
