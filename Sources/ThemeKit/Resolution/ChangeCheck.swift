@@ -93,7 +93,7 @@ struct ChangeCheck {
             key.store.withBytes(key.packed.key) { bytes in
                 let (hash, isASCII) = KeyHash.of(bytes)
                 if let giving = namers.find(hash: hash, matching: { $0.give(bytes, isASCII: isASCII) }) {
-                    giving.keys.forEachValue { namer in
+                    giving.forEachKey { namer in
                         // Only where the namer still sets its key: a nearer theme may have
                         // set it again, to a value that names something else.
                         guard let current = setters.setter(of: namer.packed, in: namer.store),

@@ -750,10 +750,31 @@ extension ThemeLoader {
 
             /// The keys of a lineage whose values give one name (see `Hints.namers`).
             struct Namers: Sendable {
-                /// A key whose value gives the name: where to read the name from.
-                let first: Setters.Setter
-                /// Every key whose value gives the name, by its key's hash.
-                var keys: HashTrie<Setters.Setter>
+                /// A key whose value gives the name (the first met, or a nearer theme's setting
+                /// of it): where the name is read from.
+                var first: Setters.Setter
+                /// The other keys whose values give the name, by their keys' hashes; nil while
+                /// there are none, as for most names (a trie is two allocations).
+                var more: HashTrie<Setters.Setter>?
+
+                /// Calls `body` with each key whose value gives the name.
+                func forEachKey(_ body: (Setters.Setter) -> Void) {
+                    body(first)
+                    more?.forEachValue(body)
+                }
+
+                /// These with `namer` (an entry of `store`) added, in place of its key's earlier
+                /// setting if there is one.
+                mutating func add(_ namer: Setters.Setter, of store: EntryStore) {
+                    let entry = namer.packed
+                    if first.store.sameKey(first.packed, entry, of: store) {
+                        first = namer
+                        return
+                    }
+                    var others = more ?? HashTrie()
+                    others.set(namer, hash: Int(entry.hash)) { $0.store.sameKey($0.packed, entry, of: store) }
+                    more = others
+                }
 
                 /// The name `setter`'s `<string>` value gives: the text, less a leading `@`.
                 static func name<Result>(
@@ -936,9 +957,8 @@ extension ThemeLoader {
                     Namers.name(of: namer) { name in
                         let (hash, isASCII) = KeyHash.of(name)
                         let matches = { (namers: Namers) in namers.give(name, isASCII: isASCII) }
-                        var namers =
-                            hints.namers.find(hash: hash, matching: matches) ?? Namers(first: namer, keys: HashTrie())
-                        namers.keys.set(namer, hash: Int(entry.hash)) { $0.store.sameKey($0.packed, entry, of: store) }
+                        var namers = hints.namers.find(hash: hash, matching: matches) ?? Namers(first: namer)
+                        namers.add(namer, of: store)
                         hints.namers.set(namers, hash: hash, matching: matches)
                     }
                 }
