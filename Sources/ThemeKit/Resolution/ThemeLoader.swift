@@ -728,21 +728,18 @@ extension ThemeLoader {
             /// `setters` as a trie, when they are a table and a child that shares them asks.
             private let madeTrie = Mutex<HashTrie<Setters.Setter>?>(nil)
 
-            /// What a child that may only add keys asks of its lineage, as hashes: keys whose
-            /// hash is not there are surely not there. Kept for the lineage as a whole, from
+            /// What a child asks of its lineage (whether it only adds keys, what it changes),
+            /// by hashes: keys whose hash is not there are surely not there. Kept for the lineage as a whole, from
             /// the parent's and the theme's own file; values a nearer theme set again stay,
             /// so a few more keys seem there than are.
             struct Hints: Sendable {
-                /// The hashes of every `<string>` value (and of the name after an `@`), as
-                /// `KeyHash` hashes a key: the keys a value of the lineage may name.
-                var mentions = HashTrie<Bool>()
                 /// The hashes of the keys folded to ASCII lower case
                 /// (`KeyHash.foldingASCIICase`), for the case-collision check of a child, each
                 /// with the spelling met under it.
                 var foldedKeys = HashTrie<Spelling>()
                 /// For each name a `<string>` value of the lineage gives (the text, or what
                 /// follows its `@`), by the name's hash as `KeyHash` hashes a key: the keys whose
-                /// values give it. A theme that sets or adds that key changes how they resolve
+                /// values give it. A key whose hash is not here is named by no value. A theme that sets or adds that key changes how they resolve
                 /// (`ChangeCheck`). A key set again with another value stays under the name its
                 /// old value gave, so a few keys are there that no longer give the name.
                 var namers = HashTrie<Namers>()
@@ -862,9 +859,10 @@ extension ThemeLoader {
                     }
                     if namesInheritedKey { return false }
                 }
-                let mentions = parent.hints().mentions
+                // A name some inherited value gives, by its hash (now and then another name).
+                let namers = parent.hints().namers
                 for index in 0..<store.count where !reserved.contains(index) {
-                    if mentions.find(hash: Int(store.packed[index].hash), matching: { _ in true }) != nil {
+                    if namers.find(hash: Int(store.packed[index].hash), matching: { _ in true }) != nil {
                         return false
                     }
                 }
@@ -944,15 +942,7 @@ extension ThemeLoader {
                             hash: met?.hash ?? exact, several: met.map { $0.several || $0.hash != exact } ?? false)
                         hints.foldedKeys.set(spelling, hash: folded) { _ in true }
                     }
-                    guard entry.kind == .string else { continue }
-                    store.withBytes(entry.text) { text in
-                        hints.mentions.set(true, hash: KeyHash.of(text).hash) { _ in true }
-                        if text.first == UInt8(ascii: "@") {
-                            let name = UnsafeBufferPointer(rebasing: text.dropFirst())
-                            hints.mentions.set(true, hash: KeyHash.of(name).hash) { _ in true }
-                        }
-                    }
-                    guard store.isFirstOfKey(index) else { continue }
+                    guard entry.kind == .string, store.isFirstOfKey(index) else { continue }
                     let namer = Setters.Setter(file: box, depth: Int32(depth), entry: Int32(index))
                     Namers.name(of: namer) { name in
                         let (hash, isASCII) = KeyHash.of(name)
