@@ -745,14 +745,21 @@ extension ThemeLoader {
                 var namers = HashTrie<Namers>()
             }
 
-            /// The keys of a lineage whose values give one name (see `Hints.namers`).
-            struct Namers: Sendable {
+            /// The keys of a lineage whose values give one name (see `Hints.namers`). A class,
+            /// never changed once made, so that a trie's slot holds a reference: the tries are
+            /// copied along their paths at every theme of a chain.
+            final class Namers: Sendable {
                 /// A key whose value gives the name (the first met, or a nearer theme's setting
                 /// of it): where the name is read from.
-                var first: Setters.Setter
+                let first: Setters.Setter
                 /// The other keys whose values give the name, by their keys' hashes; nil while
                 /// there are none, as for most names (a trie is two allocations).
-                var more: HashTrie<Setters.Setter>?
+                let more: HashTrie<Setters.Setter>?
+
+                init(first: Setters.Setter, more: HashTrie<Setters.Setter>? = nil) {
+                    self.first = first
+                    self.more = more
+                }
 
                 /// Calls `body` with each key whose value gives the name.
                 func forEachKey(_ body: (Setters.Setter) -> Void) {
@@ -762,15 +769,12 @@ extension ThemeLoader {
 
                 /// These with `namer` (an entry of `store`) added, in place of its key's earlier
                 /// setting if there is one.
-                mutating func add(_ namer: Setters.Setter, of store: EntryStore) {
+                func adding(_ namer: Setters.Setter, of store: EntryStore) -> Namers {
                     let entry = namer.packed
-                    if first.store.sameKey(first.packed, entry, of: store) {
-                        first = namer
-                        return
-                    }
+                    if first.store.sameKey(first.packed, entry, of: store) { return Namers(first: namer, more: more) }
                     var others = more ?? HashTrie()
                     others.set(namer, hash: Int(entry.hash)) { $0.store.sameKey($0.packed, entry, of: store) }
-                    more = others
+                    return Namers(first: first, more: others)
                 }
 
                 /// The name `setter`'s `<string>` value gives: the text, less a leading `@`.
@@ -947,8 +951,9 @@ extension ThemeLoader {
                     Namers.name(of: namer) { name in
                         let (hash, isASCII) = KeyHash.of(name)
                         let matches = { (namers: Namers) in namers.give(name, isASCII: isASCII) }
-                        var namers = hints.namers.find(hash: hash, matching: matches) ?? Namers(first: namer)
-                        namers.add(namer, of: store)
+                        let namers =
+                            hints.namers.find(hash: hash, matching: matches)?.adding(namer, of: store)
+                            ?? Namers(first: namer)
                         hints.namers.set(namers, hash: hash, matching: matches)
                     }
                 }
