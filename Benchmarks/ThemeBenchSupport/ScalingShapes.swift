@@ -291,6 +291,23 @@ extension ScalingShape {
         ) { n in
             overridingChain(n)
         },
+        // The mapping themes SPEC §3 is built for: each theme sets a key that inherited
+        // aliases read (`primaryColor`), or an inherited key with a value of another kind, so
+        // none only adds keys, and each was resolved with its whole merged theme (issue 35).
+        ScalingShape(
+            "mapping-chain-lint",
+            "n themes in one inheritance chain, each adding a key and setting primaryColor, which the root's aliases read",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            mappingChain(n)
+        },
+        ScalingShape(
+            "retyping-chain-lint",
+            "n themes in one inheritance chain, each adding a key and setting an inherited one with another kind",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in
+            retypingChain(n)
+        },
         ScalingShape(
             "style-chain-lint",
             "n themes in one inheritance chain, each adding a style whose parent style and base are at the root",
@@ -309,6 +326,13 @@ extension ScalingShape {
                         ("S\(index):selected:highlighted.tintColor", "<string>#123456</string>"),
                     ]
                 })
+        },
+        ScalingShape(
+            "mapping-children-lint",
+            "a parent of 10n keys, a few aliasing primaryColor, and n children, each setting primaryColor",
+            tool: .lint(format: "text"), n: 500
+        ) { n in
+            mappingChildren(n)
         },
         ScalingShape(
             "wide-parent-lint", "a parent of 10n keys and n children, each adding a key of its own",
@@ -455,6 +479,21 @@ extension ScalingShape {
             "keys-wide-overriding", "a parent of 10n keys and n children, each setting one of its colors again",
             tool: .keys, n: 1_000
         ) { n in wideParentOverridden(n) },
+        ScalingShape(
+            "keys-mapping-chain",
+            "n themes in one inheritance chain, each adding a key and setting primaryColor, which the root's aliases read",
+            tool: .keys, n: 2_000
+        ) { n in mappingChain(n) },
+        ScalingShape(
+            "keys-retyping-chain",
+            "n themes in one inheritance chain, each adding a key and setting an inherited one with another kind",
+            tool: .keys, n: 2_000
+        ) { n in retypingChain(n) },
+        ScalingShape(
+            "keys-mapping-children",
+            "a parent of 10n keys, a few aliasing primaryColor, and n children, each setting primaryColor",
+            tool: .keys, n: 500
+        ) { n in mappingChildren(n) },
         ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
         },
@@ -860,6 +899,81 @@ extension ScalingShape {
                 entries([
                     ("INHERITED_THEME", "<string>\(parent)</string>"),
                     ("descriptiveName", "<string>Theme \(index)</string>"), ownKey("t", index),
+                ]))
+        }
+        return files
+    }
+
+    /// The keys of a mapping root (SPEC §3): `primaryColor`, and keys that read it through
+    /// aliases, bare, explicit and through another alias, and a font whose size is an alias.
+    static let mappingRoot: [(String, String)] = [
+        ("primaryColor", "<string>#336699</string>"),
+        ("buttonColor", "<string>primaryColor</string>"),
+        ("linkColor", "<string>@primaryColor</string>"),
+        ("borderColor", "<string>buttonColor</string>"),
+        ("titleFont", "<string>Helvetica</string>"),
+        ("titleFontSize", "<string>@baseSize</string>"),
+        ("baseSize", "<integer>17</integer>"),
+    ]
+
+    /// A color of its own for theme `index`, as `#RRGGBB`.
+    static func color(_ index: Int) -> String {
+        "#" + String((index &* 2_654_435 & 0xFF_FFFF) | 0x100_0000, radix: 16).dropFirst()
+    }
+
+    /// `default` with the keys of `mappingRoot`, and `t0` … `t<n-1>`, each inheriting the one
+    /// before, each adding a key of its own and setting `primaryColor` (and, every other
+    /// theme, `baseSize`) again: keys the root's aliases read, so every theme changes the
+    /// values of inherited keys, and the merged theme grows.
+    static func mappingChain(_ n: Int) -> [String: String] {
+        var files = ["Themes/default.plist": document(entries(mappingRoot + [ownKey("root", 0)]))]
+        for index in 0..<n {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            var own = [
+                ("INHERITED_THEME", "<string>\(parent)</string>"),
+                ("primaryColor", "<string>\(color(index))</string>"),
+            ]
+            if index % 2 == 0 { own.append(("baseSize", "<integer>\(12 + index % 10)</integer>")) }
+            files["Themes/t\(index).plist"] = document(entries(own + [ownKey("t", index)]))
+        }
+        return files
+    }
+
+    /// `default` with an untyped `revision`, and `t0` … `t<n-1>`, each inheriting the one
+    /// before, each adding a key of its own and setting `revision` again with a value of
+    /// another kind than its parent's (a number, a bool, a string, in turn), as a theme
+    /// written for another tool may.
+    static func retypingChain(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/default.plist": document(
+                entries([("revision", "<string>first</string>"), ("primaryColor", "<string>#336699</string>")]))
+        ]
+        for index in 0..<n {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            let revision =
+                switch index % 3 {
+                case 0: "<integer>\(index)</integer>"
+                case 1: "<true/>"
+                default: "<string>revision \(index)</string>"
+                }
+            files["Themes/t\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>\(parent)</string>"), ("revision", revision), ownKey("t", index),
+                ]))
+        }
+        return files
+    }
+
+    /// `default` of 10n keys (the mix of `palette`) with the keys of `mappingRoot`, and
+    /// `c0` … `c<n-1>`, each inheriting it and setting `primaryColor`, which its aliases read:
+    /// every child's merged theme has 10n keys, a few of them changed by its own.
+    static func mappingChildren(_ n: Int) -> [String: String] {
+        var files = ["Themes/default.plist": document(entries(mappingRoot + palette(10 * n)))]
+        for index in 0..<n {
+            files["Themes/c\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>default</string>"),
+                    ("primaryColor", "<string>\(color(index))</string>"),
                 ]))
         }
         return files

@@ -64,7 +64,7 @@ package struct KeyGenerator: Sendable {
         for survey in surveys {
             for error in survey.failures.values { failures.formUnion(error.diagnostics) }
         }
-        if !failures.isEmpty { return GeneratedKeys(source: nil, diagnostics: failures.sorted()) }
+        if !failures.isEmpty { return GeneratedKeys(source: nil, diagnostics: Self.ordered(failures)) }
 
         let keys = ThemeCollection.keyUses(of: surveys.flatMap(\.records))
         var diagnostics: [Diagnostic] = []
@@ -129,6 +129,19 @@ package struct KeyGenerator: Sendable {
         let folders = surveys.map { Self.folderLabel($0.directory) }
         let source = render(entries, styles: styled.styles, states: styled.states, themes: names, folders: folders)
         return GeneratedKeys(source: source, diagnostics: diagnostics)
+    }
+
+    /// `diagnostics` sorted, and those that sort alike (one problem met by several themes, each
+    /// with the notes it met) by their notes, so that no run shows the set's own order.
+    static func ordered(_ diagnostics: Set<Diagnostic>) -> [Diagnostic] {
+        func rest(_ diagnostic: Diagnostic) -> String {
+            "\(diagnostic.severity) \(diagnostic.key ?? "")\n"
+                + diagnostic.notes.map { "\($0.location): \($0.message)" }.joined(separator: "\n")
+        }
+        return diagnostics.sorted { lhs, rhs in
+            if lhs < rhs || rhs < lhs { return lhs < rhs }
+            return rest(lhs) < rest(rhs)
+        }
     }
 
     // MARK: Styles and states

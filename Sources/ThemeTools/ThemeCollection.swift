@@ -111,9 +111,10 @@ package struct ThemeCollection: Sendable {
 
 /// The keys of every theme of one folder and the themes that did not load, for
 /// `themekit keys`, which needs each key's kind and place, not every theme whole: a theme
-/// that only adds keys to its lineage (`ThemeAnalysis.addsKeysOnly`) gives the keys it
-/// adds, and holds its ancestors' as they hold them, so a chain of n themes that each add
-/// a key gives n keys, not n²/2.
+/// resolved from its parent (`ThemeAnalysis.resolvesFromParent`) gives the keys it adds or
+/// sets and the inherited keys whose values it changes (`changedKeys`), and holds its
+/// ancestors' others as they hold them, so a chain of n themes that each add a key and set
+/// `primaryColor` gives a few keys each, not n²/2.
 package struct KeySurvey: Sendable {
     /// The folder the themes were read from.
     package var directory: String
@@ -121,8 +122,9 @@ package struct KeySurvey: Sendable {
     package var failures: [String: ThemeError]
     /// The names of the themes that loaded.
     var themeNames: [String]
-    /// The keys of the themes that loaded: those of a theme that only adds keys are its
-    /// own, the others whole; each named for the first theme by name that holds it so.
+    /// The keys of the themes that loaded: those a theme resolved from its parent gives
+    /// (`ThemeAnalysis.changedKeys`, or the keys it adds), the others whole; each named for
+    /// the first theme by name that holds it so.
     var records: [ThemeCollection.KeyRecord]
 
     /// Whether the folder held no theme.
@@ -145,45 +147,138 @@ package struct KeySurvey: Sendable {
         let session = ThemeLoader.Session(reader: loader.cachingReader())
         var failures: [String: ThemeError] = [:]
         var loaded: [(name: String, records: [ThemeCollection.KeyRecord])] = []
-        // The themes that only add keys, under their parents: each holds its parent's keys
-        // as they are, so the theme named for those keys is the first by name among the
-        // parent and every theme below it that only adds keys.
-        var addingChildren: [String: [String]] = [:]
+        // The themes resolved from their parents, under their parents: each holds its
+        // parent's keys as they are, but for the keys it gives records of its own (those it
+        // adds or sets, and the inherited ones whose values it changes).
+        var sharedChildren: [String: [String]] = [:]
         for name in loader.availableThemes() {
             let analysis = loader.analyze(name, in: session, defersLineageProblems: true)
-            let theme = analysis.addsKeysOnly ? analysis.addedTheme : analysis.theme
-            guard let theme else {
+            let records: [ThemeCollection.KeyRecord]
+            if let changed = analysis.changedKeys {
+                records = changed.map {
+                    ThemeCollection.KeyRecord(key: $0.key, kind: $0.kind, theme: name, location: $0.location)
+                }
+            } else if let theme = analysis.addsKeysOnly ? analysis.addedTheme : analysis.theme {
+                records = ThemeCollection.records(of: theme, as: name)
+            } else {
                 failures[name] = ThemeCollection.failure(of: analysis)
                 continue
             }
-            if analysis.addsKeysOnly, let parent = analysis.parentName {
-                addingChildren[parent, default: []].append(name)
+            if analysis.resolvesFromParent, let parent = analysis.parentName {
+                sharedChildren[parent, default: []].append(name)
             }
-            loaded.append((name, ThemeCollection.records(of: theme, as: name)))
-        }
-        // The first name of each subtree of themes that only add keys, leaves first: a
-        // walk with a stack of its own, since a chain may be thousands of themes deep.
-        var first: [String: String] = [:]
-        var order: [String] = []
-        var isChild = Set<String>()
-        for children in addingChildren.values { isChild.formUnion(children) }
-        var pending = loaded.map(\.name).filter { !isChild.contains($0) }
-        while let name = pending.popLast() {
-            order.append(name)
-            pending += addingChildren[name] ?? []
-        }
-        for name in order.reversed() {
-            first[name] = (addingChildren[name] ?? []).reduce(name) { min($0, first[$1] ?? $1) }
+            loaded.append((name, records))
         }
         self.directory = directory
         self.failures = failures
         themeNames = loaded.map(\.name)
-        records = loaded.flatMap { name, records in
-            records.map { record in
-                var record = record
-                record.theme = first[name] ?? name
-                return record
+        records = Self.named(loaded, sharedChildren: sharedChildren)
+    }
+
+    /// The records of `loaded`, each named for the first theme by name that holds it: the
+    /// theme that gives it and every theme below it, through `sharedChildren`, that gives no
+    /// record of that key of its own.
+    ///
+    /// The themes are numbered in a walk of the trees of shared children (a stack of its own:
+    /// a chain may be thousands of themes deep), so that a theme and those below it are a
+    /// range of numbers; a record's themes are its giver's range less the ranges of the
+    /// nearest themes below it that give the key again, and the first name over a range is a
+    /// lookup in a sparse table. The work is the records' and the themes' (times a log), not
+    /// the merged themes' (n²/2 records for a chain whose every theme changes a key).
+    static func named(
+        _ loaded: [(name: String, records: [ThemeCollection.KeyRecord])], sharedChildren: [String: [String]]
+    ) -> [ThemeCollection.KeyRecord] {
+        var isChild = Set<String>()
+        for children in sharedChildren.values { isChild.formUnion(children) }
+        let loadedNames = Set(loaded.map(\.name))
+        var order: [String] = []
+        var start: [String: Int] = [:]
+        var pending = loaded.map(\.name).filter { !isChild.contains($0) }.reversed().map { $0 }
+        while let name = pending.popLast() {
+            start[name] = order.count
+            order.append(name)
+            pending += (sharedChildren[name] ?? []).filter(loadedNames.contains).reversed()
+        }
+        // Each theme's range ends where the themes below it end.
+        var end = Array(repeating: 0, count: order.count)
+        for position in order.indices.reversed() {
+            let name = order[position]
+            let below = (sharedChildren[name] ?? []).compactMap { child in start[child].map { end[$0] } }
+            end[position] = below.max() ?? position + 1
+        }
+        let first = FirstName(order)
+        // Each key's givers, by their place in the walk.
+        var givers: [String: [(position: Int, theme: Int, record: Int)]] = [:]
+        for (theme, entry) in loaded.enumerated() {
+            guard let position = start[entry.name] else { continue }
+            for (record, found) in entry.records.enumerated() {
+                givers[found.key, default: []].append((position, theme, record))
             }
+        }
+        var named = loaded.map(\.records)
+        for (_, list) in givers {
+            let sorted = list.sorted { $0.position < $1.position }
+            // The givers whose ranges are open, outermost first, each with where the part of
+            // its range not yet looked at starts and the first name found so far.
+            var open: [(giver: Int, cursor: Int, best: Int?)] = []
+            func close() {
+                guard let top = open.popLast() else { return }
+                let giver = sorted[top.giver]
+                let best = first.smaller(top.best, first.position(in: top.cursor..<end[giver.position]))
+                if let best { named[giver.theme][giver.record].theme = order[best] }
+            }
+            for (index, giver) in sorted.enumerated() {
+                while let top = open.last, giver.position >= end[sorted[top.giver].position] { close() }
+                if let top = open.indices.last {
+                    let found = first.position(in: open[top].cursor..<giver.position)
+                    open[top].best = first.smaller(open[top].best, found)
+                    open[top].cursor = end[giver.position]
+                }
+                open.append((index, giver.position, nil))
+            }
+            while !open.isEmpty { close() }
+        }
+        return named.flatMap { $0 }
+    }
+
+    /// The place of the first name over any range of places of `names`: a sparse table of the
+    /// first over each range of a power of two.
+    struct FirstName {
+        private let names: [String]
+        private var levels: [[Int]]
+
+        init(_ names: [String]) {
+            self.names = names
+            levels = [Array(names.indices)]
+            var width = 1
+            while 2 * width <= names.count {
+                let below = levels[levels.count - 1]
+                var level: [Int] = []
+                level.reserveCapacity(names.count - 2 * width + 1)
+                for position in 0...(names.count - 2 * width) {
+                    let (left, right) = (below[position], below[position + width])
+                    level.append(names[right] < names[left] ? right : left)
+                }
+                levels.append(level)
+                width *= 2
+            }
+        }
+
+        /// The place of the first name in `range`; nil for an empty range.
+        func position(in range: Range<Int>) -> Int? {
+            guard !range.isEmpty else { return nil }
+            var level = 0
+            while 2 << level <= range.count { level += 1 }
+            let left = levels[level][range.lowerBound]
+            let right = levels[level][range.upperBound - (1 << level)]
+            return names[right] < names[left] ? right : left
+        }
+
+        /// Of two places, the one whose name comes first.
+        func smaller(_ one: Int?, _ other: Int?) -> Int? {
+            guard let one else { return other }
+            guard let other else { return one }
+            return names[other] < names[one] ? other : one
         }
     }
 }

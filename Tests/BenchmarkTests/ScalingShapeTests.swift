@@ -49,6 +49,11 @@ struct ScalingShapeTests {
         "wide-parent-lint": [.unknownOverride: 6],
         // Each theme below `default` adds a key no ancestor has; descriptiveName is inherited.
         "override-chain-lint": [.unknownOverride: 6],
+        // Each theme below `default` adds a key; primaryColor, baseSize and revision are
+        // inherited, and every alias that reads them still resolves.
+        "mapping-chain-lint": [.unknownOverride: 6],
+        "retyping-chain-lint": [.unknownOverride: 6],
+        "mapping-children-lint": [:],
         "contrast-pairs": [.minContrast: 6],
         // Each of the six dark partners, through the light theme naming it.
         "contrast-partners": [.minContrast: 6],
@@ -181,6 +186,31 @@ struct ScalingShapeTests {
             #expect(child.color(forKey: "p25Color") == ThemeColor(hex: "0a0b0c"))
             #expect(collection.keyKinds.count == 60)
         }
+        if shape.id == "keys-mapping-chain" {
+            // The root's 7 mapping keys and its own, and one more in each of the 6 themes; the
+            // root's aliases read the last theme's primaryColor.
+            let last = try #require(collection.theme(named: "t5"))
+            #expect(last.values.count == 14)
+            #expect(last.color(forKey: "borderColor") == last.color(forKey: "primaryColor"))
+            // t5's own primaryColor, 5 · 2,654,435 in its low 24 bits.
+            #expect(last.color(forKey: "linkColor") == ThemeColor(hex: "ca846f"))
+            // Sized through the root's alias by t4's baseSize (every other theme sets it).
+            #expect(last.font(forKey: "titleFont")?.size == 16)
+            #expect(collection.keyKinds.count == 14)
+        }
+        if shape.id == "keys-retyping-chain" {
+            // revision is a number, a bool and a string in turn: one key of mixed kind.
+            let last = try #require(collection.theme(named: "t5"))
+            #expect(last.values.count == 8)
+            #expect(last.string(forKey: "revision") == "revision 5")
+            #expect(collection.keyKinds.first { $0.key == "revision" }.map { $0.kind == nil } == true)
+        }
+        if shape.id == "keys-mapping-children" {
+            let child = try #require(collection.theme(named: "c5"))
+            #expect(child.values.count == 67)
+            #expect(child.color(forKey: "borderColor") == ThemeColor(hex: "ca846f"))
+            #expect(collection.keyKinds.count == 67)
+        }
         if shape.id == "keys-wide-parent" {
             // 60 keys in `default`, and one of its own in each of the 6 children.
             #expect(try #require(collection.theme(named: "c5")).values.count == 61)
@@ -231,6 +261,27 @@ struct ScalingShapeTests {
             let last = try #require(collection.theme(named: shape.tool == .load ? "default" : "t5"))
             #expect(last.lineage.count == 7)
             #expect(collection.themes.count == 7)
+        }
+    }
+
+    @Test(
+        "themekit keys says from its survey what it says from every theme whole",
+        arguments: ScalingShape.all.filter { $0.tool == .keys })
+    func keysShapesSurveyedAsWhole(shape: ScalingShape) throws {
+        let folder = try Self.write(shape, n: 6)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let themes = folder.appendingPathComponent("Themes").path
+        let whole = KeyGenerator().generate(from: [ThemeCollection(directory: themes)])
+        let surveyed = KeyGenerator().generate(from: [KeySurvey(directory: themes)])
+        #expect(surveyed.source == whole.source, "\(shape.id)")
+        #expect(surveyed.diagnostics == whole.diagnostics, "\(shape.id)")
+        if shape.id == "keys-retyping-chain" {
+            // revision is a string in default, then a number, a bool and a string again.
+            #expect(whole.diagnostics.map(\.code) == [.mixedKeyKind])
+            #expect(
+                whole.diagnostics.first?.notes.map(\.message) == [
+                    "a string in 'default'", "a number in 't0'", "a bool in 't1'",
+                ])
         }
     }
 

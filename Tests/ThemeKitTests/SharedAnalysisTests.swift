@@ -91,11 +91,12 @@ struct SharedAnalysisTests {
         let session = ThemeLoader.Session(reader: loader.cachingReader())
         let leaf = loader.analyze("leaf", in: session)
         #expect(leaf.lineage == ["leaf", "lower", "middle", "default"])
-        // middle's only key is set again by lower: its file is not resolved again.
-        #expect(
-            leaf.files.map(\.path).map { ($0 as NSString).lastPathComponent } == [
-                "leaf.plist", "lower.plist", "default.plist",
-            ])
+        // leaf sets bodyFont, which the inherited titleFont reads: it is checked from what it
+        // changes, against its parent's merged keys, and resolved whole only when asked for.
+        #expect(leaf.resolvesFromParent)
+        #expect(leaf.files.map(\.path).map { ($0 as NSString).lastPathComponent } == ["leaf.plist", "lower.plist"])
+        // Its theme, resolved whole when asked for, from the files that still set a key
+        // (middle's only key is set again by lower): late binding reaches lower's inkColor.
         #expect(leaf.theme?.color(forKey: "textColor") == ThemeColor(hex: "222222"))
         #expect(leaf.theme?.font(forKey: "titleFont") == ThemeFont(name: "Georgia", size: 12))
         #expect(leaf.introducedKeys == ["extraColor"])
@@ -265,6 +266,107 @@ struct SharedAnalysisTests {
         #expect(loader.analyze("rebases", in: session).theme?.color(forKey: "tintColor") == ThemeColor(hex: "aabbcc"))
         #expect(loader.analyze("rekinds", in: session).theme?.bool(forKey: "count") == true)
         #expect(loader.analyze("realiases", in: session).theme?.number(forKey: "descriptiveName") == 3)
+    }
+
+    /// `default`, a mapping root (SPEC §3): `primaryColor`, aliases that read it (bare,
+    /// explicit, through another alias), a font sized through an alias, an untyped `brand`
+    /// that a color reads, and `revision`. Then `t0` … `t<count-1>`, each inheriting the one
+    /// before, each setting `primaryColor`, `revision` with another kind than its parent's,
+    /// every other one `baseSize`, and adding a color that aliases `linkColor`.
+    static func writeMappingChain(_ count: Int, in folder: TemporaryDirectory) throws {
+        try folder.write(
+            "default.plist",
+            "<plist><dict><key>primaryColor</key><string>#336699</string>"
+                + "<key>buttonColor</key><string>primaryColor</string>"
+                + "<key>linkColor</key><string>@primaryColor</string>"
+                + "<key>borderColor</key><string>buttonColor</string>"
+                + "<key>titleFont</key><string>Helvetica</string><key>titleFontSize</key><string>@baseSize</string>"
+                + "<key>baseSize</key><integer>17</integer>"
+                + "<key>brand</key><string>#112233</string><key>accentColor</key><string>brand</string>"
+                + "<key>revision</key><string>first</string></dict></plist>\n")
+        for index in 0..<count {
+            let parent = index == 0 ? "default" : "t\(index - 1)"
+            let revision = index % 2 == 0 ? "<integer>\(index)</integer>" : "<true/>"
+            let size = index % 2 == 0 ? "<key>baseSize</key><integer>\(10 + index)</integer>" : ""
+            try folder.write(
+                "t\(index).plist",
+                "<plist><dict><key>INHERITED_THEME</key><string>\(parent)</string>"
+                    + "<key>primaryColor</key><string>#0000\(index % 10)\(index % 10)</string>"
+                    + "<key>revision</key>\(revision)\(size)"
+                    + "<key>k\(index)Color</key><string>linkColor</string></dict></plist>\n")
+        }
+    }
+
+    @Test("a mapping chain, each theme setting keys inherited aliases read: each theme's own keys and their dependents")
+    func chainOfMappingThemes() throws {
+        let folder = try TemporaryDirectory()
+        try Self.writeMappingChain(40, in: folder)
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = loader.availableThemes().map { loader.analyze($0, in: session) }
+        // Each theme's work is its own file's and its parent's, not its chain's (40 · 43 / 2
+        // files in all when each was resolved with every ancestor that still sets a key).
+        #expect(analyses.reduce(0) { $0 + $1.files.count } == 1 + 2 * 40)
+        #expect(analyses.allSatisfy { $0.diagnostics.isEmpty })
+        let last = try #require(analyses.first { $0.name == "t39" })
+        #expect(last.theme?.color(forKey: "borderColor") == ThemeColor(hex: "000099"))
+        #expect(last.theme?.color(forKey: "k39Color") == ThemeColor(hex: "000099"))
+        #expect(last.theme?.font(forKey: "titleFont")?.size == 48)
+        #expect(last.theme?.bool(forKey: "revision") == true)
+        #expect(last.introducedKeys == ["k39Color"])
+    }
+
+    /// Mapping themes whose changes break inherited keys, or leave them whole in ways that
+    /// are easy to get wrong: the session must say what each theme says alone, problems and
+    /// values alike.
+    @Test("mapping themes that break what inherits their keys, or change it in roundabout ways")
+    func mappingThemesThatBreakOrBend() throws {
+        let folder = try TemporaryDirectory()
+        try Self.writeMappingChain(2, in: folder)
+        func child(_ name: String, of parent: String = "default", _ entries: String) throws {
+            try folder.write(
+                name + ".plist",
+                "<plist><dict><key>INHERITED_THEME</key><string>\(parent)</string>\(entries)</dict></plist>\n")
+        }
+        // primaryColor no color (the root's aliases reach it), brand a number (accentColor
+        // reaches it), a cycle through the root's aliases, a size of 0 reached by a font.
+        try child("navy", "<key>primaryColor</key><string>navy</string>")
+        try child("numbered", "<key>brand</key><integer>7</integer>")
+        try child("cyclic", "<key>primaryColor</key><string>borderColor</string>")
+        try child("unsized", "<key>baseSize</key><integer>0</integer>")
+        try child("unsizedAgain", of: "unsized", "<key>primaryColor</key><string>#010101</string>")
+        try child("dangling", "<key>primaryColor</key><string>@nowhere</string>")
+        // Clean, in roundabout ways: primaryColor through an inherited alias of another
+        // key, brand through a new key, a font sized by its own new size key, a font
+        // made an alias of another font, a new key an inherited value names.
+        try child(
+            "roundabout",
+            "<key>primaryColor</key><string>accentColor</string><key>brand</key><string>newBrand</string>"
+                + "<key>newBrand</key><string>#abcdef</string><key>titleFontSize</key><integer>20</integer>")
+        try child(
+            "fontAlias",
+            "<key>bodyFont</key><string>Avenir</string><key>bodyFontSize</key><integer>11</integer>"
+                + "<key>titleFont</key><string>bodyFont</string><key>titleFontSize</key><string>x</string>")
+        try child(
+            "fontAliasUnsized", "<key>titleFont</key><string>otherFont</string><key>otherFont</key><string>A</string>")
+        try child("named", "<key>first</key><string>#123123</string><key>revision</key><integer>2</integer>")
+        try child(
+            "renamed", of: "named", "<key>first</key><integer>3</integer><key>brand</key><string>revision</string>")
+        try child(
+            "retitled", "<key>titleFont</key><integer>12</integer><key>baseSize</key><string>@titleFontSize</string>")
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let errors = loader.availableThemes().filter { !loader.analyze($0, in: session).errors.isEmpty }
+        #expect(
+            errors == [
+                "cyclic", "dangling", "fontAlias", "fontAliasUnsized", "navy", "numbered", "renamed", "retitled",
+                "unsized", "unsizedAgain",
+            ])
+        #expect(
+            loader.analyze("roundabout", in: session).theme?.color(forKey: "accentColor") == ThemeColor(hex: "abcdef"))
+        #expect(loader.analyze("named", in: session).theme?.string(forKey: "revision") == nil)
     }
 
     /// Keys added below a parent that change how an inherited key resolves, or that depend

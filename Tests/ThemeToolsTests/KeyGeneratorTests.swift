@@ -56,10 +56,10 @@ final class ScratchThemes {
     func themesThatOnlyAddKeys() throws {
         let themes = try Self.addingThemes(30)
         let survey = KeySurvey(directory: themes.path)
-        // default's 2 keys and zeta's 2 (it sets one again: it is read whole), then one key
-        // for each theme that only adds one; every theme whole was 2 + 2 + 3 + 3 + (3 + … +
-        // 32) = 535 records.
-        #expect(survey.records.count == 2 + 2 + 1 + 1 + 30)
+        // default's 2 keys and zeta's 1 (it sets one again with another kind: the key it
+        // changes), then one key for each theme that only adds one; every theme whole was
+        // 2 + 2 + 3 + 3 + (3 + … + 32) = 535 records.
+        #expect(survey.records.count == 2 + 1 + 1 + 1 + 30)
         #expect(survey.failures.isEmpty)
         let whole = KeyGenerator().generate(from: [ThemeCollection(directory: themes.path)])
         let surveyed = KeyGenerator().generate(from: [survey])
@@ -91,6 +91,36 @@ final class ScratchThemes {
         let surveyed = KeyGenerator().generate(from: [survey])
         #expect(surveyed.source == whole.source)
         #expect(surveyed.diagnostics == whole.diagnostics)
+    }
+
+    @Test("themekit keys reads a mapping theme as the keys it changes: its own and the inherited ones that read them")
+    func mappingThemesAsTheKeysTheyChange() throws {
+        var themes: [String: String] = [
+            "default":
+                "<key>primaryColor</key><string>#123456</string><key>buttonColor</key><string>primaryColor</string>"
+                + "<key>linkColor</key><string>@buttonColor</string><key>label</key><string>name</string>"
+                + "<key>name</key><string>Default</string><key>paddingWidth</key><integer>4</integer>"
+        ]
+        for index in 0..<30 {
+            let parent = index == 0 ? "default" : "t\(index)"
+            // Every third theme makes `name` a number, so `label`, which reads it, is one too.
+            let name = index % 3 == 0 ? "<integer>\(index)</integer>" : "<string>T\(index)</string>"
+            themes["t\(index + 1)"] =
+                "<key>INHERITED_THEME</key><string>\(parent)</string><key>primaryColor</key><string>#00000\(index % 10)</string>"
+                + "<key>name</key>\(name)<key>k\(index)Color</key><string>#00000\(index % 10)</string>"
+        }
+        // A theme named before the others, below t5, that sets nothing its parent's aliases read.
+        themes["a"] = "<key>INHERITED_THEME</key><string>t5</string><key>paddingWidth</key><integer>5</integer>"
+        let folder = try ScratchThemes(themes)
+        let survey = KeySurvey(directory: folder.path)
+        // default's 6 keys, then for each theme the 5 it changes (primaryColor, buttonColor,
+        // linkColor, name, label) and its own; `a` its own key.
+        #expect(survey.records.count == 6 + 6 * 30 + 1)
+        let whole = KeyGenerator().generate(from: [ThemeCollection(directory: folder.path)])
+        let surveyed = KeyGenerator().generate(from: [survey])
+        #expect(surveyed.source == whole.source)
+        #expect(surveyed.diagnostics == whole.diagnostics)
+        #expect(whole.diagnostics.map(\.code) == [.mixedKeyKind, .mixedKeyKind])
     }
 
     @Test func shippedThemesMatchTheGolden() throws {

@@ -6,11 +6,12 @@ package struct CaseCollisionRule: Rule {
 
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
-        // A theme that only adds keys to its lineage is reported at its own keys only, and
-        // its ancestors' keys were checked with theirs: a folded hash of each of its keys,
+        // A theme resolved from its parent (it only adds keys, or sets keys that inherited
+        // values read and leaves them resolving) is reported at its own keys only, and its
+        // ancestors' keys were checked with theirs: a folded hash of each of its keys,
         // looked up among its own and its parent's, says whether there can be anything to
         // report, without a pass over the merged theme (which grows along a chain).
-        if theme.analysis.addsKeysOnly {
+        if theme.analysis.resolvesFromParent {
             var seen = Set<Int>()
             var mayCollide = false
             file.forEachKey { _, bytes in

@@ -10,7 +10,7 @@ package struct ThemeAnalysis: Sendable {
     /// The files resolved: the theme's first, then its ancestors'. Analyses made in one
     /// `ThemeLoader.Session` leave out the ancestors none of whose keys the merged theme
     /// keeps (every key they set, a nearer theme sets again), except the parent; for a
-    /// theme that only adds keys (`addsKeysOnly`), the theme's file and its parent's.
+    /// theme resolved from its parent (`resolvesFromParent`), the theme's file and its parent's.
     package var files: [ThemeFile]
     /// The theme's lineage, shared between analyses of one session.
     var ancestry = ThemeLineage(names: [], paths: [])
@@ -21,7 +21,7 @@ package struct ThemeAnalysis: Sendable {
     /// What resolution found, when it ran (the files could be read and the lineage is
     /// whole).
     var resolution: ResolvedTheme?
-    /// For a theme that only adds keys, the link to resolve, and how, when the merged theme
+    /// For a theme resolved from its parent, the link to resolve, and how, when the merged theme
     /// is asked for: the session knows it has no problem without resolving it.
     var deferred: (link: ThemeLoader.Session.SharedLink, options: ThemeOptions)?
     /// For an analysis made in a session, the parent's merged keys and who sets them.
@@ -29,7 +29,7 @@ package struct ThemeAnalysis: Sendable {
     /// Whether the theme is light or dark, and the partners its file names.
     package var appearance = AppearanceFacts()
 
-    /// What resolution found: `resolution`, or, for a theme that only adds keys, its merged
+    /// What resolution found: `resolution`, or, for a theme resolved from its parent, its merged
     /// theme resolved now (on each access: ask once). Nil when resolution did not run.
     var resolved: ResolvedTheme? {
         resolution ?? deferred.map { $0.link.resolve(options: $0.options).resolved }
@@ -44,13 +44,29 @@ package struct ThemeAnalysis: Sendable {
     /// changes how another inherited key resolves, so the problems of its merged theme are
     /// those of its own keys, and it has none. A session finds it without resolving the merged theme (`addedTheme` holds the
     /// keys the theme adds); the linter and `themekit keys` then look only at those keys.
-    package var addsKeysOnly: Bool { deferred != nil }
+    package var addsKeysOnly: Bool { deferred?.link.addedKeys != nil }
+
+    /// Whether the session found the theme's problems (it has none) from its own keys, those
+    /// its parent's merged theme has, and the inherited keys that depend on its own, without
+    /// resolving its merged theme: a theme that only adds keys (`addsKeysOnly`), or one whose
+    /// keys change how inherited keys resolve and leave them resolving with no problem (a
+    /// mapping theme that sets `primaryColor`). The linter then checks only its own keys.
+    package var resolvesFromParent: Bool { deferred != nil }
 
     /// For a theme that only adds keys (`addsKeysOnly`), those keys resolved: a theme of
     /// them alone, each with the value and source it has in the merged theme.
     package var addedTheme: Theme? { deferred?.link.addedKeys?.whole() }
 
-    /// For a theme that only adds keys, whether its parent's merged theme may have a key
+    /// For a theme resolved from its parent that does not only add keys
+    /// (`resolvesFromParent`), the keys whose values it changes: its own, and the inherited
+    /// keys that depend on them. Each with the kind of value it holds and where it is
+    /// written; every other key of the merged theme is as its parent's merged theme has it.
+    package var changedKeys: [(key: String, kind: ThemeValueKind, location: SourceLocation)]? {
+        guard let link = deferred?.link, link.addedKeys == nil, let changes = link.changes else { return nil }
+        return changes.map { ($0.key, $0.kind, $0.location) }
+    }
+
+    /// For a theme resolved from its parent (`resolvesFromParent`), whether its parent's merged theme may have a key
     /// that differs from `key` (UTF-8 bytes) only in ASCII letter case (`key` itself, which
     /// the theme may set again, is no collision): by hashes of the folded key and of its
     /// spellings, so now and then it says yes for no such key. Nil for other analyses.
@@ -94,7 +110,7 @@ package struct ThemeAnalysis: Sendable {
     }
 
     /// The keys of the merged theme (the theme and its ancestors); nil when resolution
-    /// did not run. A view of the resolver's own table, or, for a theme that only adds keys,
+    /// did not run. A view of the resolver's own table, or, for a theme resolved from its parent,
     /// of the session's: nothing is copied to offer it.
     package var mergedKeys: MergedKeys? {
         if let resolution { return resolution.keys }
@@ -302,11 +318,11 @@ public struct ThemeLoader: Sendable {
     /// The analysis of a theme whose lineage is whole and clean, from its shared link: the
     /// resolver is given the theme's file, its parent's, and those of the ancestors that
     /// still set a key of the merged theme, so that the work is that of the merged theme,
-    /// however many ancestors it has. A theme that only adds keys (`addsKeysOnly`) has no
+    /// however many ancestors it has. A theme resolved from its parent (`resolvesFromParent`) has no
     /// problem, and is resolved only when its theme or values are asked for.
     private func analyze(_ shared: Session.SharedLink, defersLineageProblems: Bool) -> ThemeAnalysis {
         let lineage = ThemeLineage(shared.link)
-        if shared.addedKeys != nil, let parent = shared.parent {
+        if shared.addedKeys != nil || shared.changesCleanly, let parent = shared.parent {
             var analysis = ThemeAnalysis(name: shared.link.name, files: [shared.file, parent.file])
             analysis.ancestry = lineage
             analysis.parentLink = parent
@@ -622,6 +638,11 @@ extension ThemeLoader {
 
             /// Whether some theme sets the key whose UTF-8 bytes are `key`.
             func contains(bytes key: UnsafeBufferPointer<UInt8>) -> Bool {
+                setter(bytes: key) != nil
+            }
+
+            /// Who sets the key whose UTF-8 bytes are `key`, if some theme does.
+            func setter(bytes key: UnsafeBufferPointer<UInt8>) -> Setter? {
                 let (hash, isASCII) = KeyHash.of(key)
                 let matches = { (setter: Setter) -> Bool in
                     let packed = setter.packed
@@ -630,8 +651,9 @@ extension ThemeLoader {
                     }
                 }
                 switch storage {
-                case .table(let table, let setters): return table.find(hash: hash) { matches(setters[$0]) } != nil
-                case .trie(let trie): return trie.find(hash: hash, matching: matches) != nil
+                case .table(let table, let setters):
+                    return table.find(hash: hash) { matches(setters[$0]) }.map { setters[$0] }
+                case .trie(let trie): return trie.find(hash: hash, matching: matches)
                 }
             }
 
@@ -687,27 +709,89 @@ extension ThemeLoader {
             /// beside it, each resolving as it does alone, with no problem either; nil
             /// otherwise.
             let addedKeys: ResolvedTheme?
+            /// Whether the theme, which does not only add keys, sets or adds keys that change
+            /// how some inherited keys resolve (a mapping theme's `primaryColor`, which the
+            /// root's aliases read, or a key set again with another kind) and its merged theme
+            /// still resolves with no problem, as its parent's does: found by resolving only its
+            /// own keys and the inherited keys that depend on them (`ChangeCheck`), so that a
+            /// theme costs what it changes, not its merged theme.
+            var changesCleanly: Bool { changes != nil }
+            /// When `changesCleanly`, the keys whose values the theme changes, each with the kind
+            /// of value it holds; nil otherwise.
+            let changes: [ChangeCheck.Change]?
             /// For a theme that does not only add keys, whether its merged theme resolves
             /// with no problem: worked out once, when a child asks.
             private let cleanness = Mutex<Bool?>(nil)
-            /// The lineage's `Hints`, made when a child asks for them (a theme whose keys
-            /// override its parent's never does).
+            /// The lineage's `Hints`, made when a child below a parent with no problem asks
+            /// for them.
             private let madeHints = Mutex<Hints?>(nil)
             /// `setters` as a trie, when they are a table and a child that shares them asks.
             private let madeTrie = Mutex<HashTrie<Setters.Setter>?>(nil)
 
-            /// What a child that may only add keys asks of its lineage, as hashes: keys whose
-            /// hash is not there are surely not there. Kept for the lineage as a whole, from
+            /// What a child asks of its lineage (whether it only adds keys, what it changes),
+            /// by hashes: keys whose hash is not there are surely not there. Kept for the lineage as a whole, from
             /// the parent's and the theme's own file; values a nearer theme set again stay,
             /// so a few more keys seem there than are.
             struct Hints: Sendable {
-                /// The hashes of every `<string>` value (and of the name after an `@`), as
-                /// `KeyHash` hashes a key: the keys a value of the lineage may name.
-                var mentions = HashTrie<Bool>()
                 /// The hashes of the keys folded to ASCII lower case
                 /// (`KeyHash.foldingASCIICase`), for the case-collision check of a child, each
                 /// with the spelling met under it.
                 var foldedKeys = HashTrie<Spelling>()
+                /// For each name a `<string>` value of the lineage gives (the text, or what
+                /// follows its `@`), by the name's hash as `KeyHash` hashes a key: the keys whose
+                /// values give it. A key whose hash is not here is named by no value. A theme that sets or adds that key changes how they resolve
+                /// (`ChangeCheck`). A key set again with another value stays under the name its
+                /// old value gave, so a few keys are there that no longer give the name.
+                var namers = HashTrie<Namers>()
+            }
+
+            /// The keys of a lineage whose values give one name (see `Hints.namers`). A class,
+            /// never changed once made, so that a trie's slot holds a reference: the tries are
+            /// copied along their paths at every theme of a chain.
+            final class Namers: Sendable {
+                /// A key whose value gives the name (the first met, or a nearer theme's setting
+                /// of it): where the name is read from.
+                let first: Setters.Setter
+                /// The other keys whose values give the name, by their keys' hashes; nil while
+                /// there are none, as for most names (a trie is two allocations).
+                let more: HashTrie<Setters.Setter>?
+
+                init(first: Setters.Setter, more: HashTrie<Setters.Setter>? = nil) {
+                    self.first = first
+                    self.more = more
+                }
+
+                /// Calls `body` with each key whose value gives the name.
+                func forEachKey(_ body: (Setters.Setter) -> Void) {
+                    body(first)
+                    more?.forEachValue(body)
+                }
+
+                /// These with `namer` (an entry of `store`) added, in place of its key's earlier
+                /// setting if there is one.
+                func adding(_ namer: Setters.Setter, of store: EntryStore) -> Namers {
+                    let entry = namer.packed
+                    if first.store.sameKey(first.packed, entry, of: store) { return Namers(first: namer, more: more) }
+                    var others = more ?? HashTrie()
+                    others.set(namer, hash: Int(entry.hash)) { $0.store.sameKey($0.packed, entry, of: store) }
+                    return Namers(first: first, more: others)
+                }
+
+                /// The name `setter`'s `<string>` value gives: the text, less a leading `@`.
+                static func name<Result>(
+                    of setter: Setters.Setter, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+                ) -> Result {
+                    setter.store.withBytes(setter.packed.text) { text in
+                        body(text.first == UInt8(ascii: "@") ? UnsafeBufferPointer(rebasing: text.dropFirst()) : text)
+                    }
+                }
+
+                /// Whether the name these keys give is `name` (UTF-8 bytes).
+                func give(_ name: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
+                    Self.name(of: first) { mine in
+                        KeyHash.sameKey(mine, isASCII: KeyHash.of(mine).isASCII, name, isASCII: isASCII)
+                    }
+                }
             }
 
             /// What the hints know of the keys under one folded hash: the hash of the first
@@ -734,8 +818,15 @@ extension ThemeLoader {
                         name: name, lineage: ThemeLineage(link), chain: [file], options: options)
                     let outcome = resolver.resolve()
                     addedKeys = outcome.diagnostics.isEmpty ? outcome.resolved : nil
+                    changes = nil
+                } else if let parent, problems == nil, parent.isClean(options: options) {
+                    addedKeys = nil
+                    var check = ChangeCheck(
+                        file: file, setters: setters, namers: parent.hints().namers, alphaOrder: options.alphaOrder)
+                    changes = check.changes()
                 } else {
                     addedKeys = nil
+                    changes = nil
                 }
             }
 
@@ -772,9 +863,10 @@ extension ThemeLoader {
                     }
                     if namesInheritedKey { return false }
                 }
-                let mentions = parent.hints().mentions
+                // A name some inherited value gives, by its hash (now and then another name).
+                let namers = parent.hints().namers
                 for index in 0..<store.count where !reserved.contains(index) {
-                    if mentions.find(hash: Int(store.packed[index].hash), matching: { _ in true }) != nil {
+                    if namers.find(hash: Int(store.packed[index].hash), matching: { _ in true }) != nil {
                         return false
                     }
                 }
@@ -842,6 +934,7 @@ extension ThemeLoader {
             private func adding(_ file: ThemeFile, to hints: Hints) -> Hints {
                 var hints = hints
                 let store = file.document.store
+                let box = FileBox(file)
                 let reserved = store.reservedEntries()
                 for index in 0..<store.count where !reserved.contains(index) {
                     let entry = store.packed[index]
@@ -853,13 +946,15 @@ extension ThemeLoader {
                             hash: met?.hash ?? exact, several: met.map { $0.several || $0.hash != exact } ?? false)
                         hints.foldedKeys.set(spelling, hash: folded) { _ in true }
                     }
-                    guard entry.kind == .string else { continue }
-                    store.withBytes(entry.text) { text in
-                        hints.mentions.set(true, hash: KeyHash.of(text).hash) { _ in true }
-                        if text.first == UInt8(ascii: "@") {
-                            let name = UnsafeBufferPointer(rebasing: text.dropFirst())
-                            hints.mentions.set(true, hash: KeyHash.of(name).hash) { _ in true }
-                        }
+                    guard entry.kind == .string, store.isFirstOfKey(index) else { continue }
+                    let namer = Setters.Setter(file: box, depth: Int32(depth), entry: Int32(index))
+                    Namers.name(of: namer) { name in
+                        let (hash, isASCII) = KeyHash.of(name)
+                        let matches = { (namers: Namers) in namers.give(name, isASCII: isASCII) }
+                        let namers =
+                            hints.namers.find(hash: hash, matching: matches)?.adding(namer, of: store)
+                            ?? Namers(first: namer)
+                        hints.namers.set(namers, hash: hash, matching: matches)
                     }
                 }
                 return hints
@@ -882,7 +977,7 @@ extension ThemeLoader {
 
             /// Whether the lineage's files and the merged theme have no problem.
             func isClean(options: ThemeOptions) -> Bool {
-                if addedKeys != nil { return true }
+                if addedKeys != nil || changesCleanly { return true }
                 if let known = cleanness.withLock({ $0 }) { return known }
                 let clean = problems == nil && resolve(options: options).diagnostics.isEmpty
                 cleanness.withLock { $0 = clean }
