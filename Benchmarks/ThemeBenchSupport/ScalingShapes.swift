@@ -492,7 +492,7 @@ extension ScalingShape {
         ScalingShape(
             "keys-mapping-children",
             "a parent of 10n keys, a few aliasing primaryColor, and n children, each setting primaryColor",
-            tool: .keys, n: 500
+            tool: .keys, n: 1_000
         ) { n in mappingChildren(n) },
         ScalingShape("keys-wide", "a theme of n keys", tool: .keys, n: 40_000) { n in
             ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
