@@ -669,7 +669,7 @@ extension ScalingShape {
         ScalingShape(
             "import-plist-long-nested-keys",
             "a plist of n values under 40 nested keys of n characters each",
-            tool: .importing(from: "plist"), n: 2_000
+            tool: .importing(from: "plist"), n: 128_000
         ) { n in
             // Each value's flat key repeats the 40 names above it: 40 n² bytes of keys from
             // 100 n bytes of source, refused before flattening.
