@@ -38,9 +38,15 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // What every target of the package shares and no app sees: text escaping and the
+        // version string. Package-only, depends on nothing, has no product.
+        .target(
+            name: "ThemeSupport",
+            path: "Sources/ThemeSupport"
+        ),
         .target(
             name: "ThemeKit",
-            dependencies: ["CLibXML2"],
+            dependencies: ["CLibXML2", "ThemeSupport"],
             path: "Sources/ThemeKit"
         ),
         // The desktop's light or dark preference over D-Bus (the XDG desktop portal), in a product
@@ -58,7 +64,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "themekit-demo",
-            dependencies: ["ThemeKit", "ThemeKitPortal"],
+            dependencies: ["ThemeKit", "ThemeKitPortal", "ThemeSupport"],
             path: "Sources/themekit-demo"
         ),
         // What both front ends (themelint, themekit) write through: JSON, output files, standard
@@ -70,13 +76,13 @@ let package = Package(
         ),
         .target(
             name: "ThemeLint",
-            dependencies: ["ThemeKit", "ThemeOutput"],
+            dependencies: ["ThemeKit", "ThemeOutput", "ThemeSupport"],
             path: "Lint/ThemeLint"
         ),
         .executableTarget(
             name: "themelint",
             dependencies: [
-                "ThemeKit", "ThemeLint", "ThemeOutput",
+                "ThemeKit", "ThemeLint", "ThemeOutput", "ThemeSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Lint/themelint"
@@ -86,20 +92,22 @@ let package = Package(
         .target(
             name: "ThemeTools",
             // ThemeLint: `themekit import` lints the themes it writes before it moves them in.
-            dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "ThemeKit", "ThemeLint", "ThemeOutput", "ThemeSupport", .product(name: "Yams", package: "Yams"),
+            ],
             path: "Sources/ThemeTools"
         ),
         // `themekit lsp`: the Language Server (package-only: the framing and the few LSP
         // messages it needs, written here).
         .target(
             name: "ThemeLSP",
-            dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput"],
+            dependencies: ["ThemeKit", "ThemeLint", "ThemeOutput", "ThemeSupport"],
             path: "Sources/ThemeLSP"
         ),
         .executableTarget(
             name: "themekit",
             dependencies: [
-                "ThemeKit", "ThemeTools", "ThemeOutput", "ThemeLSP",
+                "ThemeKit", "ThemeTools", "ThemeOutput", "ThemeLSP", "ThemeSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/themekit"
@@ -130,7 +138,9 @@ let package = Package(
         .target(
             name: "ThemeBenchSupport",
             // ThemeKit for its version, which `themebench --version` prints as every tool does.
-            dependencies: ["ThemeKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ThemeKit", "ThemeSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Benchmarks/ThemeBenchSupport"
         ),
         .executableTarget(
@@ -158,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "ThemeKitTests",
             // CLibXML2: a test pins the option set ThemeKit asks libxml2 for, by name.
-            dependencies: ["ThemeKit", "CLibXML2", "TestSupport"],
+            dependencies: ["ThemeKit", "CLibXML2", "TestSupport", "ThemeSupport"],
             path: "Tests/ThemeKitTests",
             exclude: ["Fixtures"]
         ),

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import ThemeKit
+import ThemeSupport
 
 /// What one `themebench` run does, read from its command line by `BenchOptions`.
 public enum BenchRun: Equatable, Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import ThemeKit
 import ThemeLint
 import ThemeOutput
+import ThemeSupport
 
 /// `themelint PATH…`: argument parsing, output files and exit codes; the work is in ThemeLint.
 @main

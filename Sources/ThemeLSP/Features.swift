@@ -1,5 +1,6 @@
 import Foundation
 import ThemeKit
+import ThemeSupport
 
 /// Where the cursor is in a theme's text, read from the text itself (the buffer being
 /// typed need not parse): inside a `<key>`, or inside a value's `<string>` after a key.

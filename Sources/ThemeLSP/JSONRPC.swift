@@ -1,6 +1,7 @@
 package import Foundation
 import ThemeKit
 import ThemeLint
+import ThemeSupport
 
 /// JSON-RPC error codes the server answers with (LSP's own among them).
 package enum RPCErrorCode {

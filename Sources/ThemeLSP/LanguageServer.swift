@@ -2,6 +2,7 @@ package import Foundation
 import Synchronization
 import ThemeKit
 import ThemeLint
+import ThemeSupport
 
 /// `themekit lsp`: a Language Server over theme files. Messages are handled one at a time on
 /// one thread, in the order they came; diagnostics are worked out on a worker, one document

@@ -3,6 +3,7 @@ import Synchronization
 import ThemeKit
 import ThemeLint
 import ThemeOutput
+import ThemeSupport
 
 /// A document the client has open: its unsaved text is what every answer reads.
 struct OpenDocument {

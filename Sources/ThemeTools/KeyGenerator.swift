@@ -1,6 +1,7 @@
 import Foundation
 package import ThemeKit
 import ThemeOutput
+import ThemeSupport
 
 /// Writes Swift source that declares one typed `ThemeKey` for every key of a set of themes,
 /// so that app code says `ThemeManager.shared[.primaryColor]` and a misspelt key does not

@@ -1,5 +1,6 @@
 package import ThemeKit
 package import ThemeOutput
+import ThemeSupport
 
 /// One self-contained HTML page showing every theme of a folder side by side: a table with
 /// a row per key and a column per theme. Colors are swatches with their hex and, for text

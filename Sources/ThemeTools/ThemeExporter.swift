@@ -1,5 +1,6 @@
 package import ThemeKit
 import ThemeOutput
+import ThemeSupport
 
 /// A resolved theme written for web front ends: CSS custom properties or flat JSON.
 package enum ThemeExporter: Sendable {

@@ -1,5 +1,6 @@
 package import ThemeKit
 package import ThemeOutput
+import ThemeSupport
 
 /// One theme explained key by key: each resolved value, where its key was written, and the
 /// alias chain it was resolved through. What `themekit show` prints, as text or JSON.

@@ -11,6 +11,7 @@
 import Foundation
 import ThemeKit
 import ThemeKitPortal
+import ThemeSupport
 
 /// A stand-in for a label: UI objects live on the main actor.
 @MainActor

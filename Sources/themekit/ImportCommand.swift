@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ThemeKit
 import ThemeOutput
+import ThemeSupport
 import ThemeTools
 
 /// `themekit import [--from FORMAT] INPUT… -o DIR`: themes of other theme managers as flat

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ThemeKit
 import ThemeOutput
+import ThemeSupport
 import ThemeTools
 
 /// `themekit`: tools over a folder of themes. Each subcommand is argument parsing and

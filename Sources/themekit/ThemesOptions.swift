@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ThemeKit
 import ThemeOutput
+import ThemeSupport
 import ThemeTools
 
 /// `--themes DIR`, shared by the commands that look at one theme of a folder.

@@ -1,4 +1,5 @@
 import Testing
+import ThemeSupport
 
 @testable import ThemeKit
 

@@ -1,4 +1,5 @@
 import ThemeKit
+import ThemeSupport
 
 /// Text from a configuration file, made safe to print in a message.
 ///

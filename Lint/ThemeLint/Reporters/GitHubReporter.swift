@@ -1,4 +1,5 @@
 import ThemeKit
+import ThemeSupport
 
 /// GitHub Actions workflow commands, which GitHub shows as annotations on the changed
 /// lines: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=rule_id::message`;

@@ -1,5 +1,6 @@
 import ThemeKit
 import ThemeOutput
+import ThemeSupport
 
 /// Machine-readable output with a stable schema (documented in the Running themelint article):
 ///

@@ -1,4 +1,5 @@
 import ThemeKit
+import ThemeSupport
 
 /// The default format: one line per problem, as compilers print them, then a summary.
 public enum TextReporter: Sendable {

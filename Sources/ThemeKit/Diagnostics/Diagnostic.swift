@@ -1,3 +1,5 @@
+import ThemeSupport
+
 /// A stable identifier for a kind of problem, such as `duplicate_key`.
 ///
 /// Codes never change once published: tests, suppression comments and CI filters match on

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThemeSupport
 
 /// Light and dark: following the system's appearance from a base theme and its partner.
 extension ThemeManager {

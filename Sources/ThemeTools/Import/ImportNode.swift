@@ -1,4 +1,5 @@
 package import ThemeKit
+import ThemeSupport
 
 /// A value of a source theme file as read, with where it was written: what every importer
 /// works from, whatever the file's syntax (a property list, JSON or YAML).

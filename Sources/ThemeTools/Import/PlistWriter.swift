@@ -1,4 +1,5 @@
 package import ThemeKit
+import ThemeSupport
 
 /// Writes a flat theme as an XML property list: the reserved keys first, then every key
 /// sorted by Unicode scalars, so that the same theme always gives the same bytes.
