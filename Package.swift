@@ -184,6 +184,13 @@ let package = Package(
             dependencies: ["ThemeLint", "ThemeKit", "TestSupport"],
             path: "Tests/ThemeLintTests"
         ),
+        // The language server in process: framing, positions, and the features on documents
+        // open in memory (`themekitTests` drives the built `themekit lsp` over pipes).
+        .testTarget(
+            name: "ThemeLSPTests",
+            dependencies: ["ThemeLSP", "TestSupport"],
+            path: "Tests/ThemeLSPTests"
+        ),
         .testTarget(
             name: "ThemeOutputTests",
             dependencies: ["ThemeOutput", "TestSupport"],
@@ -207,8 +214,7 @@ let package = Package(
         ),
         .testTarget(
             name: "themekitTests",
-            // ThemeLSP: a few tests drive the language server in process, to see what it keeps.
-            dependencies: ["themekit", "themekit-demo", "ThemeKit", "TestSupport", "ThemeLSP"],
+            dependencies: ["themekit", "themekit-demo", "ThemeKit", "TestSupport"],
             path: "Tests/themekitTests",
             exclude: ["Fixtures"]
         ),
