@@ -188,7 +188,7 @@ package struct DocumentText: Sendable {
     }
 
     /// The text of `range` (byte offsets).
-    package func text(_ range: Swift.Range<Int>) -> String {
+    package func text(_ range: Range<Int>) -> String {
         let lower = min(max(range.lowerBound, 0), bytes.count)
         let upper = min(max(range.upperBound, lower), bytes.count)
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
@@ -196,7 +196,7 @@ package struct DocumentText: Sendable {
 
     /// The text between an element's tags: for `<string>abc</string>` at `element`, the
     /// offsets of `abc`; nil for an empty element (`<string/>`).
-    package func content(ofElement element: Swift.Range<Int>) -> Swift.Range<Int>? {
+    package func content(ofElement element: Range<Int>) -> Range<Int>? {
         let lower = max(element.lowerBound, 0)
         let upper = min(element.upperBound, bytes.count)
         guard lower < upper, let open = bytes[lower..<upper].firstIndex(of: UInt8(ascii: ">")), open > lower,

@@ -65,7 +65,7 @@ extension Answers {
             key = named
         }
         let range = inKey ? entry.keyRange : entry.valueRange
-        let lspRange = Range(
+        let lspRange = LSPRange(
             start: snapshot.text.position(atOffset: range.start, encoding: encoding),
             end: snapshot.text.position(atOffset: range.end, encoding: encoding))
         guard let markdown = describe(key: key, in: snapshot) else { return nil }
@@ -151,7 +151,7 @@ extension Answers {
             let target = ThemeLoader(directory: snapshot.folder).path(of: text)
             guard uris[target] != nil || FileManager.default.fileExists(atPath: target) else { return [] }
             let start = Position(line: 0, character: 0)
-            return [Location(uri: uri(ofPath: target), range: Range(start: start, end: start))]
+            return [Location(uri: uri(ofPath: target), range: LSPRange(start: start, end: start))]
         }
         if entry.key.hasSuffix(".INHERITED_STYLE") {
             return styleDefinition(text, in: snapshot).map { [$0] } ?? []
@@ -186,7 +186,7 @@ extension Answers {
         guard let text = text(ofPath: path) else { return nil }
         return Location(
             uri: uri(ofPath: path),
-            range: Range(
+            range: LSPRange(
                 start: text.position(atOffset: range.start, encoding: encoding),
                 end: text.position(atOffset: range.end, encoding: encoding)))
     }
@@ -224,7 +224,7 @@ extension Answers {
             else { continue }
             colors.append(
                 ColorInformation(
-                    range: Range(
+                    range: LSPRange(
                         start: snapshot.text.position(atOffset: content.lowerBound, encoding: encoding),
                         end: snapshot.text.position(atOffset: content.upperBound, encoding: encoding)),
                     color: LSPColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)))
@@ -234,7 +234,7 @@ extension Answers {
 
     /// `color` written as the document writes its colors: with or without `#`, upper or
     /// lower case, alpha where the theme's alpha order puts it.
-    func colorPresentations(_ snapshot: ThemeSnapshot?, color: LSPColor, range: Range) -> [ColorPresentation] {
+    func colorPresentations(_ snapshot: ThemeSnapshot?, color: LSPColor, range: LSPRange) -> [ColorPresentation] {
         guard let snapshot else { return [] }
         var hashes = 0
         var bare = 0
@@ -276,7 +276,7 @@ extension Answers {
         /// The edit that puts `text` in place of what was typed from `start` to the cursor.
         func edit(_ text: String, from start: Int) -> TextEdit {
             TextEdit(
-                range: Range(start: snapshot.text.position(atOffset: start, encoding: encoding), end: position),
+                range: LSPRange(start: snapshot.text.position(atOffset: start, encoding: encoding), end: position),
                 newText: text)
         }
         switch CursorContext(text: snapshot.text, offset: offset) {
@@ -289,7 +289,7 @@ extension Answers {
                 return CompletionList(
                     items: names.map {
                         CompletionItem(
-                            label: Escaping.visible($0), kind: 17, detail: "theme", textEdit: edit($0, from: start))
+                            label: Escaping.visible($0), kind: .file, detail: "theme", textEdit: edit($0, from: start))
                     })
             }
             let wanted = ValueKind.typed(forKey: key)?.kind
@@ -301,7 +301,7 @@ extension Answers {
                 guard wanted == nil || kind == wanted else { continue }
                 items.append(
                     CompletionItem(
-                        label: Escaping.visible(marker + candidate), kind: kind == .color ? 16 : 21,
+                        label: Escaping.visible(marker + candidate), kind: kind == .color ? .color : .constant,
                         detail: snapshot.theme?[candidate].map { Escaping.visible($0.description) },
                         textEdit: edit(marker + candidate, from: start)))
             }
@@ -313,7 +313,7 @@ extension Answers {
             for key in parent.values.keys where !own.contains(key) && key.hasPrefix(prefix) {
                 items.append(
                     CompletionItem(
-                        label: Escaping.visible(key), kind: 5,
+                        label: Escaping.visible(key), kind: .field,
                         detail: parent[key].map { Escaping.visible($0.description) },
                         textEdit: edit(key, from: start)))
             }

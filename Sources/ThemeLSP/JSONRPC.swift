@@ -17,7 +17,11 @@ package enum RPCErrorCode {
 /// A message's envelope: what is read before its parameters are decoded by type.
 struct Envelope: Decodable {
     var jsonrpc: String?
-    var id: JSONValue?
+    /// The request's id; nil for a notification (no id, or a null one), and for an id of
+    /// another type (`hasInvalidID`).
+    var id: RequestID?
+    /// Whether the id is neither an integer nor a string, nor null: LSP 3.17 allows no other.
+    var hasInvalidID = false
     var method: String?
     /// Whether the message is a response (to a request the server made,
     /// `client/registerCapability`): it has a `result` or an `error`. A `null` result counts:
@@ -30,7 +34,10 @@ struct Envelope: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         jsonrpc = try container.decodeIfPresent(String.self, forKey: .jsonrpc)
-        id = try container.decodeIfPresent(JSONValue.self, forKey: .id)
+        if container.contains(.id), try !container.decodeNil(forKey: .id) {
+            id = try? container.decode(RequestID.self, forKey: .id)
+            hasInvalidID = id == nil
+        }
         method = try container.decodeIfPresent(String.self, forKey: .method)
         isResponse = container.contains(.result) || container.contains(.error)
     }
@@ -44,7 +51,7 @@ struct ParamsOf<Params: Decodable>: Decodable {
 /// A JSON-RPC response.
 struct Response<Result: Encodable>: Encodable {
     var jsonrpc = "2.0"
-    var id: JSONValue
+    var id: RequestID
     var result: Result
 
     private enum CodingKeys: String, CodingKey { case jsonrpc, id, result }
@@ -66,14 +73,25 @@ struct ErrorResponse: Encodable {
         var message: String
     }
     var jsonrpc = "2.0"
-    var id: JSONValue
+    /// Null when the request's id could not be read.
+    var id: RequestID?
     var error: Body
+
+    private enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+
+    /// `id` always written: `null` when it could not be read, as JSON-RPC says.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(jsonrpc, forKey: .jsonrpc)
+        try container.encode(id, forKey: .id)
+        try container.encode(error, forKey: .error)
+    }
 }
 
 /// A notification or request the server sends.
 struct Outgoing<Params: Encodable>: Encodable {
     var jsonrpc = "2.0"
-    var id: JSONValue?
+    var id: RequestID?
     var method: String
     var params: Params
 }
@@ -398,7 +416,7 @@ enum JSONText {
         out.append(contentsOf: "{\"line\":\(position.line),\"character\":\(position.character)}".utf8)
     }
 
-    static func append(range: Range, to out: inout [UInt8]) {
+    static func append(range: LSPRange, to out: inout [UInt8]) {
         out.append(contentsOf: "{\"start\":".utf8)
         append(position: range.start, to: &out)
         out.append(contentsOf: ",\"end\":".utf8)
@@ -419,7 +437,7 @@ enum JSONText {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: "{\"range\":".utf8)
             append(range: diagnostic.range, to: &out)
-            out.append(contentsOf: ",\"severity\":\(diagnostic.severity),\"code\":".utf8)
+            out.append(contentsOf: ",\"severity\":\(diagnostic.severity.rawValue),\"code\":".utf8)
             append(string: diagnostic.code, to: &out)
             out.append(contentsOf: ",\"source\":".utf8)
             append(string: diagnostic.source, to: &out)

@@ -93,7 +93,7 @@ package final class LanguageServer {
     package func handle(_ frame: MessageReader.Frame) {
         switch frame {
         case .end: break
-        case .malformed(let reason): sendError(id: .null, code: RPCErrorCode.invalidRequest, reason)
+        case .malformed(let reason): sendError(id: nil, code: RPCErrorCode.invalidRequest, reason)
         case .body(let body): handle(body: Data(body))
         }
     }
@@ -101,14 +101,18 @@ package final class LanguageServer {
     private func handle(body: Data) {
         let decoder = JSONDecoder()
         guard let envelope = try? decoder.decode(Envelope.self, from: body) else {
-            sendError(id: .null, code: RPCErrorCode.parseError, "the message is not a JSON-RPC object")
+            sendError(id: nil, code: RPCErrorCode.parseError, "the message is not a JSON-RPC object")
             return
         }
         guard let method = envelope.method else {
             // A response to a request of the server's (registering the file watchers): a
             // response is never answered.
             if envelope.isResponse { return }
-            sendError(id: envelope.id ?? .null, code: RPCErrorCode.invalidRequest, "a message without a method")
+            sendError(id: envelope.id, code: RPCErrorCode.invalidRequest, "a message without a method")
+            return
+        }
+        guard !envelope.hasInvalidID else {
+            sendError(id: nil, code: RPCErrorCode.invalidRequest, "an id that is neither an integer nor a string")
             return
         }
         if let id = envelope.id {
@@ -119,7 +123,7 @@ package final class LanguageServer {
     }
 
     /// The parameters of a message, or nil after answering a request with an error.
-    private func params<P: Decodable>(_ type: P.Type, _ body: Data, _ decoder: JSONDecoder, id: JSONValue?) -> P? {
+    private func params<P: Decodable>(_ type: P.Type, _ body: Data, _ decoder: JSONDecoder, id: RequestID?) -> P? {
         do {
             return try decoder.decode(ParamsOf<P>.self, from: body).params
         } catch {
@@ -132,7 +136,7 @@ package final class LanguageServer {
 
     // MARK: Requests
 
-    private func request(_ method: String, id: JSONValue, body: Data, decoder: JSONDecoder) {
+    private func request(_ method: String, id: RequestID, body: Data, decoder: JSONDecoder) {
         if method == "initialize" {
             initialize(id: id, body: body)
             return
@@ -151,7 +155,7 @@ package final class LanguageServer {
             // What still waits for a theme is answered first, the theme built here and now.
             building = false
             answerWaitingRequests()
-            send(Response(id: id, result: JSONValue.null))
+            send(Response<Bool?>(id: id, result: nil))
         case "textDocument/hover":
             guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
             answer(id, about: themePath(params.textDocument.uri)) {
@@ -195,7 +199,7 @@ package final class LanguageServer {
     private struct Waiting {
         /// Which request this is, among all the server was asked.
         var ticket: Int
-        var id: JSONValue
+        var id: RequestID
         var path: String
         /// The open documents and settings as they were when the request came.
         var answers: Answers
@@ -212,7 +216,7 @@ package final class LanguageServer {
     /// on the worker, from the snapshot kept when nothing changed, else from one it builds
     /// (in `finishBuild`), the server reading other messages meanwhile. Nothing is read from
     /// disk on the server's thread, not even the times of the files a snapshot read.
-    private func answer(_ id: JSONValue, about path: String?, _ respond: @escaping Respond) {
+    private func answer(_ id: RequestID, about path: String?, _ respond: @escaping Respond) {
         guard let path else {
             // Not a theme: the empty answer, which reads nothing.
             writer.send(body: respond(workspace.answers, nil))
@@ -267,7 +271,7 @@ package final class LanguageServer {
 
     /// `$/cancelRequest`: a request still waiting for its theme is answered with
     /// `RequestCancelled` and not worked on; one already answered is left alone.
-    private func cancel(_ id: JSONValue) {
+    private func cancel(_ id: RequestID) {
         guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
         let request = waiting.remove(at: index)
         sendError(id: request.id, code: RPCErrorCode.requestCancelled, "the request was cancelled")
@@ -298,7 +302,7 @@ package final class LanguageServer {
         var initializationOptions: Options?
     }
 
-    private func initialize(id: JSONValue, body: Data) {
+    private func initialize(id: RequestID, body: Data) {
         let params = (try? JSONDecoder().decode(ParamsOf<InitializeParams>.self, from: body))?.params
         workspace.encoding = PositionEncoding.chosen(from: params?.capabilities?.general?.positionEncodings)
         var roots = (params?.workspaceFolders ?? []).compactMap { Workspace.path(ofURI: $0.uri) }
@@ -309,20 +313,9 @@ package final class LanguageServer {
         if params?.initializationOptions?.alphaOrder == "alphaFirst" { workspace.options.alphaOrder = .alphaFirst }
         watchesFiles = params?.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
         initialized = true
-        let capabilities: JSONValue = .object([
-            "positionEncoding": .string(workspace.encoding.rawValue),
-            "textDocumentSync": .object(["openClose": .bool(true), "change": .number(1)]),
-            "hoverProvider": .bool(true),
-            "definitionProvider": .bool(true),
-            "colorProvider": .bool(true),
-            "completionProvider": .object([
-                "triggerCharacters": .array([.string("@"), .string(">")])
-            ]),
-        ])
-        let result: JSONValue = .object([
-            "capabilities": capabilities,
-            "serverInfo": .object(["name": .string("themekit"), "version": .string(ThemeKitVersion.current)]),
-        ])
+        let result = InitializeResult(
+            capabilities: ServerCapabilities(positionEncoding: workspace.encoding.rawValue),
+            serverInfo: .init(name: "themekit", version: ThemeKitVersion.current))
         send(Response(id: id, result: result))
     }
 
@@ -413,19 +406,14 @@ package final class LanguageServer {
 
     private func registerWatchers() {
         nextRequest += 1
-        let watchers: JSONValue = .array([
-            .object(["globPattern": .string("**/*.plist")]),
-            .object(["globPattern": .string("**/.themelint.json")]),
-        ])
-        let registration: JSONValue = .object([
-            "id": .string("themekit-watched-files"),
-            "method": .string("workspace/didChangeWatchedFiles"),
-            "registerOptions": .object(["watchers": watchers]),
-        ])
+        let watchers = DidChangeWatchedFilesRegistrationOptions(
+            watchers: [.init(globPattern: "**/*.plist"), .init(globPattern: "**/.themelint.json")])
+        let registration = RegistrationParams.Registration(
+            id: "themekit-watched-files", method: "workspace/didChangeWatchedFiles", registerOptions: watchers)
         send(
             Outgoing(
                 id: .string("themekit-\(nextRequest)"), method: "client/registerCapability",
-                params: JSONValue.object(["registrations": .array([registration])])))
+                params: RegistrationParams(registrations: [registration])))
     }
 
     // MARK: Diagnostics
@@ -469,15 +457,13 @@ package final class LanguageServer {
         if let configuration = outcome.configuration {
             workspace.remember(configuration: configuration, for: job.folder)
             if let problem = workspace.newConfigurationProblem(for: job.folder) {
-                // Type 1: an error. The defaults are used meanwhile.
+                // The defaults are used meanwhile.
                 send(
                     Outgoing(
                         method: "window/showMessage",
-                        params: JSONValue.object([
-                            "type": .number(1),
-                            "message": .string(
-                                "themekit lsp: \(Escaping.visible(problem)); linting with the default rules"),
-                        ])))
+                        params: ShowMessageParams(
+                            type: .error,
+                            message: "themekit lsp: \(Escaping.visible(problem)); linting with the default rules")))
             }
         }
         guard workspace.documents[job.path] != nil else { return }
@@ -518,7 +504,7 @@ package final class LanguageServer {
 
     private func send(_ message: some Encodable) { writer.send(message) }
 
-    private func sendError(id: JSONValue, code: Int, _ message: String) {
+    private func sendError(id: RequestID?, code: Int, _ message: String) {
         send(ErrorResponse(id: id, error: .init(code: code, message: message)))
     }
 }

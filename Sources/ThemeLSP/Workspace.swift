@@ -514,11 +514,12 @@ struct LintJob: Sendable {
             return .init(
                 location: Location(
                     uri: uris[path] ?? URL(fileURLWithPath: path).absoluteString,
-                    range: Range(start: position, end: position)),
+                    range: LSPRange(start: position, end: position)),
                 message: Escaping.visible(note.message))
         }
         return LSPDiagnostic(
-            range: Range(start: start, end: max(start, end)), severity: diagnostic.severity == .error ? 1 : 2,
+            range: LSPRange(start: start, end: max(start, end)),
+            severity: diagnostic.severity == .error ? .error : .warning,
             // Escaped as every text a person reads: a newline in a key cannot break the message.
             code: diagnostic.code.rawValue, message: Escaping.visible(diagnostic.message),
             relatedInformation: related.isEmpty ? nil : related)

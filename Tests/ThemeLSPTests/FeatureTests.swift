@@ -188,6 +188,24 @@ struct FeatureTests {
         #expect(answers.allSatisfy { ($0["error"] as? [String: Any])?["code"] as? Int == -32601 })
     }
 
+    @Test(
+        "a request whose id is neither an integer nor a string (LSP 3.17) is an Invalid Request (-32600), answered with a null id",
+        arguments: ["true", "1.5", "[1]", #"{"a":1}"#])
+    func refusesIdOfOtherType(_ id: String) throws {
+        let server = try InProcessServer()
+        server.server.handle(.body(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"shutdown"}"#.utf8)))
+        let answers = try server.messages()
+        #expect(answers.count == 1)
+        #expect((answers.first?["error"] as? [String: Any])?["code"] as? Int == -32600)
+        #expect(answers.first?["id"] is NSNull)
+        // Not shut down: a request is still answered.
+        #expect(
+            try server.request(
+                "textDocument/hover",
+                ["textDocument": ["uri": "file:///x.txt"], "position": ["line": 0, "character": 0]])["result"] is NSNull
+        )
+    }
+
     @Test("a client that registers watchers dynamically is asked to watch the themes and .themelint.json")
     func registersWatchers() throws {
         let written = InProcessServer.Written()
