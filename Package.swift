@@ -184,6 +184,18 @@ let package = Package(
             dependencies: ["ThemeLint", "ThemeKit", "TestSupport"],
             path: "Tests/ThemeLintTests"
         ),
+        // Repository checks: the README's and the articles' snippets, the CHANGELOG, the
+        // reviewed public surface (Fixtures/PublicSurface), every executable's --help and
+        // --version, the plugins' shared code, the scripts.
+        .testTarget(
+            name: "PackageTests",
+            dependencies: [
+                "themelint", "themekit", "themekit-demo", "themebench", "ThemeKit", "ThemeKitPortal", "ThemeLint",
+                "ThemeSupport", "TestSupport",
+            ],
+            path: "Tests/PackageTests",
+            exclude: ["Fixtures"]
+        ),
         // The language server in process: framing, positions, and the features on documents
         // open in memory (`themekitTests` drives the built `themekit lsp` over pipes).
         .testTarget(

@@ -15,7 +15,7 @@ A symbol declared in an extension of another module's type is written with that 
 name first (`Swift.String.foo`). Declarations are the compiler's declaration fragments with
 their white space folded to single spaces; source locations and doc comments are left out,
 so that the list changes only when the surface does. The list is what
-Tests/ThemeKitTests/Fixtures/PublicSurface/*.txt hold; Scripts/public-surface.sh compares
+Tests/PackageTests/Fixtures/PublicSurface/*.txt hold; Scripts/public-surface.sh compares
 them with a fresh dump."""
 import glob
 import json

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ThemeKit's and ThemeLint's public surfaces against the reviewed lists in
-# Tests/ThemeKitTests/Fixtures/PublicSurface/: dumps the package's symbol graphs (public
+# Tests/PackageTests/Fixtures/PublicSurface/: dumps the package's symbol graphs (public
 # symbols, no synthesized members; this builds the package first), lists each module's
 # symbols and conformances one a line with Scripts/public-surface.py, and prints a diff for
 # each list that changed (exit 1). With --update it rewrites the lists instead: review their
@@ -30,7 +30,7 @@ if [ ! -d "$graphs" ]; then
     exit 1
 fi
 
-folder=Tests/ThemeKitTests/Fixtures/PublicSurface
+folder=Tests/PackageTests/Fixtures/PublicSurface
 status=0
 for module in ThemeKit ThemeLint; do
     fresh=$(mktemp)

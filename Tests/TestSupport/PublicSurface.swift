@@ -6,8 +6,8 @@ import Testing
 /// runs for every module, without a second SwiftPM waiting on the one running the tests),
 /// listed one line per symbol by `Scripts/public-surface.py`.
 package enum PublicSurface {
-    /// The golden lists: Tests/ThemeKitTests/Fixtures/PublicSurface/.
-    package static let folder = PackageSources.root.appendingPathComponent("Tests/ThemeKitTests/Fixtures/PublicSurface")
+    /// The golden lists: Tests/PackageTests/Fixtures/PublicSurface/.
+    package static let folder = PackageSources.root.appendingPathComponent("Tests/PackageTests/Fixtures/PublicSurface")
 
     /// The sorted lines of `module`'s public symbols and conformances.
     package static func list(of module: String) throws -> String {

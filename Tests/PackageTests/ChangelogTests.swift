@@ -3,8 +3,6 @@ import TestSupport
 import Testing
 import ThemeSupport
 
-@testable import ThemeKit
-
 /// The version has one place in the code (`ThemeKitVersion`, which every tool prints); the
 /// CHANGELOG's newest release must name the same one, or a release says one thing and prints
 /// another.

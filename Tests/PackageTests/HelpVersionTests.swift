@@ -1,12 +1,12 @@
 import TestSupport
 import Testing
 
-/// themekit and themekit-demo answer `--help` and `--version` as every executable of the
-/// package does (themekit-demo reads neither as the name of a themes folder), and print the
-/// package's one version: the CHANGELOG's newest release.
-@Suite("themekit and themekit-demo --help and --version, end to end")
+/// Every executable of the package answers `--help` and `--version` (themekit-demo reads
+/// neither as the name of a themes folder), and prints the package's one version: the
+/// CHANGELOG's newest release.
+@Suite("--help and --version of every executable, end to end")
 struct HelpVersionTests {
-    static let tools = ["themekit", "themekit-demo"]
+    static let tools = ["themelint", "themekit", "themekit-demo", "themebench"]
 
     @Test("--help prints the usage and exits 0", arguments: tools)
     func helpIsAnswered(tool: String) throws {
