@@ -43,6 +43,13 @@ struct ReadmeSnippetTests {
         try snippets(in: "README.md", section: "## Quick start")
     }
 
+    /// The `swift` blocks of the styles article's BRStyle example (once in the README's quick
+    /// start): an app that reads a style and binds a button to it.
+    static func stylesExampleSnippets() throws -> [String] {
+        try snippets(
+            in: "Sources/ThemeKit/ThemeKit.docc/Styles.md", section: "## From BRStyle: an app's styles, end to end")
+    }
+
     @Test("the manager article has its snippets: bind first, then lookups, notifications and changes()")
     func articleShowsBindFirst() throws {
         let snippets = try Self.managerSnippets()
@@ -64,11 +71,20 @@ struct ReadmeSnippetTests {
         }
     }
 
+    @Test("the styles article's BRStyle example reads a highlighted style and binds a button to a style")
+    func stylesExampleShowsStyles() throws {
+        let all = try Self.stylesExampleSnippets().joined()
+        for shown in [".style(\"MyCustomButton\"", "bind(delete, style:", "styling.states.insert(.highlighted)"] {
+            #expect(all.contains(shown), "the styles article's example shows no \(shown)")
+        }
+    }
+
     @Test("each swift block of the manager article and the README's quick start type-checks in Swift 6 mode")
     func snippetsTypeCheck() throws {
-        // With the ThemeLint landing page's: a tool of one's own running the linter.
+        // With the ThemeLint landing page's (a tool of one's own running the linter) and the
+        // styles article's example.
         let snippets =
-            try Self.managerSnippets() + Self.quickStartSnippets()
+            try Self.managerSnippets() + Self.quickStartSnippets() + Self.stylesExampleSnippets()
             + Self.snippets(in: "Lint/ThemeLint/ThemeLint.docc/ThemeLint.md")
         try #require(snippets.count >= 6)
         let scratch = try Scratch()
