@@ -95,13 +95,13 @@ struct CancelParams: Codable {
 
 /// A request's id: an integer or a string, as LSP 3.17 says (`integer | string`); written back
 /// in an answer as it came.
-package enum RequestID: Codable, Sendable, Hashable {
+enum RequestID: Codable, Sendable, Hashable {
     case number(Int)
     case string(String)
 
     /// Decodes an integer or a string; any other JSON (a fraction, a boolean, an array, an
     /// object, null) throws.
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
             self = .number(number)
@@ -110,7 +110,7 @@ package enum RequestID: Codable, Sendable, Hashable {
         }
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .number(let number): try container.encode(number)
