@@ -123,6 +123,30 @@ struct FeatureTests {
         #expect(color["alpha"] == 1)
     }
 
+    @Test("a color presentation is written as the document writes its colors: '#', upper case, alpha last")
+    func presentsColorsInTheDocumentsNotation() throws {
+        let server = try Self.server()
+        let range: [String: Any] = [
+            "start": ["line": 3, "character": 9], "end": ["line": 3, "character": 16],
+        ]
+        func label(red: Double, alpha: Double) throws -> [String: Any]? {
+            let answer = try server.request(
+                "textDocument/colorPresentation",
+                [
+                    "textDocument": ["uri": Self.parentURI], "range": range,
+                    "color": ["red": red, "green": 0.5, "blue": 0.0, "alpha": alpha],
+                ])
+            return (answer["result"] as? [[String: Any]])?.first
+        }
+        let opaque = try #require(try label(red: 1, alpha: 1))
+        #expect(opaque["label"] as? String == "#FF8000")
+        let edit = try #require(opaque["textEdit"] as? [String: Any])
+        #expect(edit["newText"] as? String == "#FF8000")
+        #expect(start(edit["range"])?.line == 3)
+        #expect(start(edit["range"])?.character == 9)
+        #expect(try label(red: 0, alpha: 0.5)?["label"] as? String == "#00800080")
+    }
+
     /// The items of a completion list: label and kind.
     static func items(_ result: Any?) throws -> [(label: String, kind: Int?)] {
         let list = try #require(result as? [String: Any])
