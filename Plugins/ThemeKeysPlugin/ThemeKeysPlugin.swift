@@ -36,7 +36,7 @@ struct ThemeKeysPlugin: BuildToolPlugin {
 
 // BEGIN ThemeFolders. The same text in Plugins/ThemeLintPlugin/ThemeLintPlugin.swift and
 // Plugins/ThemeKeysPlugin/ThemeKeysPlugin.swift: plugins cannot share a target, so each
-// holds a copy, and Tests/themelintTests/PluginTests.swift fails when the copies differ.
+// holds a copy, and Tests/PackageTests/PluginTests.swift fails when the copies differ.
 // Change both together.
 
 /// Finding theme folders in a package, the same way for both plugins.
