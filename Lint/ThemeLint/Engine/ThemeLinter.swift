@@ -10,7 +10,7 @@ public struct LintFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// Creates a failure.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     public var description: String { message }
 }
@@ -55,7 +55,7 @@ public struct LintReport: Sendable, Hashable {
 
     /// What a summary adds after its counts for the problems not listed: ` (2 problems in
     /// the baseline; 1 warning not shown: --quiet)`, or nothing.
-    public var heldBackNote: String {
+    package var heldBackNote: String {
         var parts: [String] = []
         if baselineCount > 0 { parts.append("\(Self.count(baselineCount, "problem")) in the baseline") }
         if quietedCount > 0 { parts.append("\(Self.count(quietedCount, "warning")) not shown: --quiet") }
@@ -81,7 +81,7 @@ public struct ThemeLinter: Sendable {
     /// Contents to lint instead of what is on disk, by path (relative to
     /// `currentDirectory`, or absolute): `--stdin-path`'s buffer, linted as if it were that
     /// file, which need not exist. Its parents are still read from disk beside it.
-    public var contents: [String: [UInt8]] = [:]
+    package var contents: [String: [UInt8]] = [:]
 
     /// Creates a linter whose reports are relative to `currentDirectory`.
     public init(

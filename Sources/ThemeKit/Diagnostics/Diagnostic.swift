@@ -146,7 +146,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// column (and tildes to the end of the element when it ends on the same line), then
     /// each note on a line of its own. Escaped as `summary` is; the source line keeps its
     /// tabs, and the caret counts each escaped character as the width of its escape.
-    public var rendered: String {
+    package var rendered: String {
         var lines = [summary]
         if let sourceLine {
             lines.append(Escaping.escape(sourceLine, Self.sourceEscape))

@@ -118,7 +118,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 
     /// A location for a file as a whole rather than a position in it.
-    public static func wholeFile(_ file: String) -> SourceLocation {
+    package static func wholeFile(_ file: String) -> SourceLocation {
         SourceLocation(file: file, line: 0, column: 0)
     }
 

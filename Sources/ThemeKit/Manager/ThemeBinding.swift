@@ -17,7 +17,7 @@ public final class ThemeBinding: Sendable {
     }
 
     /// Whether `cancel()` was called.
-    public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    package var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 }
 
 /// An object that styles itself from a theme: the Swift form of RNThemeManager's

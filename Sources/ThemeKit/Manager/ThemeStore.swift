@@ -312,7 +312,7 @@ public final class InMemoryThemeStore: ThemeStore {
     /// The name saved last.
     public var name: String? { state.withLock { $0.name } }
     /// How many times a name was saved.
-    public var saveCount: Int { state.withLock { $0.saves } }
+    package var saveCount: Int { state.withLock { $0.saves } }
 
     public func loadThemeName() throws -> String? { name }
 

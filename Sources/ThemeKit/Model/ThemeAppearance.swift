@@ -10,7 +10,7 @@ public enum ThemeAppearance: String, Sendable, Hashable, CaseIterable {
     case dark
 
     /// The other appearance: `dark` for `light`, `light` for `dark`.
-    public var opposite: ThemeAppearance {
+    package var opposite: ThemeAppearance {
         switch self {
         case .light: .dark
         case .dark: .light

@@ -3,23 +3,23 @@ import Synchronization
 
 /// Reads themes from one folder: a theme and its `INHERITED_THEME` ancestors, merged and
 /// resolved.
-public struct ThemeLoader: Sendable {
+package struct ThemeLoader: Sendable {
     /// Reads one theme file; the linter passes one that caches.
     package typealias FileReader = @Sendable (_ path: String) -> Result<ThemeFile, ThemeError>
 
     /// The folder holding `<name>.plist` files.
-    public var directory: String
+    package var directory: String
     /// How values are read.
-    public var options: ThemeOptions
+    package var options: ThemeOptions
 
     /// Creates a loader for a folder.
-    public init(directory: String, options: ThemeOptions = ThemeOptions()) {
+    package init(directory: String, options: ThemeOptions = ThemeOptions()) {
         self.directory = directory
         self.options = options
     }
 
     /// The path of a theme's file (the name is not checked).
-    public func path(of name: String) -> String {
+    package func path(of name: String) -> String {
         (directory.hasSuffix("/") ? directory : directory + "/") + name + ".plist"
     }
 
@@ -29,7 +29,7 @@ public struct ThemeLoader: Sendable {
     /// loads even when some of its keys are broken: those keys are left out, and the
     /// theme's `problems` (and `isDegraded`) say what was wrong.
     /// - Throws: `ThemeError` with every error of the theme and its ancestors.
-    public func load(_ name: String, allowingErrors: Bool = false) throws(ThemeError) -> Theme {
+    package func load(_ name: String, allowingErrors: Bool = false) throws(ThemeError) -> Theme {
         let analysis = analyze(name)
         if let theme = allowingErrors ? analysis.degradedTheme : analysis.theme { return theme }
         throw ThemeError(analysis.errors)
@@ -279,7 +279,7 @@ public struct ThemeLoader: Sendable {
     }
 
     /// The names of the themes in the folder, sorted; files that are not themes are skipped.
-    public func availableThemes() -> [String] {
+    package func availableThemes() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap(ThemeName.of(fileName:)).sorted()
     }
