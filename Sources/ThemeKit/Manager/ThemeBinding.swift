@@ -20,15 +20,6 @@ public final class ThemeBinding: Sendable {
     package var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 }
 
-/// An object that styles itself from a theme: the Swift form of RNThemeManager's
-/// `RNThemeUpdateProtocol`. `ThemeManager.bind(_:)` calls `applyTheme(_:)` at once and after
-/// every change.
-@MainActor
-public protocol ThemeApplying: AnyObject {
-    /// Styles the object from `theme`.
-    func applyTheme(_ theme: Theme)
-}
-
 /// The bindings of one manager, on the main actor.
 ///
 /// Each binding remembers the number of the last change it applied, so a change is applied
