@@ -9,7 +9,7 @@ extension ThemeLinter {
     /// would, not the `Themes` folder of an ignored scratch checkout. A path outside the
     /// current folder is kept, as a named path is. Paths named on the command line are not
     /// filtered: they win, as ever.
-    public func discovered(_ paths: [String]) -> [String] {
+    package func discovered(_ paths: [String]) -> [String] {
         let discovery = ThemeDiscovery(currentDirectory: currentDirectory, configuration: configuration)
         return paths.filter { discovery.reaches($0) }
     }

@@ -3,71 +3,6 @@ import Synchronization
 public import ThemeKit
 import ThemeOutput
 
-/// A problem with how themelint was called or with the file system, rather than with a
-/// theme: exit status 2.
-public struct LintFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong, for a person.
-    public var message: String
-
-    /// Creates a failure.
-    public init(_ message: String) { self.message = message }
-
-    public var description: String { message }
-}
-
-/// What one themelint run found.
-public struct LintReport: Sendable, Hashable {
-    /// Every diagnostic, sorted by path, line and column.
-    public var diagnostics: [Diagnostic]
-    /// How many theme files were linted.
-    public var fileCount: Int
-    /// How many problems a `--baseline` held back (`Baseline.newProblems(in:)`).
-    public var baselineCount = 0
-    /// How many warnings `--quiet` left out (`errorsOnly`): still counted by `--strict`, so
-    /// every summary says so, or a failing run would report "0 warnings".
-    public var quietedCount = 0
-
-    /// Creates a report; the diagnostics are sorted.
-    public init(diagnostics: [Diagnostic], fileCount: Int) {
-        self.init(sorted: diagnostics.sorted(), fileCount: fileCount)
-    }
-
-    /// Creates a report of diagnostics already sorted, without a sorted copy of them.
-    init(sorted diagnostics: [Diagnostic], fileCount: Int) {
-        self.diagnostics = diagnostics
-        self.fileCount = fileCount
-    }
-
-    /// How many diagnostics are errors.
-    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
-    /// How many diagnostics are warnings.
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
-    /// Whether a file could not be read at all (`io_error`), which makes the exit status 2.
-    public var hasIOErrors: Bool { diagnostics.contains { $0.code == .ioError } }
-
-    /// The same report with only its errors (`--quiet`).
-    public var errorsOnly: LintReport {
-        var report = self
-        report.diagnostics.removeAll { $0.severity != .error }
-        report.quietedCount += warningCount
-        return report
-    }
-
-    /// What a summary adds after its counts for the problems not listed: ` (2 problems in
-    /// the baseline; 1 warning not shown: --quiet)`, or nothing.
-    public var heldBackNote: String {
-        var parts: [String] = []
-        if baselineCount > 0 { parts.append("\(Self.count(baselineCount, "problem")) in the baseline") }
-        if quietedCount > 0 { parts.append("\(Self.count(quietedCount, "warning")) not shown: --quiet") }
-        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
-    }
-
-    /// `1 file`, `2 files`.
-    package static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
-}
-
 /// Finds the themes under some paths and checks each in the context of its ancestors,
 /// with the same reader and resolver as `ThemeManager`, plus the linter's own rules.
 public struct ThemeLinter: Sendable {
@@ -81,7 +16,7 @@ public struct ThemeLinter: Sendable {
     /// Contents to lint instead of what is on disk, by path (relative to
     /// `currentDirectory`, or absolute): `--stdin-path`'s buffer, linted as if it were that
     /// file, which need not exist. Its parents are still read from disk beside it.
-    public var contents: [String: [UInt8]] = [:]
+    package var contents: [String: [UInt8]] = [:]
 
     /// Creates a linter whose reports are relative to `currentDirectory`.
     public init(

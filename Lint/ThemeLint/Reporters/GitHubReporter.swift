@@ -6,7 +6,7 @@ import ThemeSupport
 /// and the Markdown summary of a step (`GITHUB_STEP_SUMMARY`).
 public enum GitHubReporter: Sendable {
     /// How many annotations of one kind (errors, warnings) GitHub shows for a step.
-    public static let annotationLimit = 10
+    package static let annotationLimit = 10
 
     /// One command per diagnostic; then, when errors or warnings are more than GitHub shows
     /// (`annotationLimit` of each), one `::notice` with the totals that points to
@@ -35,7 +35,7 @@ public enum GitHubReporter: Sendable {
 
     /// How many files the step summary lists, so that it stays well under GitHub's 1 MiB
     /// a step however many files have problems.
-    public static let summaryFileLimit = 100
+    package static let summaryFileLimit = 100
 
     /// A Markdown summary for `GITHUB_STEP_SUMMARY`: the totals, the problems by rule,
     /// then by file (the most problems first, at most `summaryFileLimit` files), and where

@@ -1,6 +1,5 @@
 import ThemeKit
 import ThemeOutput
-import ThemeSupport
 
 /// Machine-readable output with a stable schema (documented in the Running themelint article):
 ///
@@ -87,11 +86,4 @@ public enum JSONReporter: Sendable {
         // Strings and integers only, which always encode.
         return (try? JSONOutput.document(output)) ?? "{}\n"
     }
-}
-
-/// themelint's version, reported by `--version`, JSON and SARIF: the package's version
-/// (`ThemeKitVersion`), which every tool prints.
-public enum ThemeLintVersion: Sendable {
-    /// The version string.
-    public static let current = ThemeKitVersion.current
 }

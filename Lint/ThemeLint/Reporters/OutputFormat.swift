@@ -23,15 +23,15 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 }
 
 /// One `--format` request: a format, and the file to write it to (`nil`: standard output).
-public struct OutputRequest: Sendable, Hashable {
+package struct OutputRequest: Sendable, Hashable {
     /// The format.
-    public var format: OutputFormat
+    package var format: OutputFormat
     /// Where to write it; `nil` for standard output.
-    public var path: String?
+    package var path: String?
 
     /// Reads `FORMAT` or `FORMAT=PATH`; `nil` for an unknown format or an empty `PATH`
     /// (`sarif=` is a mistake, not a request for standard output).
-    public init?(_ argument: String) {
+    package init?(_ argument: String) {
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let name = parts.first, let format = OutputFormat(rawValue: name) else { return nil }
         if parts.count == 2 {
@@ -42,7 +42,7 @@ public struct OutputRequest: Sendable, Hashable {
     }
 
     /// Creates a request.
-    public init(format: OutputFormat, path: String? = nil) {
+    package init(format: OutputFormat, path: String? = nil) {
         self.format = format
         self.path = path
     }

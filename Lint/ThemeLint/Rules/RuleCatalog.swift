@@ -25,7 +25,7 @@ public enum RuleCatalog: Sendable {
     public static func description(of id: DiagnosticCode) -> RuleDescription? { byID[id] }
 
     /// The rules' table as Markdown, as the Rules article (ThemeLint.docc/Rules.md) shows it.
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         var lines = ["| rule | severity | what it catches |", "|---|---|---|"]
         for rule in descriptions {
             let severity = rule.isOptIn ? "\(rule.severity.rawValue), opt-in" : rule.severity.rawValue
@@ -36,7 +36,7 @@ public enum RuleCatalog: Sendable {
 
     /// The rules as `--list-rules` prints them: id, severity, summary, aligned; an opt-in
     /// rule's summary starts with `(opt-in)`.
-    public static func listing() -> String {
+    package static func listing() -> String {
         let width = descriptions.map(\.id.rawValue.count).max() ?? 0
         return descriptions.map { rule in
             let id = rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -48,7 +48,7 @@ public enum RuleCatalog: Sendable {
     /// A rule as `--explain` prints it: id, severity, summary, rationale, whether a comment
     /// can silence it, then its examples as the tests run them, `↓` where the rule reports
     /// and, after each triggering example, what it says there. `nil` for an unknown id.
-    public static func explanation(of id: String) -> String? {
+    package static func explanation(of id: String) -> String? {
         guard let rule = description(of: DiagnosticCode(rawValue: id)) else { return nil }
         var out = "\(rule.id) (\(rule.severity.rawValue)\(rule.isOptIn ? ", opt-in" : ""))\n\n"
         out += "\(rule.summary)\n\n\(rule.rationale)\n"
@@ -75,7 +75,7 @@ public enum RuleCatalog: Sendable {
     }
 
     /// What `--explain` says of an id that is no rule: the closest rule id, if one is close.
-    public static func unknownRule(_ id: String) -> String {
+    package static func unknownRule(_ id: String) -> String {
         let suggestion = Suggestions.closest(to: id, among: descriptions.map(\.id.rawValue))
         return "unknown rule '\(id)'\(Suggestions.hint(suggestion)) (themelint --list-rules lists them)"
     }

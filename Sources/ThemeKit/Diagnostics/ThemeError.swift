@@ -4,12 +4,12 @@ public struct ThemeError: Error, Sendable, Hashable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 
     /// Creates an error from one or more diagnostics.
-    public init(_ diagnostics: [Diagnostic]) {
+    package init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics.sorted()
     }
 
     /// Creates an error from a single diagnostic.
-    public init(_ diagnostic: Diagnostic) {
+    package init(_ diagnostic: Diagnostic) {
         self.diagnostics = [diagnostic]
     }
 

@@ -17,16 +17,7 @@ public final class ThemeBinding: Sendable {
     }
 
     /// Whether `cancel()` was called.
-    public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
-}
-
-/// An object that styles itself from a theme: the Swift form of RNThemeManager's
-/// `RNThemeUpdateProtocol`. `ThemeManager.bind(_:)` calls `applyTheme(_:)` at once and after
-/// every change.
-@MainActor
-public protocol ThemeApplying: AnyObject {
-    /// Styles the object from `theme`.
-    func applyTheme(_ theme: Theme)
+    package var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 }
 
 /// The bindings of one manager, on the main actor.

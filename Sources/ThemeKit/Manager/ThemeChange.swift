@@ -27,7 +27,7 @@ public struct ThemeChange: Sendable {
     public var cause: Cause
 
     /// Creates a change.
-    public init(previousTheme: Theme, theme: Theme, cause: Cause) {
+    package init(previousTheme: Theme, theme: Theme, cause: Cause) {
         self.previousTheme = previousTheme
         self.theme = theme
         self.cause = cause

@@ -7,7 +7,7 @@ extension ThemeManager {
     /// The environment variable that overrides any ``appearanceSource``: `light` or `dark`
     /// (empty counts as unset), read when a manager is created. Any other value is ignored,
     /// and said once on standard error.
-    public static let appearanceVariable = "THEMEKIT_APPEARANCE"
+    package static let appearanceVariable = "THEMEKIT_APPEARANCE"
 
     /// How long after a source is installed a theme chosen for the system's appearance waits
     /// for the source's first answer, at most (SPEC §8): then it goes on with no preference.
@@ -262,7 +262,7 @@ extension ThemeManager {
 extension ThemeAppearance {
     /// The appearance an environment variable names (`light` or `dark`, in any letter
     /// case, around white space); `nil` for anything else, and for an empty or unset one.
-    public init?(environmentValue value: String?) {
+    package init?(environmentValue value: String?) {
         guard let value else { return nil }
         self.init(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased())
     }

@@ -5,7 +5,7 @@ extension ThemeColor {
     ///
     /// Channels are taken as sRGB and linearised first; alpha is ignored (see
     /// `contrastRatio(against:)` for translucent colors).
-    public var relativeLuminance: Double {
+    package var relativeLuminance: Double {
         func linear(_ channel: Double) -> Double {
             let value = min(max(channel, 0), 1)
             return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
@@ -15,7 +15,7 @@ extension ThemeColor {
 
     /// This color painted over `background`: the color a translucent foreground shows as.
     /// The result is opaque when the background is.
-    public func composited(over background: ThemeColor) -> ThemeColor {
+    package func composited(over background: ThemeColor) -> ThemeColor {
         let alpha = min(max(self.alpha, 0), 1)
         let below = min(max(background.alpha, 0), 1)
         let outAlpha = alpha + below * (1 - alpha)
@@ -40,7 +40,7 @@ extension ThemeColor {
     /// The WCAG 2.x contrast ratio of this color as text on `background`, from 1 (none) to 21
     /// (black on white). A translucent foreground is painted over the background first; a
     /// translucent background is taken as painted over white, as a page's would be.
-    public func contrastRatio(against background: ThemeColor) -> Double {
+    package func contrastRatio(against background: ThemeColor) -> Double {
         let white = ThemeColor(red: 1, green: 1, blue: 1)
         let ground = background.alpha < 1 ? background.composited(over: white) : background
         let text = alpha < 1 ? composited(over: ground) : self

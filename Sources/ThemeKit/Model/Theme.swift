@@ -1,16 +1,16 @@
 /// Where a resolved value came from, for tools that explain a theme.
-public struct ThemeValueSource: Sendable, Hashable {
+package struct ThemeValueSource: Sendable, Hashable {
     /// Where the key was written (in the child-most theme that sets it).
-    public var key: SourceLocation
+    package var key: SourceLocation
     /// Where the value it resolves to was written (the end of its alias chain).
-    public var value: SourceLocation
+    package var value: SourceLocation
     /// The key this one is an alias of, if it is one (the next link of the chain).
-    public var aliasOf: String?
+    package var aliasOf: String?
     /// For a font, the key its size came from.
-    public var sizeKey: String?
+    package var sizeKey: String?
 
     /// Creates a source.
-    public init(key: SourceLocation, value: SourceLocation, aliasOf: String? = nil, sizeKey: String? = nil) {
+    package init(key: SourceLocation, value: SourceLocation, aliasOf: String? = nil, sizeKey: String? = nil) {
         self.key = key
         self.value = value
         self.aliasOf = aliasOf
@@ -70,9 +70,14 @@ public struct Theme: Sendable {
         appearance == self.appearance ? name : appearanceFacts.partner(for: appearance) ?? name
     }
 
-    /// Creates a theme from resolved values, with their sources if known.
-    public init(
-        name: String, values: [String: ThemeValue], sources: [String: ThemeValueSource] = [:],
+    /// Creates a theme from resolved values.
+    public init(name: String, values: [String: ThemeValue]) {
+        self.init(name: name, values: values, sources: [:])
+    }
+
+    /// Creates a theme from resolved values, with their sources, as the tools build one.
+    package init(
+        name: String, values: [String: ThemeValue], sources: [String: ThemeValueSource],
         lineage: [String]? = nil, files: [String] = []
     ) {
         self.name = name
@@ -108,13 +113,13 @@ public struct Theme: Sendable {
 
     /// Where `key`'s value came from: its key, the value its alias chain ends at, the next
     /// link of that chain, and a font's size key.
-    public func source(forKey key: String) -> ThemeValueSource? {
+    package func source(forKey key: String) -> ThemeValueSource? {
         storage.source(forKey: key)
     }
 
     /// The keys `key`'s value was resolved through, in order, not counting `key` itself:
     /// empty when the key holds its value directly (or is not in the theme).
-    public func aliasChain(forKey key: String) -> [String] {
+    package func aliasChain(forKey key: String) -> [String] {
         var chain: [String] = []
         var seen: Set<String> = [key]
         var next = source(forKey: key)?.aliasOf
@@ -127,14 +132,14 @@ public struct Theme: Sendable {
     }
 
     /// Where every value came from (built on each call: prefer `source(forKey:)`).
-    public var sources: [String: ThemeValueSource] {
+    package var sources: [String: ThemeValueSource] {
         var sources: [String: ThemeValueSource] = [:]
         storage.forEachKey { key in sources[key] = source(forKey: key) }
         return sources
     }
 
     /// A theme with no values, used when nothing could be loaded.
-    public static func empty(named name: String) -> Theme { Theme(name: name, values: [:]) }
+    package static func empty(named name: String) -> Theme { Theme(name: name, values: [:]) }
 
     /// This theme, with what its reserved appearance keys say.
     func with(_ facts: AppearanceFacts) -> Theme {

@@ -22,7 +22,7 @@
 public struct ThemeStyle: Sendable {
     /// The reserved property that names a style's parent style: `Sub.INHERITED_STYLE`
     /// holding `MyCustomButton`. It is not a value a style's lookup returns.
-    public static let inheritedStyleProperty = "INHERITED_STYLE"
+    package static let inheritedStyleProperty = "INHERITED_STYLE"
 
     /// The theme the style reads.
     public let theme: Theme
@@ -34,13 +34,13 @@ public struct ThemeStyle: Sendable {
     public let containers: [String]
     /// The style and its parents by `INHERITED_STYLE`, the style first, up to the first
     /// repeat (a cycle ends there).
-    public var chain: [String] { built.chain }
+    package var chain: [String] { built.chain }
     /// The chain and the values the style's own keys give, each property's first
     /// candidate's: built once per (style, states, containers) of a theme.
     private let built: BuiltStyle
 
     /// The style `name` of `theme`, in `states`, inside `containers` (outermost first).
-    public init(_ name: String, states: Set<ThemeState> = [], in containers: [String] = [], of theme: Theme) {
+    package init(_ name: String, states: Set<ThemeState> = [], in containers: [String] = [], of theme: Theme) {
         self.theme = theme
         self.name = name
         let states = states.sorted()

@@ -3,7 +3,7 @@
 ///
 /// The typed kinds follow the key's suffix (`…Color`, `…Font`, `…Size`, …; see
 /// `ValueKind`); a key with no typed suffix holds a `string`, `number` or `bool`, as written.
-public enum ThemeValueKind: String, Sendable, Hashable, CaseIterable {
+package enum ThemeValueKind: String, Sendable, Hashable, CaseIterable {
     case color, font, size, length, opacity, duration, image, string, number, bool
 }
 
