@@ -127,6 +127,18 @@ struct TokenColorTests {
         #expect(noGreen.color == ThemeColor(red: 1, green: 0, blue: 1))
     }
 
+    @Test("a hue outside 0 up to 360, an error for the reader, converts as the same turn")
+    func hueWrapsAround() {
+        let expected = TokenColor(space: .hsl, components: .number(300), .number(100), .number(50)).converted()
+        #expect(expected.color == ThemeColor(red: 1, green: 0, blue: 1))
+        for hue in [-60.0, 660, 1020] {
+            let wrapped = TokenColor(space: .hsl, components: .number(hue), .number(100), .number(50)).converted()
+            #expect(wrapped == expected, "\(hue)")
+            let hwb = TokenColor(space: .hwb, components: .number(hue), .number(0), .number(0)).converted()
+            #expect(hwb == expected, "\(hue)")
+        }
+    }
+
     @Test("alpha passes through; an absent alpha is opaque")
     func alphaPassesThrough() {
         let half = TokenColor(space: .srgb, components: .number(0), .number(0), .number(0), alpha: 0.5).converted()

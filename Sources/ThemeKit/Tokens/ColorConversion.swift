@@ -193,8 +193,9 @@ enum ColorConversion {
 
     /// HSL (hue in degrees, saturation and lightness in percent) to gamma-encoded sRGB.
     static func hslToSRGB(_ hsl: Vector3) -> Vector3 {
-        var hue = hsl.x.truncatingRemainder(dividingBy: 360)
-        if hue < 0 { hue += 360 }
+        // A `let`, not a `var`: a debug build boxes on the heap a `var` that `channel` captures.
+        let turn = hsl.x.truncatingRemainder(dividingBy: 360)
+        let hue = turn < 0 ? turn + 360 : turn
         let saturation = hsl.y / 100
         let lightness = hsl.z / 100
         let amplitude = saturation * min(lightness, 1 - lightness)
