@@ -26,6 +26,10 @@ struct TokenColorTests {
         #expect(ranges(.lch) == [.percentage, .chroma, .hue])
         #expect(ranges(.oklab) == [.unit, .unbounded, .unbounded])
         #expect(ranges(.oklch) == [.unit, .chroma, .hue])
+        let names = { (space: TokenColorSpace) in (0..<3).map { space.name(ofComponent: $0) } }
+        #expect(names(.hwb) == ["hue", "whiteness", "blackness"])
+        #expect(names(.oklch) == ["lightness", "chroma", "hue"])
+        #expect(names(.xyzD65) == ["X", "Y", "Z"])
         #expect(TokenColorComponentRange.hue.contains(359.99))
         #expect(!TokenColorComponentRange.hue.contains(360))
         #expect(!TokenColorComponentRange.chroma.contains(-0.1))
@@ -71,8 +75,8 @@ struct TokenColorTests {
             space: "hsl", components: [.number(360), .number(-1), .number(50)], alpha: 1.5, hex: nil)
         #expect(
             read.errors == [
-                .componentOutOfRange(index: 0, value: 360, range: .hue),
-                .componentOutOfRange(index: 1, value: -1, range: .percentage),
+                .componentOutOfRange(space: .hsl, index: 0, value: 360),
+                .componentOutOfRange(space: .hsl, index: 1, value: -1),
                 .alphaOutOfRange(1.5),
             ])
         #expect(read.errors.map(\.member) == [.component(0), .component(1), .alpha])
@@ -113,8 +117,11 @@ struct TokenColorTests {
         #expect(
             TokenColorError.unknownColorSpace("rgb\u{1B}[2J").message.hasPrefix("unknown color space 'rgb\\u{1b}[2J'"))
         #expect(
-            TokenColorError.componentOutOfRange(index: 0, value: 360, range: .hue).message
-                == "component 1 is 360; expected an angle from 0 up to (not including) 360")
+            TokenColorError.componentOutOfRange(space: .oklch, index: 2, value: 360).message
+                == "oklch's hue (component 3) is 360; expected an angle from 0 up to (not including) 360")
+        #expect(
+            TokenColorError.componentOutOfRange(space: .xyzD50, index: 1, value: 1.2).message
+                == "xyz-d50's Y (component 2) is 1.2; expected a number from 0 to 1")
         #expect(TokenColorError.componentCount(2).message == "a color has 3 components, not 2")
         #expect(TokenColorError.alphaOutOfRange(1.5).message == "alpha is 1.5; expected a number from 0 to 1")
     }

@@ -90,7 +90,7 @@ package struct TokenColor: Hashable, Sendable {
             case .number(let value)?:
                 if let known, index < 3, !known.range(ofComponent: index).contains(value) {
                     errors.append(
-                        .componentOutOfRange(index: index, value: value, range: known.range(ofComponent: index)))
+                        .componentOutOfRange(space: known, index: index, value: value))
                 }
             case .missing?:
                 break

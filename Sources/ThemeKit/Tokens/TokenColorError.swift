@@ -9,8 +9,9 @@ package enum TokenColorError: Error, Hashable, Sendable {
     case componentCount(Int)
     /// The component at `index` is neither a number nor the keyword `none`.
     case componentNotNumber(index: Int)
-    /// The component at `index` is outside the range the Color module gives it in its space.
-    case componentOutOfRange(index: Int, value: Double, range: TokenColorComponentRange)
+    /// The component at `index` is outside the range the Color module gives it in `space`
+    /// (`space.range(ofComponent: index)`).
+    case componentOutOfRange(space: TokenColorSpace, index: Int, value: Double)
     /// `alpha` is not a number from 0 to 1.
     case alphaOutOfRange(Double)
     /// `hex` is not a 6-digit `#rrggbb`.
@@ -30,7 +31,7 @@ package enum TokenColorError: Error, Hashable, Sendable {
         switch self {
         case .unknownColorSpace: .colorSpace
         case .componentCount: .components
-        case .componentNotNumber(let index), .componentOutOfRange(let index, _, _): .component(index)
+        case .componentNotNumber(let index), .componentOutOfRange(_, let index, _): .component(index)
         case .alphaOutOfRange: .alpha
         case .hexNotSixDigits: .hex
         }
@@ -46,8 +47,9 @@ package enum TokenColorError: Error, Hashable, Sendable {
             "a color has 3 components, not \(count)"
         case .componentNotNumber(let index):
             "component \(index + 1) is neither a number nor 'none'"
-        case .componentOutOfRange(let index, let value, let range):
-            "component \(index + 1) is \(ThemeValue.text(of: value)); expected \(range.text)"
+        case .componentOutOfRange(let space, let index, let value):
+            "\(space.rawValue)'s \(space.name(ofComponent: index)) (component \(index + 1)) is "
+                + "\(ThemeValue.text(of: value)); expected \(space.range(ofComponent: index).text)"
         case .alphaOutOfRange(let value):
             "alpha is \(ThemeValue.text(of: value)); expected a number from 0 to 1"
         case .hexNotSixDigits(let text):

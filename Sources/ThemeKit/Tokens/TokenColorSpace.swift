@@ -16,6 +16,26 @@ package enum TokenColorSpace: String, CaseIterable, Hashable, Sendable {
     case xyzD65 = "xyz-d65"
     case xyzD50 = "xyz-d50"
 
+    /// The name of the component at `index` (0, 1 or 2) in this space, as the Color module
+    /// calls it: `red`, `hue`, `chroma`, `X`, ….
+    package func name(ofComponent index: Int) -> String {
+        let names =
+            switch self {
+            case .srgb, .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020: ("red", "green", "blue")
+            case .xyzD65, .xyzD50: ("X", "Y", "Z")
+            case .hsl: ("hue", "saturation", "lightness")
+            case .hwb: ("hue", "whiteness", "blackness")
+            case .lab, .oklab: ("lightness", "a", "b")
+            case .lch, .oklch: ("lightness", "chroma", "hue")
+            }
+        return switch index {
+        case 0: names.0
+        case 1: names.1
+        case 2: names.2
+        default: "component \(index + 1)"
+        }
+    }
+
     /// The range the Color module gives the component at `index` (0, 1 or 2) in this space.
     package func range(ofComponent index: Int) -> TokenColorComponentRange {
         switch (self, index) {
