@@ -101,6 +101,51 @@ struct ColorSpaceOracleTests {
         #expect(outside > 100)
     }
 
+    @Test(
+        "Terrazzo's color cases on colorSpace, components, alpha and hex get its verdict, at the member it points to",
+        .enabled(if: dtcgIsPresent, "../shared/dtcg is absent (a plain clone): Terrazzo's color cases are not checked")
+    )
+    func terrazzoColorCasesAgree() throws {
+        let data = try Data(contentsOf: Self.dtcg.appendingPathComponent("terrazzo-cases/color.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let cases = try #require(root["cases"] as? [[String: Any]])
+        var checked: [String] = []
+        for entry in cases {
+            let id = try #require(entry["id"] as? String)
+            let given = try #require((entry["given"] as? [[String: Any]])?.first)
+            let want = try #require(entry["want"] as? [String: Any])
+            var objects: [[String: Any]] = []
+            Self.colorObjects(given["src"] as Any, into: &objects)
+            // The rest (a string, a number, a missing member, an unknown member, an alpha that is
+            // a string) is the DTCG reader's to judge: it never reaches these members' checks.
+            guard objects.count == 1, let object = objects.first,
+                Set(object.keys).isSubset(of: ["colorSpace", "components", "alpha", "hex"]),
+                let space = object["colorSpace"] as? String, let components = object["components"] as? [Any],
+                object["alpha"] == nil || object["alpha"] is Double
+            else { continue }
+            let read = TokenColor.validated(
+                space: space, components: components.map(Self.component), alpha: object["alpha"] as? Double,
+                hex: object["hex"] as? String)
+            if want["error"] as? Bool == true {
+                // Terrazzo's line names the member it reports ("colorSpace": …, "components": [).
+                let text = try #require(given["text"] as? String)
+                let line = try #require(want["line"] as? Int)
+                let lineText = text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+                let members: [(String, TokenColorError.Member)] = [
+                    ("\"colorSpace\"", .colorSpace), ("\"components\"", .components), ("\"alpha\"", .alpha),
+                    ("\"hex\"", .hex),
+                ]
+                let member = try #require(members.first { lineText.contains($0.0) }?.1, "\(id): \(lineText)")
+                #expect(read.errors.map(\.member) == [member], "\(id): \(read.errors)")
+            } else {
+                #expect(read.errors.isEmpty, "\(id): \(read.errors)")
+                #expect(read.color?.converted().color.alpha == (object["alpha"] as? Double ?? 1), "\(id)")
+            }
+            checked.append(id)
+        }
+        #expect(checked == ["color-001", "color-002", "color-009", "color-010", "color-012"])
+    }
+
     /// Spec examples whose hex does not match their components, with the color the components
     /// are: the Color report's hot pink in HSL and HWB is written with hue 330, which is #FF0080
     /// (CSS and coloraide agree); the magenta of its hex, #ff00ff, has hue 300.
@@ -137,6 +182,16 @@ struct ColorSpaceOracleTests {
             collect(document, file: file, into: &examples)
         }
         return examples
+    }
+
+    /// Every object with a `colorSpace` member inside `value`.
+    static func colorObjects(_ value: Any, into objects: inout [[String: Any]]) {
+        if let object = value as? [String: Any] {
+            if object["colorSpace"] != nil { objects.append(object) }
+            for member in object.values { colorObjects(member, into: &objects) }
+        } else if let array = value as? [Any] {
+            for item in array { colorObjects(item, into: &objects) }
+        }
     }
 
     static func collect(_ value: Any, file: String, into examples: inout [Example]) {
