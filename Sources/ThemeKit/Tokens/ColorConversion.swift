@@ -86,10 +86,14 @@ enum ColorConversion {
 
     // MARK: Gamut mapping (CSS Color 4 §13.2)
 
-    /// An sRGB color `rgb` outside the gamut, `origin` in OKLab, brought inside: white or black past OKLab's lightness
-    /// range, else the clipped color if it is within the JND of the original, else the binary
-    /// search that lowers OKLCH chroma at constant lightness and hue until the clipped color is
-    /// just under the JND from the one searched.
+    /// An sRGB color `rgb` outside the gamut (`origin` in OKLab) brought inside: white or black
+    /// past OKLab's lightness range, else the clipped color if it is within the JND of the
+    /// original, else the binary search that lowers OKLCH chroma at constant lightness and hue
+    /// until the clipped color is just under the JND from the one searched.
+    ///
+    /// CSS asks about lightness before it asks whether the color is in gamut; `convert` asks the
+    /// cheaper question first, which answers the same (a color inside sRGB with a lightness of 1
+    /// or more is white, of 0 or less black).
     static func gamutMapped(_ origin: Vector3, _ rgb: Vector3) -> Vector3 {
         if origin.x >= 1 { return Vector3(1, 1, 1) }
         if origin.x <= 0 { return Vector3(0, 0, 0) }
