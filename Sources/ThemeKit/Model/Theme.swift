@@ -210,14 +210,22 @@ public struct Theme: Sendable {
     /// The duration for a `…Duration` or `…Delay` key (written in seconds); `nil` if
     /// missing or not a duration key.
     public func duration(forKey key: String) -> Duration? {
-        guard ValueKind.typed(forKey: key)?.kind == .duration else { return nil }
+        guard (declaredKind(ofKey: key)?.kind ?? ValueKind.typed(forKey: key))?.kind == .duration else { return nil }
         return value(key).flatMap(Duration.init(themeValue:))
     }
 
-    /// The kind of `key`'s value: the kind its suffix gives it, else what was written
+    /// The kind of `key`'s value: the kind a `$type` declares for it, else the kind its
+    /// suffix gives it, else what was written
     /// (`string`, `number` or `bool`); `nil` if the theme has no such key.
     package func kind(ofKey key: String) -> ThemeValueKind? {
-        value(key).map { ValueKind.of(key: key, value: $0) }
+        guard let value = value(key) else { return nil }
+        return declaredKind(ofKey: key)?.kind.kind ?? ValueKind.of(key: key, value: value)
+    }
+
+    /// The kind a `$type` declaration gives `key` (SPEC §2), and the declaration's key
+    /// (`color.bg.$type`); nil when no declaration reaches the key.
+    package func declaredKind(ofKey key: String) -> (kind: ValueKind, declaredBy: String)? {
+        loaded?.declaredKind(forKey: key)
     }
 
     /// The flag for an untyped `<true/>`/`<false/>`; `nil` otherwise.

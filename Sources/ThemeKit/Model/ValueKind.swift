@@ -81,12 +81,18 @@ package final class ValueKind: Sendable {
     package let previewSection: String
     /// The CSS unit of a number of this kind (`px`, `s`), if it has one.
     package let unit: String?
+    /// The kind names a `$type` declaration gives this kind with (SPEC §2): the design
+    /// tokens' (`color`, `dimension`, …) plus `image`, `string` and `boolean`. A name
+    /// belongs to one kind; a kind may have none (`…Font`, `…Size` and `…Opacity` are
+    /// suffix kinds only).
+    package let declaredNames: [String]
 
     /// Entries are the table's (`all`): a class, so that handing one out costs a retain,
     /// not a copy of every field.
     private init(
         kind: ThemeValueKind, suffixes: [String], domain: Domain, code: DiagnosticCode?, expected: String,
-        noun: String, example: String, lookupType: String, previewSection: String, unit: String?
+        noun: String, example: String, lookupType: String, previewSection: String, unit: String?,
+        declaredNames: [String] = []
     ) {
         self.kind = kind
         self.suffixes = suffixes
@@ -98,6 +104,7 @@ package final class ValueKind: Sendable {
         self.lookupType = lookupType
         self.previewSection = previewSection
         self.unit = unit
+        self.declaredNames = declaredNames
     }
 
     // MARK: The table
@@ -106,7 +113,7 @@ package final class ValueKind: Sendable {
     package static let color = ValueKind(
         kind: .color, suffixes: ["Color"], domain: .color, code: .invalidColor,
         expected: "a color (3, 4, 6 or 8 hex digits, '#' optional)", noun: "a color", example: "#35a2fb",
-        lookupType: "ThemeColor", previewSection: "Colors", unit: nil)
+        lookupType: "ThemeColor", previewSection: "Colors", unit: nil, declaredNames: ["color"])
     /// `…Size` (and `…FontSize`): a number greater than 0, in points.
     package static let size = ValueKind(
         kind: .size, suffixes: ["Size"], domain: .number(.positive), code: .invalidSize,
@@ -120,13 +127,14 @@ package final class ValueKind: Sendable {
     package static let image = ValueKind(
         kind: .image, suffixes: ["Image"], domain: .image, code: .invalidImage, expected: "an image name",
         noun: "an image name", example: "headerBackground", lookupType: "String", previewSection: "Images",
-        unit: nil)
+        unit: nil, declaredNames: ["image"])
     /// `…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`: a length of 0 or more, in
     /// points (DB5's and RNThemeManager's `cornerRadius`, `borderWidth`, …).
     package static let length = ValueKind(
         kind: .length, suffixes: ["Width", "Height", "Radius", "Padding", "Spacing"],
         domain: .number(.nonNegative), code: .invalidLength, expected: "a length of 0 or more",
-        noun: "a length of 0 or more", example: "8", lookupType: "Double", previewSection: "Lengths", unit: "px")
+        noun: "a length of 0 or more", example: "8", lookupType: "Double", previewSection: "Lengths", unit: "px",
+        declaredNames: ["dimension"])
     /// `…Alpha`, `…Opacity`: a number from 0 to 1.
     package static let opacity = ValueKind(
         kind: .opacity, suffixes: ["Alpha", "Opacity"], domain: .number(.unit), code: .invalidOpacity,
@@ -137,19 +145,21 @@ package final class ValueKind: Sendable {
     package static let duration = ValueKind(
         kind: .duration, suffixes: ["Duration", "Delay"], domain: .number(.seconds), code: .invalidDuration,
         expected: "a number of seconds (0 or more, below 2^63)", noun: "a number of seconds", example: "0.25",
-        lookupType: "Duration", previewSection: "Durations", unit: "s")
+        lookupType: "Duration", previewSection: "Durations", unit: "s", declaredNames: ["duration"])
     /// An untyped `<string>`.
     package static let string = ValueKind(
         kind: .string, suffixes: [], domain: .untyped, code: nil, expected: "a string", noun: "a string",
-        example: "Welcome", lookupType: "String", previewSection: untypedSection, unit: nil)
+        example: "Welcome", lookupType: "String", previewSection: untypedSection, unit: nil,
+        declaredNames: ["string", "fontFamily", "cubicBezier", "strokeStyle"])
     /// An untyped `<integer>` or `<real>`.
     package static let number = ValueKind(
         kind: .number, suffixes: [], domain: .untyped, code: nil, expected: "a number", noun: "a number",
-        example: "3", lookupType: "Double", previewSection: untypedSection, unit: nil)
+        example: "3", lookupType: "Double", previewSection: untypedSection, unit: nil,
+        declaredNames: ["number", "fontWeight"])
     /// An untyped `<true/>` or `<false/>`.
     package static let bool = ValueKind(
         kind: .bool, suffixes: [], domain: .untyped, code: nil, expected: "a flag", noun: "a flag", example: "<true/>",
-        lookupType: "Bool", previewSection: untypedSection, unit: nil)
+        lookupType: "Bool", previewSection: untypedSection, unit: nil, declaredNames: ["boolean"])
 
     /// The preview section of the untyped kinds.
     private static let untypedSection = "Strings, numbers and flags"
@@ -185,6 +195,22 @@ package final class ValueKind: Sendable {
             key.utf8.withContiguousStorageIfAvailable(suffixIndex.typedIndex)
             ?? Array(key.utf8).withUnsafeBufferPointer(suffixIndex.typedIndex)
         return found.map { typed[$0] }
+    }
+
+    /// The kind a `$type` declaration names (`color`, `dimension`, …), or `nil` for a name
+    /// that is no kind.
+    package static func declared(named name: String) -> ValueKind? { declaredByName[name] }
+
+    /// Every kind name a `$type` may give, in the table's order.
+    package static let declaredNames: [String] = all.flatMap(\.declaredNames)
+
+    private static let declaredByName: [String: ValueKind] = Dictionary(
+        all.flatMap { kind in kind.declaredNames.map { ($0, kind) } }, uniquingKeysWith: { first, _ in first })
+
+    /// The number the resolver holds a kind as: its index in `typed` plus one, or 0 for an
+    /// untyped kind (as `SuffixIndex.typedNumber(forKey:)` numbers a suffix's kind).
+    package var typedNumber: UInt8 {
+        ValueKind.typed.firstIndex { $0 === self }.map { UInt8($0 + 1) } ?? 0
     }
 
     /// The typed kinds' suffixes, which give a key's typed kind as a number

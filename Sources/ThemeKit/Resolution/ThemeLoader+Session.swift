@@ -263,6 +263,10 @@ extension ThemeLoader {
             let problems: Problems?
             /// The lineage's appearance: the theme's own `APPEARANCE`, else its parent's.
             let appearance: DeclaredAppearance
+            /// Whether a file of the lineage declares something (`P.$type`, SPEC §2): a
+            /// declaration changes the kind of keys it does not set, which neither shortcut
+            /// (`addedKeys`, `ChangeCheck`) follows, so such a theme is resolved whole.
+            let declares: Bool
             /// The theme's own file resolved alone, when the theme only adds keys: its
             /// parent's merged theme resolves with no problem, and the theme sets no key an
             /// ancestor sets (unless with a value of the same kind: `onlyAddsKeys`), names none
@@ -372,7 +376,11 @@ extension ThemeLoader {
                 }
                 problems = Problems.link(file.diagnostics, before: parent?.problems)
                 appearance = DeclaredAppearance.declared(in: file) ?? parent?.appearance ?? DeclaredAppearance()
-                if let parent, problems == nil, Self.onlyAddsKeys(file, to: parent),
+                declares = !file.document.store.declarations.isEmpty || parent?.declares == true
+                if declares {
+                    addedKeys = nil
+                    changes = nil
+                } else if let parent, problems == nil, Self.onlyAddsKeys(file, to: parent),
                     parent.isClean(options: options)
                 {
                     var resolver = ThemeResolver(

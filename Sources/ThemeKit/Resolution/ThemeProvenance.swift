@@ -54,6 +54,18 @@ final class ThemeProvenance: Sendable {
 
 /// A loaded theme's values: one per entry number, looked up through the merged key table
 /// (no dictionary of the keys is built to load a theme; `dictionary` builds one on request).
+/// The keys of a loaded theme whose kind a `$type` declares, by entry number.
+struct DeclaredKinds: Sendable {
+    struct Kind: Sendable {
+        /// As `ValueKind.typedNumber`: 0 for an untyped kind.
+        var typedNumber: UInt8
+        /// The `$type` entry that declares it.
+        var declaration: Int32
+    }
+
+    var kinds: [Int: Kind] = [:]
+}
+
 final class LoadedValues: ThemeStorage, @unchecked Sendable {
     // Unchecked: `typed` is written by the resolver before this is made, and only read
     // after; the dictionary made on request is behind a `Mutex`.
@@ -67,11 +79,32 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
     private let built = Mutex<[String: ThemeValue]?>(nil)
     let styleCache = StyleCache()
 
-    init(typed: TypedValues, hasValue: [Bool], provenance: ThemeProvenance, count: Int) {
+    /// The keys whose kind a `$type` declares (SPEC §2).
+    let declared: DeclaredKinds
+
+    init(
+        typed: TypedValues, hasValue: [Bool], provenance: ThemeProvenance, count: Int,
+        declared: DeclaredKinds = DeclaredKinds()
+    ) {
         self.typed = typed
         self.hasValue = hasValue
         self.provenance = provenance
         self.count = count
+        self.declared = declared
+    }
+
+    /// The kind a `$type` declares for `key`, and the declaration's key; nil when no
+    /// declaration reaches it (or the theme has no such key).
+    func declaredKind(forKey key: String) -> (kind: ValueKind, declaredBy: String)? {
+        guard !declared.kinds.isEmpty, let id = provenance.id(ofKey: key), let found = declared.kinds[id] else {
+            return nil
+        }
+        let kind = found.typedNumber == 0 ? nil : ValueKind.typed[Int(found.typedNumber) - 1]
+        let written = value(id)
+        let entry =
+            kind
+            ?? written.map { ValueKind.entry(forKey: "", value: $0) } ?? ValueKind.string
+        return (entry, provenance.entries.key(Int(found.declaration)))
     }
 
     deinit { typed.release(where: hasValue) }

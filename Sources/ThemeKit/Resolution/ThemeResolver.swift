@@ -64,6 +64,14 @@ struct ThemeResolver {
     private var reachedFrom: [(link: Int, alias: Int, target: Int, kind: ValueKind)] = []
     private var keyShapes = KeyShapes()
     private var fontNames = FontNames()
+    /// Each key's declared kind (SPEC §2), as `ValueKind.typedNumber`, by entry number, or
+    /// `notDeclared`; empty when the chain declares none.
+    private var declaredKind: [UInt8] = []
+    /// The `$type` entry that declares each key's kind, by entry number (-1 for none);
+    /// empty when the chain declares none.
+    private var declaredBy: [Int32] = []
+    /// `declaredKind` of a key no declaration reaches.
+    private static let notDeclared: UInt8 = 0xFF
     /// `ValueKind.typedDomains`, read once (a static is a `swift_once` check each time).
     private let typedDomains = ValueKind.typedDomains
 
@@ -81,6 +89,7 @@ struct ThemeResolver {
     /// problems, and the `Theme` itself is built only by a caller that asks for it.
     mutating func resolve() -> Outcome {
         mergeKeys()
+        applyDeclarations()
         aliasOf = Self.aliasTargets(of: isKey, in: entries, table: table, shapes: keyShapes)
         state = Array(repeating: .unvisited, count: entries.count)
         literal = Array(repeating: -1, count: entries.count)
@@ -104,7 +113,8 @@ struct ThemeResolver {
             resolved: ResolvedTheme(
                 name: name, lineage: lineage,
                 values: LoadedValues(
-                    typed: typed, hasValue: hasValue, provenance: provenance, count: table.count - broken),
+                    typed: typed, hasValue: hasValue, provenance: provenance, count: table.count - broken,
+                    declared: declaredKinds()),
                 isWhole: broken == 0))
     }
 
@@ -126,7 +136,7 @@ struct ThemeResolver {
         var table = stores[0].index
         var isKey = [Bool](repeating: false, count: entries.count)
         for index in 0..<stores[0].count { isKey[index] = stores[0].isFirstOfKey(index) }
-        for reserved in stores[0].reservedEntries().all {
+        for reserved in stores[0].reservedEntries().all + stores[0].declarations.map({ Int($0.entry) }) {
             if case .found(_, let slot) = table.probe(
                 hash: Int(stores[0].packed[reserved].hash), matching: { $0 == reserved })
             {
@@ -138,8 +148,12 @@ struct ThemeResolver {
         for (file, store) in stores.enumerated().dropFirst() {
             let offset = entries.offsets[file]
             let reserved = store.reservedEntries()
+            let declarations = store.declarationMask()
             let packed = store.packed
-            for index in 0..<packed.count where !reserved.contains(index) && store.isFirstOfKey(index) {
+            for index in 0..<packed.count
+            where !reserved.contains(index) && (declarations.isEmpty || !declarations[index])
+                && store.isFirstOfKey(index)
+            {
                 let entry = packed[index]
                 let hash = Int(entry.hash)
                 switch table.probe(hash: hash, matching: { entries.sameKey($0, offset + index) }) {
@@ -160,6 +174,70 @@ struct ThemeResolver {
         // Each file's, found as it was read: a few more than the merged theme's keys
         // (`INHERITED_THEME`, keys set nearer), which only lets a few more strings be looked up.
         keyShapes = stores.reduce(into: KeyShapes()) { $0.formUnion($1.keyShapes) }
+    }
+
+    // MARK: Declared kinds
+
+    /// Finds each key's nearest `$type` declaration (SPEC §2) over the whole chain (a
+    /// nearer file's declaration of a prefix over an ancestor's), and the kind it names.
+    /// A chain with no declaration pays one look at each file's list.
+    private mutating func applyDeclarations() {
+        guard chain.contains(where: { !$0.document.store.declarations.isEmpty }) else { return }
+        var trie = DeclarationTrie()
+        let entries = entries
+        for (file, store) in entries.stores.enumerated() {
+            let offset = entries.offsets[file]
+            for (entry, kind) in store.declarations where kind == .type && store.isFirstOfKey(Int(entry)) {
+                let id = offset + Int(entry)
+                entries.withKey(id) { key in
+                    let prefix = max(0, key.count - DeclarationKind.type.segment.utf8.count - 1)
+                    trie.declare(UnsafeBufferPointer(rebasing: key[..<prefix]), declaration: id)
+                }
+            }
+        }
+        var kinds: [Int: UInt8] = [:]
+        declaredKind = Array(repeating: Self.notDeclared, count: entries.count)
+        declaredBy = Array(repeating: -1, count: entries.count)
+        for id in 0..<isKey.count where isKey[id] {
+            let declaration = entries.withKey(id) { trie.declaration(for: $0) }
+            guard declaration >= 0 else { continue }
+            let kind: UInt8
+            if let known = kinds[declaration] {
+                kind = known
+            } else {
+                kind = Self.declaredKind(of: declaration, in: entries)
+                kinds[declaration] = kind
+            }
+            guard kind != Self.notDeclared else { continue }
+            declaredKind[id] = kind
+            declaredBy[id] = Int32(declaration)
+        }
+    }
+
+    /// The keys whose kind is declared, for the loaded theme's lookups.
+    private func declaredKinds() -> DeclaredKinds {
+        guard !declaredKind.isEmpty else { return DeclaredKinds() }
+        var declared = DeclaredKinds()
+        for id in 0..<declaredKind.count where declaredKind[id] != Self.notDeclared {
+            declared.kinds[id] = DeclaredKinds.Kind(typedNumber: declaredKind[id], declaration: declaredBy[id])
+        }
+        return declared
+    }
+
+    /// The kind the `$type` entry `id` names, as `ValueKind.typedNumber`; `notDeclared` for
+    /// a value that names no kind (`unknown_kind` says so).
+    private static func declaredKind(of id: Int, in entries: EntryTable) -> UInt8 {
+        guard entries[id].kind == .string,
+            let kind = ValueKind.declared(named: entries.withText(id) { String(decoding: $0, as: UTF8.self) })
+        else { return notDeclared }
+        return kind.typedNumber
+    }
+
+    /// Entry `id`'s kind as `ValueKind.typedNumber`: declared, else its suffix's.
+    @inline(__always)
+    private func typedKind(_ id: Int) -> UInt8 {
+        if !declaredKind.isEmpty, declaredKind[id] != Self.notDeclared { return declaredKind[id] }
+        return entries[id].typedKind
     }
 
     // MARK: Entries
@@ -320,8 +398,8 @@ struct ThemeResolver {
             target = walked
             // An alias of a key of its own kind whose value is made: that value (a font
             // excepted, whose size is its own key's).
-            let typedKind = entries[id].typedKind
-            if hasValue[target], entries[target].typedKind == typedKind,
+            let typedKind = typedKind(id)
+            if hasValue[target], self.typedKind(target) == typedKind,
                 typedKind == 0 || typedDomains[Int(typedKind) - 1] != .font
             {
                 typed.initialize(id, to: typed[target])
@@ -339,7 +417,7 @@ struct ThemeResolver {
     /// kind's entry in `ValueKind` says: checked typed values, untyped values as written.
     private mutating func parse(id: Int, literalAt target: Int) -> ThemeValue? {
         let written = entries[target]
-        let typedKind = entries[id].typedKind
+        let typedKind = typedKind(id)
         guard typedKind != 0 else {
             switch written.kind {
             case .string: return .string(entries.withText(target) { String(decoding: $0, as: UTF8.self) })
@@ -449,7 +527,7 @@ struct ThemeResolver {
         var seen = 0
         while seen <= entries.count {
             seen += 1
-            if entries[current].typedKind == ValueKind.fontNumber,
+            if typedKind(current) == ValueKind.fontNumber,
                 let sizeID = Self.sizeKey(ofFont: current, in: entries, table: table, isKey: isKey)
             {
                 return sizeID
@@ -510,6 +588,7 @@ struct ThemeResolver {
     private mutating func reportWrongType(_ kind: ValueKind, id: Int, target: Int) {
         guard let code = kind.code else { return }
         let key = entries.key(id)
+        let declared = declarationNote(id)
         if target != id {
             let next = Int(aliasOf[id])
             if entries.file(of: id) > 0, next >= 0 {
@@ -521,20 +600,35 @@ struct ThemeResolver {
             }
             report(
                 code,
-                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind),
-                at: id, \.valueRange)
+                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind)
+                    + (declared.map { Message.declared(by: $0.by) } ?? ""),
+                at: id, \.valueRange, notes: declared.map { [$0.note] } ?? [])
             wrongValueReport[id] = diagnostics.count - 1
             return
         }
         let own = entries.value(id)
         if case .string(let text) = own, !kind.domain.takesNames, Self.looksLikeKeyName(text) {
-            report(.unresolvedAlias, Message.neitherValueNorKey(key, is: text, kind), at: id, \.valueRange)
+            report(
+                .unresolvedAlias,
+                Message.neitherValueNorKey(key, is: text, kind) + (declared.map { Message.declared(by: $0.by) } ?? ""),
+                at: id, \.valueRange, notes: declared.map { [$0.note] } ?? [])
             pendingSuggestions.append((diagnostics.count - 1, text))
             wrongValueReport[id] = diagnostics.count - 1
             return
         }
-        report(code, Message.wrongType(key, is: Self.describe(own), kind), at: id, \.valueRange)
+        report(
+            code,
+            Message.wrongType(key, is: Self.describe(own), kind) + (declared.map { Message.declared(by: $0.by) } ?? ""),
+            at: id, \.valueRange, notes: declared.map { [$0.note] } ?? [])
         wrongValueReport[id] = diagnostics.count - 1
+    }
+
+    /// For a key whose kind a `$type` declares: the declaration's key, and a note at it.
+    private func declarationNote(_ id: Int) -> (by: String, note: Diagnostic.Note)? {
+        guard !declaredBy.isEmpty, declaredBy[id] >= 0 else { return nil }
+        let declaration = Int(declaredBy[id])
+        let by = entries.key(declaration)
+        return (by, Diagnostic.Note(Message.declaresKind(by), at: location(of: declaration, \.valueRange)))
     }
 
     /// The link of the alias chain from `start` (itself first) in the file nearest the
@@ -652,6 +746,17 @@ extension ThemeResolver {
         /// alias reaches: the ancestor is fine on its own, and is not blamed with an error.
         package static func reachedFrom(_ alias: String) -> String {
             "'\(alias)' is an alias that reaches this value"
+        }
+
+        /// What a typed kind's `invalid_…` adds for a key whose kind a `$type` declares:
+        /// ` (its kind is declared by 'color.bg.$type')`.
+        package static func declared(by declaration: String) -> String {
+            " (its kind is declared by '\(declaration)')"
+        }
+
+        /// The note, at a `$type` declaration, on the error of a value that does not fit it.
+        package static func declaresKind(_ declaration: String) -> String {
+            "'\(declaration)' declares the kind here"
         }
 
         /// `missing_font_size`: a font with no size on its key or along its alias chain.

@@ -226,6 +226,9 @@ final class EntryStore: @unchecked Sendable {
     let duplicates: [(later: Int32, first: Int32)]
     /// The first bytes and lengths of the keys.
     let keyShapes: KeyShapes
+    /// The entries whose key is a declaration (`P.$type`, `P.$description`, `P.$deprecated`;
+    /// SPEC §2), in file order: no theme values. Empty for most files.
+    let declarations: [(entry: Int32, kind: DeclarationKind)]
     private let materialized = Mutex<[PropertyListEntry]?>(nil)
 
     /// A store taking over `packed` (and copying `side`, which is empty but for decoded text).
@@ -242,6 +245,23 @@ final class EntryStore: @unchecked Sendable {
         self.index = index
         self.duplicates = duplicates
         self.keyShapes = keyShapes
+        let view = EntryView(packed: packed.base, text: source.base, side: self.side)
+        var declarations: [(entry: Int32, kind: DeclarationKind)] = []
+        for number in 0..<packed.count {
+            if let kind = DeclarationKind.of(key: view.bytes(packed.base[number].key)) {
+                declarations.append((Int32(number), kind))
+            }
+        }
+        self.declarations = declarations
+    }
+
+    /// Whether each entry is a declaration (`declarations`), by entry number; empty when
+    /// none is.
+    func declarationMask() -> [Bool] {
+        guard !declarations.isEmpty else { return [] }
+        var mask = [Bool](repeating: false, count: count)
+        for declaration in declarations { mask[Int(declaration.entry)] = true }
+        return mask
     }
 
     /// An empty store over `source`.

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import ThemeKit
+
+/// SPEC §2's declared kinds: `P.$type` gives P and every key under it a kind.
+@Suite("Declared kinds")
+struct DeclaredKindTests {
+    @Test("a declared color is looked up as a color, and the declaration is no value")
+    func declaredColorIsAColor() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default",
+            [
+                "color.$type": "color", "color.$description": "Brand colors", "color.bg.primary": "#35a2fb",
+                "color.bg.secondary": "@color.bg.primary", "label": "Hello",
+            ])
+        let theme = try folder.loader.load("default")
+        #expect(theme.color(forKey: "color.bg.primary")?.hexString == "#35A2FB")
+        #expect(theme.color(forKey: "color.bg.secondary")?.hexString == "#35A2FB")
+        #expect(theme.kind(ofKey: "color.bg.primary") == .color)
+        #expect(theme.declaredKind(ofKey: "color.bg.primary")?.declaredBy == "color.$type")
+        #expect(theme.string(forKey: "label") == "Hello")
+        #expect(theme.values["color.$type"] == nil)
+        #expect(theme.values["color.$description"] == nil)
+        #expect(theme.values.count == 3)
+    }
+
+    @Test("the nearest declaration wins, and a declaration wins over the key's suffix")
+    func nearestDeclarationWins() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default",
+            [
+                "$type": "color", "space.$type": "dimension", "space.gapWidth": "<integer>8</integer>",
+                "space.fade.$type": "duration", "space.fade.inDuration": "<real>0.25</real>",
+                "space.fade.outColor": "<real>0.5</real>", "accent": "ff0000",
+            ])
+        let theme = try folder.loader.load("default")
+        #expect(theme.color(forKey: "accent")?.hexString == "#FF0000")
+        #expect(theme.kind(ofKey: "space.gapWidth") == .length)
+        #expect(theme.duration(forKey: "space.fade.outColor") == .milliseconds(500))
+        #expect(theme.kind(ofKey: "space.fade.outColor") == .duration)
+    }
+
+    @Test("a value that does not fit its declared kind is an error at the value, saying where it was declared")
+    func wrongValueForDeclaredKind() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("default", ["color.$type": "color", "color.bg": "<integer>3</integer>"])
+        let analysis = folder.loader.analyze("default")
+        let problem = try #require(analysis.diagnostics.first)
+        #expect(analysis.diagnostics.map(\.code) == [.invalidColor])
+        #expect(problem.location == SourceLocation(file: folder.path + "/default.plist", line: 4, column: 21))
+        #expect(problem.message.contains("declared by 'color.$type'"))
+        #expect(problem.notes.map(\.location.line) == [3])
+    }
+
+    @Test("a child theme inherits its ancestors' declarations, and its own are nearer")
+    func declarationsAreInherited() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("base", ["color.$type": "color", "color.bg": "#111111", "size.$type": "dimension"])
+        try folder.theme("middle", ["INHERITED_THEME": "base", "color.fg": "#222222"])
+        try folder.theme(
+            "leaf", ["INHERITED_THEME": "middle", "color.text.$type": "string", "color.text.title": "Title"])
+        for session in [nil, ThemeLoader.Session(reader: folder.loader.cachingReader())] {
+            let analysis = session.map { folder.loader.analyze("leaf", in: $0) } ?? folder.loader.analyze("leaf")
+            let theme = try #require(analysis.theme)
+            #expect(theme.color(forKey: "color.fg")?.hexString == "#222222")
+            #expect(theme.color(forKey: "color.bg")?.hexString == "#111111")
+            #expect(theme.string(forKey: "color.text.title") == "Title")
+        }
+    }
+
+    @Test("a declaration a child adds re-checks the inherited keys under it, in a session and on reload")
+    func addedDeclarationRechecksInheritedKeys() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme("base", ["color.bg": "#111111", "color.label": "Hello world"])
+        try folder.theme("default", ["INHERITED_THEME": "base", "extra": "x"])
+        let manager = ThemeManager(directory: folder.path)
+        try manager.changeTheme("default")
+        try folder.theme("default", ["INHERITED_THEME": "base", "color.$type": "color"])
+        let session = ThemeLoader.Session(reader: folder.loader.cachingReader())
+        _ = folder.loader.analyze("base", in: session)
+        #expect(folder.loader.analyze("default", in: session).diagnostics.map(\.code) == [.invalidColor])
+        #expect(throws: ThemeError.self) { try manager.reloadTheme() }
+        #expect(manager.currentTheme.string(forKey: "color.label") == "Hello world")
+    }
+
+    @Test("the nearest declaration of a key of d segments is found by one walk of its segments")
+    func declarationLookupWalksSegments() {
+        var trie = DeclarationTrie()
+        let declare = { (trie: inout DeclarationTrie, prefix: String, id: Int) in
+            Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id) }
+        }
+        declare(&trie, "", 1)
+        declare(&trie, "a.b", 2)
+        declare(&trie, "a.b.c.d", 3)
+        let find = { (key: String) in Array(key.utf8).withUnsafeBufferPointer { trie.declaration(for: $0) } }
+        #expect(find("x") == 1)
+        #expect(find("a.b") == 2)
+        #expect(find("a.bc") == 1)
+        #expect(find("a.b.c") == 2)
+        #expect(find("a.b.c.d.e") == 3)
+        #expect(DeclarationKind.of(key: "a.$type") == .type)
+        #expect(DeclarationKind.of(key: "$type") == .type)
+        #expect(DeclarationKind.of(key: "a$type") == nil)
+        #expect(DeclarationKind.of(key: "a.$deprecated") == .deprecated)
+        #expect(DeclarationKind.prefix(ofDeclaration: "a.b.$type") == "a.b")
+        #expect(DeclarationKind.prefix(ofDeclaration: "$type") == "")
+    }
+}
