@@ -434,6 +434,33 @@ extension ScalingShape {
             // each comment and CDATA section is a call into the Swift reader.
             theme((0..<n).map { ("k\($0)Title", "<string><![CDATA[title \($0)]]></string><!-- \($0) -->") })
         },
+        // Declared kinds (SPEC §2): a key finding its nearest `$type` by hashing each of its
+        // prefixes costs its depth times its length; one walk of its segments costs its length.
+        ScalingShape(
+            "load-declared-kind-deep-keys",
+            "16 keys n/16 segments deep under one path, declared at the root and halfway down", tool: .load,
+            n: 40_000
+        ) { n in declaredDeepKeys(n) },
+        ScalingShape(
+            "load-declared-kind-many-declarations", "n groups, each declaring its kind and describing itself",
+            tool: .load, n: 40_000
+        ) { n in
+            theme(
+                (0..<n).flatMap { index in
+                    [
+                        ("g\(index).$type", "<string>\(index % 2 == 0 ? "color" : "dimension")</string>"),
+                        ("g\(index).$description", "<string>group \(index)</string>"),
+                        (
+                            "g\(index).value",
+                            index % 2 == 0 ? "<string>#336699</string>" : "<integer>\(index)</integer>"
+                        ),
+                    ]
+                })
+        },
+        ScalingShape(
+            "load-declared-kind-chain", "n themes in one chain, each adding a key the root's `$type` declares",
+            tool: .load, n: 5_000
+        ) { n in declaredChain(n) },
     ]
 
     /// themekit's commands.
@@ -749,6 +776,33 @@ extension ScalingShape {
 
     static func document(_ body: String) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+    }
+
+    /// Sixteen keys `d.d.….d.k<i>` of n/16 segments, colors by the root's `$type`, and a
+    /// `$type` halfway down the path that declares them colors again.
+    static func declaredDeepKeys(_ n: Int) -> [String: String] {
+        let depth = max(2, n / 16)
+        let path = Array(repeating: "d", count: depth).joined(separator: ".")
+        let half = Array(repeating: "d", count: depth / 2).joined(separator: ".")
+        return theme(
+            [("$type", "<string>color</string>"), ("\(half).$type", "<string>color</string>")]
+                + (0..<16).map { ("\(path).k\($0)", "<string>#336699</string>") })
+    }
+
+    /// `base` declaring `$type` color and `t0` … `t<n-1>` (the last `default`), each
+    /// inheriting the one before and adding a color key the declaration reaches.
+    static func declaredChain(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/base.plist": document(
+                entries([("$type", "<string>color</string>"), ("root", "<string>#112233</string>")]))
+        ]
+        for index in 0..<n {
+            let parent = index == 0 ? "base" : "t\(index - 1)"
+            let name = index == n - 1 ? "default" : "t\(index)"
+            files["Themes/\(name).plist"] = document(
+                entries([("INHERITED_THEME", "<string>\(parent)</string>"), ("c\(index)", "<string>#336699</string>")]))
+        }
+        return files
     }
 
     /// `link0Color` → `link1Color` → … → `link<n>Color`, a color.

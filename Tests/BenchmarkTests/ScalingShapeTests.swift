@@ -166,6 +166,12 @@ struct ScalingShapeTests {
             #expect(theme.font(forKey: group + "TitleFont") == ThemeFont(name: "HelveticaNeue-Medium-5", size: 17))
             #expect(theme.values.count == 30)
         }
+        if shape.id.hasPrefix("load-declared-kind-") {
+            // Every key is typed by a declaration, and no declaration is a value.
+            #expect(!theme.values.isEmpty)
+            #expect(theme.values.keys.allSatisfy { !$0.contains("$") })
+            #expect(theme.values.keys.allSatisfy { theme.declaredKind(ofKey: $0) != nil })
+        }
         if shape.id == "keys-growing-chain" {
             // Each of the 7 themes adds a key: the last has them all, and so do the keys.
             #expect(try #require(collection.theme(named: "t5")).values.count == 7)
