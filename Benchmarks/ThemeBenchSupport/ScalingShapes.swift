@@ -439,7 +439,7 @@ extension ScalingShape {
         ScalingShape(
             "load-declared-kind-deep-keys",
             "16 keys n/16 segments deep under one path, declared at the root and halfway down", tool: .load,
-            n: 40_000
+            n: 800_000
         ) { n in declaredDeepKeys(n) },
         ScalingShape(
             "load-declared-kind-many-declarations", "n groups, each declaring its kind and describing itself",
