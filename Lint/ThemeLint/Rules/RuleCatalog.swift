@@ -12,7 +12,7 @@ public enum RuleCatalog: Sendable {
         UnknownOverrideRule.self, CaseCollisionRule.self, MissingDefaultRule.self, InvalidThemeNameRule.self,
         IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self, UnknownStateRule.self,
         UnknownStyleRule.self, StyleCycleRule.self, StateOrderRule.self, StateWithoutBaseRule.self,
-        MinContrastRule.self,
+        MinContrastRule.self, UnknownKindRule.self, DeclarationWithoutKeysRule.self,
     ]
 
     /// Every rule's description, in catalog order.

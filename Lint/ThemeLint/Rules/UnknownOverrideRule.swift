@@ -27,7 +27,7 @@ package struct UnknownOverrideRule: Rule {
         var known: Suggestions.Candidates?
         var budget = Suggestions.Budget()
         return keys.compactMap { key, entry -> Diagnostic? in
-            guard !ThemeName.isReserved(key) else { return nil }
+            guard !ThemeName.isReserved(key), DeclarationKind.of(key: key) == nil else { return nil }
             let candidates = known ?? Suggestions.Candidates(Self.nearestKeys(of: theme.analysis.ancestorFiles))
             known = candidates
             let suggestion = budget.closest(to: key, among: candidates)

@@ -58,10 +58,10 @@ package enum DeclarationKind: UInt8, Sendable, Hashable, CaseIterable {
 /// dotted segments: a key finds its nearest declaration by walking its own segments from
 /// the root, each hashed once, so a key of d segments costs its length, not d hashes of
 /// prefixes of it.
-struct DeclarationTrie {
+package struct DeclarationTrie: Sendable {
     /// One prefix: its parent's number, its last segment's bytes and the declaration made
     /// for it (-1 for none), chained to the next node of the same bucket.
-    private struct Node {
+    private struct Node: Sendable {
         var parent: Int32
         var segment: [UInt8]
         var declaration: Int32
@@ -73,7 +73,9 @@ struct DeclarationTrie {
     /// The first node of each edge hash (seeded: input chooses the keys).
     private var buckets: [Int: Int32] = [:]
 
-    var isEmpty: Bool { nodes.count == 1 && nodes[0].declaration < 0 }
+    package init() {}
+
+    package var isEmpty: Bool { nodes.count == 1 && nodes[0].declaration < 0 }
 
     @inline(__always)
     private static func edgeHash(parent: Int32, _ segment: UnsafeBufferPointer<UInt8>) -> Int {
@@ -97,7 +99,7 @@ struct DeclarationTrie {
     /// Records `declaration` for the prefix `bytes` (dotted segments; empty for the whole
     /// theme) unless a declaration is already there: declarations are added child first, and
     /// the nearest file's wins.
-    mutating func declare(_ bytes: UnsafeBufferPointer<UInt8>, declaration: Int) {
+    package mutating func declare(_ bytes: UnsafeBufferPointer<UInt8>, declaration: Int) {
         var node: Int32 = 0
         if !bytes.isEmpty {
             var start = 0
@@ -119,9 +121,23 @@ struct DeclarationTrie {
         if nodes[Int(node)].declaration < 0 { nodes[Int(node)].declaration = Int32(declaration) }
     }
 
+    /// Calls `body` with every declaration `key` (given as bytes) lies under, itself
+    /// included, root first: one walk of its segments.
+    package func forEachDeclaration(over key: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        if nodes[0].declaration >= 0 { body(Int(nodes[0].declaration)) }
+        var node: Int32 = 0
+        var start = 0
+        for end in 0...key.count where end == key.count || key[end] == UInt8(ascii: ".") {
+            guard let next = child(of: node, UnsafeBufferPointer(rebasing: key[start..<end])) else { return }
+            node = next
+            if nodes[Int(node)].declaration >= 0 { body(Int(nodes[Int(node)].declaration)) }
+            start = end + 1
+        }
+    }
+
     /// The declaration nearest `key` (given as bytes): that of its longest dotted prefix
     /// (itself included) that has one; -1 for none.
-    func declaration(for key: UnsafeBufferPointer<UInt8>) -> Int {
+    package func declaration(for key: UnsafeBufferPointer<UInt8>) -> Int {
         var node: Int32 = 0
         var found = nodes[0].declaration
         var start = 0

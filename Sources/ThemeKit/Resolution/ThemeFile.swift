@@ -23,6 +23,15 @@ package struct ThemeFile: Sendable {
         return first
     }
 
+    /// The file's declarations (`P.$type`, `P.$description`, `P.$deprecated`; SPEC §2), the
+    /// first entry of each key, in file order: no theme values.
+    package var declarations: [(kind: DeclarationKind, entry: PropertyListEntry)] {
+        let store = document.store
+        return store.declarations.filter { store.isFirstOfKey(Int($0.entry)) }.map {
+            ($0.kind, store.entry(Int($0.entry)))
+        }
+    }
+
     /// Whether the file sets `key` to a scalar.
     package func contains(_ key: String) -> Bool { firstIndex(ofKey: key) != nil }
 

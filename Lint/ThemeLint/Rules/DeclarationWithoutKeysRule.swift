@@ -1,0 +1,74 @@
+public import ThemeKit
+
+/// `declaration_without_keys`: A `$type` declaration under which the theme has no key.
+package struct DeclarationWithoutKeysRule: Rule {
+    package init() {}
+
+    /// What the rule says of `declaration`, which declares the kind of `prefix` (empty for
+    /// the whole theme) and of the keys under it.
+    static func message(_ declaration: String, prefix: String) -> String {
+        prefix.isEmpty
+            ? "'\(declaration)' declares the kind of a theme that has no key"
+            : "'\(declaration)' declares the kind of no key: the theme and its ancestors have neither '\(prefix)' nor a key under it"
+    }
+
+    /// Each key of the merged theme walks the trie of the file's declared prefixes once,
+    /// marking the declarations it lies under: the theme's keys cost their length, not their
+    /// depth times it.
+    package func check(_ theme: ThemeContext) -> [Diagnostic] {
+        guard let file = theme.file, let keys = theme.analysis.mergedKeys else { return [] }
+        let declarations = file.declarations.filter { $0.kind == .type }.map(\.entry)
+        guard !declarations.isEmpty else { return [] }
+        var trie = DeclarationTrie()
+        for (index, entry) in declarations.enumerated() {
+            var prefix = DeclarationKind.prefix(ofDeclaration: entry.key)
+            prefix.withUTF8 { trie.declare($0, declaration: index) }
+        }
+        var reached = [Bool](repeating: false, count: declarations.count)
+        for key in keys where DeclarationKind.of(key: key) == nil && !ThemeName.isReserved(key) {
+            var key = key
+            key.withUTF8 { trie.forEachDeclaration(over: $0) { reached[$0] = true } }
+        }
+        return declarations.indices.compactMap { index -> Diagnostic? in
+            guard !reached[index] else { return nil }
+            let entry = declarations[index]
+            return file.document.diagnostic(
+                Self.description.id, severity: .warning,
+                Self.message(entry.key, prefix: DeclarationKind.prefix(ofDeclaration: entry.key)),
+                at: entry.keyRange, key: entry.key)
+        }
+    }
+
+    package static let description = RuleDescription(
+        id: .declarationWithoutKeys,
+        severity: .warning,
+        summary: "A `$type` declaration under which the theme and its ancestors have no key.",
+        rationale:
+            "A declaration types the keys under its prefix; when there are none, its prefix is usually misspelt "
+            + "and the keys it meant to type are taken as written.",
+        nonTriggeringExamples: [
+            RuleExample([
+                "default.plist": RuleExample.plist([
+                    "<key>color.$type</key><string>color</string>", "<key>color.bg</key><string>#35a2fb</string>",
+                ])
+            ])
+        ],
+        triggeringExamples: [
+            RuleExample(
+                [
+                    "default.plist": RuleExample.plist([
+                        "↓<key>colour.$type</key><string>color</string>",
+                        "<key>color.bg</key><string>#35a2fb</string>",
+                    ])
+                ],
+                messages: [
+                    "'colour.$type' declares the kind of no key: the theme and its ancestors have neither 'colour' nor a key under it"
+                ])
+        ]
+    )
+}
+
+extension DiagnosticCode {
+    /// themelint: A `$type` declares the kind of no key (warning).
+    public static let declarationWithoutKeys: DiagnosticCode = "declaration_without_keys"
+}
