@@ -72,6 +72,59 @@ extension Answers {
         return Hover(contents: MarkupContent(value: markdown), range: lspRange)
     }
 
+    /// The kind of `key` as the tools see it: the kind a `$type` declares for it (SPEC §2),
+    /// else its suffix's; nil for an untyped key.
+    static func kind(of key: String, in theme: Theme?) -> ThemeValueKind? {
+        (theme?.declaredKind(ofKey: key)?.kind ?? ValueKind.typed(forKey: key))?.kind
+    }
+
+    /// The `$description` and `$deprecated` of `file` that lie over `key` (its own, or a
+    /// prefix's), nearest first: their values as written.
+    static func notes(on key: String, in file: ThemeFile) -> [(DeclarationKind, String)] {
+        file.declarations.compactMap { kind, entry -> (DeclarationKind, String, Int)? in
+            guard kind != .type, case .string(let text) = entry.value else {
+                if kind == .deprecated, case .bool(true) = entry.value {
+                    let prefix = DeclarationKind.prefix(ofDeclaration: entry.key)
+                    return Self.lies(key, under: prefix) ? (kind, "true", prefix.count) : nil
+                }
+                return nil
+            }
+            let prefix = DeclarationKind.prefix(ofDeclaration: entry.key)
+            return Self.lies(key, under: prefix) ? (kind, text, prefix.count) : nil
+        }
+        .sorted { $0.2 > $1.2 }.map { ($0.0, $0.1) }
+    }
+
+    /// Whether `key` is `prefix` or lies under it (the empty prefix is the whole theme).
+    static func lies(_ key: String, under prefix: String) -> Bool {
+        prefix.isEmpty || key == prefix || key.hasPrefix(prefix + ".")
+    }
+
+    /// Markdown about a declaration key (`color.$type`, `color.$description`).
+    static func describe(declaration key: String, kind: DeclarationKind, in snapshot: ThemeSnapshot) -> String {
+        let prefix = DeclarationKind.prefix(ofDeclaration: key)
+        let over = prefix.isEmpty ? "the whole theme" : "\(code(prefix)) and the keys under it"
+        let written: String
+        switch snapshot.file[key]?.value {
+        case .string(let text): written = code(text)
+        case .integer(let number): written = code(String(number))
+        case .real(let number): written = code(String(number))
+        case .bool(let flag): written = code(flag ? "true" : "false")
+        case .nested, nil: written = "no value"
+        }
+        switch kind {
+        case .type:
+            let named = snapshot.file[key].flatMap { entry -> ValueKind? in
+                guard case .string(let name) = entry.value else { return nil }
+                return ValueKind.declared(named: name)
+            }
+            return "**\(code(key))** — declares the kind of \(over): "
+                + (named.map { "\(code($0.kind.rawValue)) (\($0.expected))" } ?? "\(written), which names no kind")
+        case .description: return "**\(code(key))** — describes \(over): \(written)"
+        case .deprecated: return "**\(code(key))** — deprecates \(over): \(written)"
+        }
+    }
+
     /// The key an alias value names (`@name` or a bare key of the merged theme).
     func aliasTarget(_ text: String, in snapshot: ThemeSnapshot) -> String? {
         let name = text.hasPrefix("@") ? String(text.dropFirst()) : text
@@ -86,8 +139,18 @@ extension Answers {
             return "**\(Self.code(key))** — reserved key of ThemeKit"
         }
         guard let theme = snapshot.theme else { return "**\(Self.code(key))** — the theme does not resolve" }
-        let kind = ValueKind.typed(forKey: key)?.kind.rawValue ?? theme.kind(ofKey: key)?.rawValue ?? "untyped"
+        if let declaration = DeclarationKind.of(key: key) {
+            return Self.describe(declaration: key, kind: declaration, in: snapshot)
+        }
+        var kind = Self.kind(of: key, in: theme)?.rawValue ?? theme.kind(ofKey: key)?.rawValue ?? "untyped"
+        if let declaredBy = theme.declaredKind(ofKey: key)?.declaredBy {
+            kind += " (declared by \(Self.code(declaredBy)))"
+        }
         var lines = ["**\(Self.code(key))** — \(kind)", ""]
+        for (declaration, text) in Self.notes(on: key, in: snapshot.file) {
+            lines.append(declaration == .deprecated ? "Deprecated: \(Self.code(text))" : Self.code(text))
+            lines.append("")
+        }
         guard let value = theme[key], let source = theme.source(forKey: key) else {
             lines.append("No value: see the diagnostics.")
             return lines.joined(separator: "\n")
@@ -218,7 +281,7 @@ extension Answers {
     func documentColors(_ snapshot: ThemeSnapshot?) -> [ColorInformation] {
         guard let snapshot, let theme = snapshot.theme else { return [] }
         var colors: [ColorInformation] = []
-        for entry in snapshot.file.document.entries where ValueKind.typed(forKey: entry.key)?.kind == .color {
+        for entry in snapshot.file.document.entries where Self.kind(of: entry.key, in: theme) == .color {
             guard let color = theme.color(forKey: entry.key),
                 let content = snapshot.text.content(ofElement: entry.valueRange.start..<entry.valueRange.end)
             else { continue }
@@ -240,7 +303,7 @@ extension Answers {
         var bare = 0
         var upper = 0
         var lower = 0
-        for entry in snapshot.file.document.entries where ValueKind.typed(forKey: entry.key)?.kind == .color {
+        for entry in snapshot.file.document.entries where Self.kind(of: entry.key, in: snapshot.theme) == .color {
             guard case .string(let text) = entry.value, ThemeColor(hex: text, alphaOrder: options.alphaOrder) != nil
             else { continue }
             if text.hasPrefix("#") { hashes += 1 } else { bare += 1 }
@@ -292,12 +355,22 @@ extension Answers {
                             label: Escaping.visible($0), kind: .file, detail: "theme", textEdit: edit($0, from: start))
                     })
             }
-            let wanted = ValueKind.typed(forKey: key)?.kind
+            if DeclarationKind.of(key: key) == .type {
+                // After `$type`: the kind names (SPEC §2).
+                return CompletionList(
+                    items: ValueKind.declaredNames.filter { $0.hasPrefix(prefix) }.map { name in
+                        CompletionItem(
+                            label: name, kind: .enumMember,
+                            detail: ValueKind.declared(named: name).map { $0.kind.rawValue },
+                            textEdit: edit(name, from: start))
+                    })
+            }
+            let wanted = Self.kind(of: key, in: snapshot.theme)
             let marker = prefix.hasPrefix("@") ? "@" : ""
             let typed = marker.isEmpty ? prefix : String(prefix.dropFirst())
             var items: [CompletionItem] = []
             for candidate in mergedKeys(of: snapshot) where candidate != key && candidate.hasPrefix(typed) {
-                let kind = ValueKind.typed(forKey: candidate)?.kind
+                let kind = Self.kind(of: candidate, in: snapshot.theme)
                 guard wanted == nil || kind == wanted else { continue }
                 items.append(
                     CompletionItem(

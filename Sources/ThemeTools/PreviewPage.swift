@@ -268,7 +268,7 @@ package enum PreviewPage: Sendable {
         case .size(let number), .number(let number):
             // A length in points (a size, a length) is drawn as a bar, only when finite and
             // at most 400 px; the text is the exact value, with any other unit (`s`).
-            let unit = ValueKind.entry(forKey: key, value: value).unit
+            let unit = (theme.valueKind(ofKey: key) ?? ValueKind.entry(forKey: key, value: value)).unit
             if unit == "px", let width = ThemeExporter.cssNumber(max(0, min(number, 400))), number.isFinite {
                 body += "<span class=\"bar\" style=\"width: \(width)px\"></span>"
             }

@@ -76,7 +76,7 @@ package struct ThemeCollection: Sendable {
     static func records(of theme: Theme, as name: String) -> [KeyRecord] {
         theme.values.map { key, value in
             KeyRecord(
-                key: key, kind: ValueKind.of(key: key, value: value), theme: name,
+                key: key, kind: theme.kind(ofKey: key) ?? ValueKind.of(key: key, value: value), theme: name,
                 location: theme.source(forKey: key)?.key ?? .wholeFile(theme.files.first ?? theme.name + ".plist"))
         }
     }

@@ -202,7 +202,10 @@ package enum ThemeExporter: Sendable {
                     continue
                 }
                 guard let text = cssNumber(number) else { continue }
-                declare(name, text + (ValueKind.entry(forKey: key, value: value).unit ?? ""), for: key)
+                declare(
+                    name,
+                    text + ((theme.valueKind(ofKey: key) ?? ValueKind.entry(forKey: key, value: value)).unit ?? ""),
+                    for: key)
             case .color(let color): declare(name, color.hexString.lowercased(), for: key)
             case .image(let text), .string(let text): declare(name, cssString(text), for: key)
             case .bool(let flag): declare(name, flag ? "true" : "false", for: key)

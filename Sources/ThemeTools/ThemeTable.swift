@@ -31,8 +31,14 @@ package struct ThemeTable: Sendable, Hashable {
         /// property itself when the global key does; `nil` in a table of the whole theme.
         package var sourceKey: String? = nil
 
-        /// The kind of `value`: its key's typed kind, else what was written.
-        package var kind: ThemeValueKind { ValueKind.of(key: key, value: value) }
+        /// The `$type` key that declares the row's kind (SPEC §2), if one does.
+        package var declaredBy: String? = nil
+        /// The kind a `$type` declares for the key, if one does.
+        package var declaredKind: ThemeValueKind? = nil
+
+        /// The kind of `value`: the kind a `$type` declares for its key, else its key's
+        /// typed kind, else what was written.
+        package var kind: ThemeValueKind { declaredKind ?? ValueKind.of(key: key, value: value) }
     }
 
     /// The theme's name.
@@ -145,12 +151,16 @@ package struct ThemeTable: Sendable, Hashable {
             let source = sources[key]
             let chain = end(of: key)
             let sizeKey = source?.sizeKey
-            return Row(
+            let declared = theme.declaredKind(ofKey: key)
+            var row = Row(
                 key: key, value: value, definedAt: source.map { path($0.key) },
                 valueAt: source.map { path($0.value) },
                 aliasChain: chain == nil ? [] : firstLinks(from: key, count: min(Self.shownLinks, chain?.length ?? 0)),
                 aliasLength: chain?.length ?? 0, aliasEnd: chain?.end, sizeKey: sizeKey,
                 sizeAt: sizeKey.flatMap { sources[$0] ?? theme.source(forKey: $0) }.map { path($0.key) })
+            row.declaredBy = declared?.declaredBy
+            row.declaredKind = declared.map { theme.kind(ofKey: key) ?? $0.kind.kind }
+            return row
         }
     }
 
@@ -201,6 +211,9 @@ package struct ThemeTable: Sendable, Hashable {
             if let sizeKey = row.sizeKey {
                 let at = row.sizeAt.map { " (\(Self.fileLine($0)))" } ?? ""
                 via.append("size from " + Self.cell(sizeKey, Self.maximumLinkLength) + at)
+            }
+            if let declaredBy = row.declaredBy {
+                via.append("kind from " + Self.cell(declaredBy, Self.maximumLinkLength))
             }
             let from = row.sourceKey.map { [Self.cell($0, Self.maximumLinkLength)] } ?? []
             table.append(
@@ -259,7 +272,7 @@ package struct ThemeTable: Sendable, Hashable {
         var row: Row
 
         enum CodingKeys: String, CodingKey {
-            case key, sourceKey, kind, value, definedAt, valueAt, aliasChain, aliasLength, sizeKey, sizeAt
+            case key, sourceKey, kind, declaredBy, value, definedAt, valueAt, aliasChain, aliasLength, sizeKey, sizeAt
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -267,6 +280,7 @@ package struct ThemeTable: Sendable, Hashable {
             try object.encode(row.key, forKey: .key)
             if let sourceKey = row.sourceKey { try object.encode(sourceKey, forKey: .sourceKey) }
             try object.encode(row.kind.rawValue, forKey: .kind)
+            if let declaredBy = row.declaredBy { try object.encode(declaredBy, forKey: .declaredBy) }
             try object.encode(JSONValue(row.value), forKey: .value)
             try object.encode(row.definedAt.map(JSONLocation.init), forKey: .definedAt)
             try object.encode(row.valueAt.map(JSONLocation.init), forKey: .valueAt)

@@ -222,6 +222,13 @@ public struct Theme: Sendable {
         return declaredKind(ofKey: key)?.kind.kind ?? ValueKind.of(key: key, value: value)
     }
 
+    /// The entry of `key`'s kind in the table of kinds: the kind a `$type` declares for it,
+    /// else its suffix's, else what was written; `nil` if the theme has no such key.
+    package func valueKind(ofKey key: String) -> ValueKind? {
+        guard let value = value(key) else { return nil }
+        return declaredKind(ofKey: key)?.kind ?? ValueKind.entry(forKey: key, value: value)
+    }
+
     /// The kind a `$type` declaration gives `key` (SPEC §2), and the declaration's key
     /// (`color.bg.$type`); nil when no declaration reaches the key.
     package func declaredKind(ofKey key: String) -> (kind: ValueKind, declaredBy: String)? {
