@@ -280,8 +280,14 @@ func check(_ analysis: ThemeAnalysis, lint: ThemeAnalysis) {
 func check(_ theme: Theme) {
     guard theme.values[ThemeName.inheritanceKey] == nil else { trap("INHERITED_THEME is a value") }
     for (key, value) in theme.values {
-        // Every value against its key's entry of the one table of kinds (`ValueKind`).
-        let kind = ValueKind.typed(forKey: key)
+        // Every value against its key's entry of the one table of kinds (`ValueKind`): the
+        // kind a `$type` declares for it (SPEC §2), else its suffix's.
+        let kind: ValueKind?
+        if let declared = theme.declaredKind(ofKey: key) {
+            kind = declared.kind.suffixes.isEmpty ? nil : declared.kind
+        } else {
+            kind = ValueKind.typed(forKey: key)
+        }
         switch value {
         case .color(let color):
             for component in [color.red, color.green, color.blue, color.alpha] where !(0...1).contains(component) {
