@@ -1,4 +1,4 @@
-public import ThemeKit
+package import ThemeKit
 
 /// `declaration_without_keys`: A `$type` declaration under which the theme has no key.
 package struct DeclarationWithoutKeysRule: Rule {
@@ -70,5 +70,5 @@ package struct DeclarationWithoutKeysRule: Rule {
 
 extension DiagnosticCode {
     /// themelint: A `$type` declares the kind of no key (warning).
-    public static let declarationWithoutKeys: DiagnosticCode = "declaration_without_keys"
+    package static let declarationWithoutKeys: DiagnosticCode = "declaration_without_keys"
 }

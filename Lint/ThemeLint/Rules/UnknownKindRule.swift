@@ -1,4 +1,4 @@
-public import ThemeKit
+package import ThemeKit
 
 /// `unknown_kind`: A `$type` declaration names no kind.
 package struct UnknownKindRule: Rule {
@@ -60,6 +60,7 @@ package struct UnknownKindRule: Rule {
 }
 
 extension DiagnosticCode {
-    /// themelint: A `$type` names no kind (error).
-    public static let unknownKind: DiagnosticCode = "unknown_kind"
+    /// themelint: A `$type` names no kind (error). Package: no app needs the constant, and
+    /// the public surface stays as reviewed.
+    package static let unknownKind: DiagnosticCode = "unknown_kind"
 }
