@@ -123,7 +123,18 @@ package enum PreviewPage: Sendable {
             guard !keys.isEmpty else { continue }
             html += "<tbody>\n<tr class=\"section\"><th colspan=\"\(themes.count + 1)\">\(section.title)</th></tr>\n"
             for key in keys {
-                html += "<tr><th class=\"key\" scope=\"row\"><code>\(escape(key))</code></th>"
+                // A key's `$description` and `$deprecated` (SPEC §2), from the first theme that has one.
+                var about =
+                    columns.lazy.compactMap { $0.theme.description(ofKey: key) }.first.map {
+                        "<small>\(escape($0))</small>"
+                    } ?? ""
+                if let deprecated = columns.lazy.compactMap({ $0.theme.deprecation(ofKey: key) }).first,
+                    deprecated != "false"
+                {
+                    about += "<small class=\"deprecated\">deprecated"
+                    about += (deprecated == "true" ? "" : ": " + escape(deprecated)) + "</small>"
+                }
+                html += "<tr><th class=\"key\" scope=\"row\"><code>\(escape(key))</code>\(about)</th>"
                 for column in columns {
                     html += cell(key: key, column: column)
                 }

@@ -35,6 +35,10 @@ package struct ThemeTable: Sendable, Hashable {
         package var declaredBy: String? = nil
         /// The kind a `$type` declares for the key, if one does.
         package var declaredKind: ThemeValueKind? = nil
+        /// What the nearest `$description` over the key says, if one does.
+        package var description: String? = nil
+        /// What the nearest `$deprecated` over the key says, if one does.
+        package var deprecated: String? = nil
 
         /// The kind of `value`: the kind a `$type` declares for its key, else its key's
         /// typed kind, else what was written.
@@ -160,6 +164,8 @@ package struct ThemeTable: Sendable, Hashable {
                 sizeAt: sizeKey.flatMap { sources[$0] ?? theme.source(forKey: $0) }.map { path($0.key) })
             row.declaredBy = declared?.declaredBy
             row.declaredKind = declared.map { theme.kind(ofKey: key) ?? $0.kind.kind }
+            row.description = theme.description(ofKey: key)
+            row.deprecated = theme.deprecation(ofKey: key)
             return row
         }
     }
@@ -215,6 +221,11 @@ package struct ThemeTable: Sendable, Hashable {
             if let declaredBy = row.declaredBy {
                 via.append("kind from " + Self.cell(declaredBy, Self.maximumLinkLength))
             }
+            if let deprecated = row.deprecated, deprecated != "false" {
+                via.append(
+                    "deprecated" + (deprecated == "true" ? "" : ": " + Self.cell(deprecated, Self.maximumLinkLength)))
+            }
+            if let description = row.description { via.append(Self.cell(description, Self.maximumLinkLength)) }
             let from = row.sourceKey.map { [Self.cell($0, Self.maximumLinkLength)] } ?? []
             table.append(
                 [Self.visible(row.key)] + from + [
@@ -272,7 +283,8 @@ package struct ThemeTable: Sendable, Hashable {
         var row: Row
 
         enum CodingKeys: String, CodingKey {
-            case key, sourceKey, kind, declaredBy, value, definedAt, valueAt, aliasChain, aliasLength, sizeKey, sizeAt
+            case key, sourceKey, kind, declaredBy, description, deprecated, value, definedAt, valueAt, aliasChain,
+                aliasLength, sizeKey, sizeAt
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -281,6 +293,8 @@ package struct ThemeTable: Sendable, Hashable {
             if let sourceKey = row.sourceKey { try object.encode(sourceKey, forKey: .sourceKey) }
             try object.encode(row.kind.rawValue, forKey: .kind)
             if let declaredBy = row.declaredBy { try object.encode(declaredBy, forKey: .declaredBy) }
+            if let description = row.description { try object.encode(description, forKey: .description) }
+            if let deprecated = row.deprecated { try object.encode(deprecated, forKey: .deprecated) }
             try object.encode(JSONValue(row.value), forKey: .value)
             try object.encode(row.definedAt.map(JSONLocation.init), forKey: .definedAt)
             try object.encode(row.valueAt.map(JSONLocation.init), forKey: .valueAt)

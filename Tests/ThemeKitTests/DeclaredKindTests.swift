@@ -24,6 +24,8 @@ struct DeclaredKindTests {
         #expect(theme.values["color.$type"] == nil)
         #expect(theme.values["color.$description"] == nil)
         #expect(theme.values.count == 3)
+        #expect(theme.description(ofKey: "color.bg.secondary") == "Brand colors")
+        #expect(theme.description(ofKey: "label") == nil)
     }
 
     @Test("the nearest declaration wins, and a declaration wins over the key's suffix")

@@ -38,6 +38,8 @@ import ThemeOutput
         #expect(table.rows.first { $0.key == "space.gap" }?.kind == .length)
         #expect(table.rows.map(\.key) == ["color.bg.primary", "space.gap"])
         #expect(table.text.contains("kind from color.$type"))
+        #expect(row.description == "Brand colors")
+        #expect(table.text.contains("kind from color.$type; Brand colors"))
     }
 
     @Test("themekit preview puts a declared color among the colors and a dimension among the lengths")
@@ -52,6 +54,7 @@ import ThemeOutput
         let gap = try #require(page.range(of: "<code>space.gap</code>"))
         #expect(colors.lowerBound < color.lowerBound && color.lowerBound < lengths.lowerBound)
         #expect(lengths.lowerBound < gap.lowerBound)
+        #expect(page.contains("<code>color.bg.primary</code><small>Brand colors</small>"))
     }
 
     @Test("themekit export --format css writes a declared dimension in px")

@@ -229,6 +229,14 @@ public struct Theme: Sendable {
         return declaredKind(ofKey: key)?.kind ?? ValueKind.entry(forKey: key, value: value)
     }
 
+    /// What the nearest `P.$description` over `key` says (SPEC §2), as written; nil when
+    /// none lies over it.
+    package func description(ofKey key: String) -> String? { loaded?.note(.description, forKey: key) }
+
+    /// What the nearest `P.$deprecated` over `key` says (`true`, or a reason), as written;
+    /// nil when none lies over it. A `false` is said as written too.
+    package func deprecation(ofKey key: String) -> String? { loaded?.note(.deprecated, forKey: key) }
+
     /// The kind a `$type` declaration gives `key` (SPEC §2), and the declaration's key
     /// (`color.bg.$type`); nil when no declaration reaches the key.
     package func declaredKind(ofKey key: String) -> (kind: ValueKind, declaredBy: String)? {

@@ -64,6 +64,9 @@ struct DeclaredKinds: Sendable {
     }
 
     var kinds: [Int: Kind] = [:]
+    /// The `$description` entry nearest each key, and the `$deprecated` one.
+    var descriptions: [Int: Int32] = [:]
+    var deprecations: [Int: Int32] = [:]
 }
 
 final class LoadedValues: ThemeStorage, @unchecked Sendable {
@@ -91,6 +94,20 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
         self.provenance = provenance
         self.count = count
         self.declared = declared
+    }
+
+    /// What the nearest `$description` (or `$deprecated`, `kind`) over `key` says, as
+    /// written; nil when none lies over it.
+    func note(_ kind: DeclarationKind, forKey key: String) -> String? {
+        let notes = kind == .description ? declared.descriptions : declared.deprecations
+        guard !notes.isEmpty, let id = provenance.id(ofKey: key), let note = notes[id] else { return nil }
+        return switch provenance.entries.value(Int(note)) {
+        case .string(let text): text
+        case .integer(let number): String(number)
+        case .real(let number): String(number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .nested: nil
+        }
     }
 
     /// The kind a `$type` declares for `key`, and the declaration's key; nil when no

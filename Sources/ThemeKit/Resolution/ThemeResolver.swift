@@ -70,6 +70,9 @@ struct ThemeResolver {
     /// The `$type` entry that declares each key's kind, by entry number (-1 for none);
     /// empty when the chain declares none.
     private var declaredBy: [Int32] = []
+    /// The `$description` and `$deprecated` entries nearest each key, by entry number.
+    private var descriptions: [Int: Int32] = [:]
+    private var deprecations: [Int: Int32] = [:]
     /// `declaredKind` of a key no declaration reaches.
     private static let notDeclared: UInt8 = 0xFF
     /// `ValueKind.typedDomains`, read once (a static is a `swift_once` check each time).
@@ -183,17 +186,28 @@ struct ThemeResolver {
     /// A chain with no declaration pays one look at each file's list.
     private mutating func applyDeclarations() {
         guard chain.contains(where: { !$0.document.store.declarations.isEmpty }) else { return }
-        var trie = DeclarationTrie()
+        // One trie a declaration kind (`$type`, `$description`, `$deprecated`), by rawValue.
+        var tries = [DeclarationTrie](repeating: DeclarationTrie(), count: DeclarationKind.allCases.count)
         let entries = entries
         for (file, store) in entries.stores.enumerated() {
             let offset = entries.offsets[file]
-            for (entry, kind) in store.declarations where kind == .type && store.isFirstOfKey(Int(entry)) {
+            for (entry, kind) in store.declarations where store.isFirstOfKey(Int(entry)) {
                 let id = offset + Int(entry)
                 entries.withKey(id) { key in
-                    let prefix = max(0, key.count - DeclarationKind.type.segment.utf8.count - 1)
-                    trie.declare(UnsafeBufferPointer(rebasing: key[..<prefix]), declaration: id)
+                    let prefix = max(0, key.count - kind.segment.utf8.count - 1)
+                    tries[Int(kind.rawValue)].declare(UnsafeBufferPointer(rebasing: key[..<prefix]), declaration: id)
                 }
             }
+        }
+        let trie = tries[Int(DeclarationKind.type.rawValue)]
+        for kind in [DeclarationKind.description, .deprecated] where !tries[Int(kind.rawValue)].isEmpty {
+            let notes = tries[Int(kind.rawValue)]
+            var found: [Int: Int32] = [:]
+            for id in 0..<isKey.count where isKey[id] {
+                let note = entries.withKey(id) { notes.declaration(for: $0) }
+                if note >= 0 { found[id] = Int32(note) }
+            }
+            if kind == .description { descriptions = found } else { deprecations = found }
         }
         var kinds: [Int: UInt8] = [:]
         declaredKind = Array(repeating: Self.notDeclared, count: entries.count)
@@ -216,8 +230,8 @@ struct ThemeResolver {
 
     /// The keys whose kind is declared, for the loaded theme's lookups.
     private func declaredKinds() -> DeclaredKinds {
-        guard !declaredKind.isEmpty else { return DeclaredKinds() }
-        var declared = DeclaredKinds()
+        var declared = DeclaredKinds(descriptions: descriptions, deprecations: deprecations)
+        guard !declaredKind.isEmpty else { return declared }
         for id in 0..<declaredKind.count where declaredKind[id] != Self.notDeclared {
             declared.kinds[id] = DeclaredKinds.Kind(typedNumber: declaredKind[id], declaration: declaredBy[id])
         }
