@@ -369,7 +369,8 @@ extension Answers {
             let marker = prefix.hasPrefix("@") ? "@" : ""
             let typed = marker.isEmpty ? prefix : String(prefix.dropFirst())
             var items: [CompletionItem] = []
-            for candidate in mergedKeys(of: snapshot) where candidate != key && candidate.hasPrefix(typed) {
+            for candidate in mergedKeys(of: snapshot)
+            where candidate != key && candidate.hasPrefix(typed) && DeclarationKind.of(key: candidate) == nil {
                 let kind = Self.kind(of: candidate, in: snapshot.theme)
                 guard wanted == nil || kind == wanted else { continue }
                 items.append(

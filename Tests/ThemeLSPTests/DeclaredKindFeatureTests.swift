@@ -54,4 +54,21 @@ struct DeclaredKindFeatureTests {
         #expect(items.map { $0["label"] as? String } == ["duration"])
         #expect(items.map { $0["kind"] as? Int } == [20])
     }
+
+    @Test("completion of an alias offers the keys, never a declaration")
+    func aliasCompletionLeavesDeclarationsOut() throws {
+        let server = try Self.server()
+        // A theme built before the edit answers while the buffer being typed does not resolve.
+        _ = try server.request("textDocument/documentColor", ["textDocument": ["uri": Self.uri]])
+        // An untyped key, whose alias may name a key of any kind.
+        let typing = Self.document.replacingOccurrences(
+            of: "</dict>", with: "<key>note</key><string>@color.</string>\n</dict>")
+        server.change(Self.uri, typing, version: 2)
+        let at = try place(of: "<string>@color.</string>", in: typing)
+        let list = try #require(
+            try server.result("textDocument/completion", Self.uri, line: at.line, character: at.character + 15)
+                as? [String: Any])
+        let items = try #require(list["items"] as? [[String: Any]])
+        #expect(items.map { $0["label"] as? String } == ["@color.bg.hover", "@color.bg.primary"])
+    }
 }
