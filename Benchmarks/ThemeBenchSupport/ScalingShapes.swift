@@ -259,6 +259,11 @@ extension ScalingShape {
             inheritanceChain(n)
         },
         ScalingShape(
+            "inheritance-chain-declared-lint",
+            "n themes in one chain below a root declaring `color.$type`, each adding a key under it",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in declaredColorChain(n) },
+        ScalingShape(
             "inheritance-cycle", "n themes in one inheritance cycle", tool: .lint(format: "text"), n: 2_000
         ) { n in
             inheritanceCycle(n)
@@ -493,6 +498,11 @@ extension ScalingShape {
             "keys-growing-chain", "n themes in one inheritance chain, each adding a key of its own", tool: .keys,
             n: 2_000
         ) { n in growingChain(n) },
+        ScalingShape(
+            "keys-declared-chain",
+            "n themes in one chain below a root declaring `color.$type`, each adding a key under it",
+            tool: .keys, n: 2_000
+        ) { n in declaredColorChain(n) },
         ScalingShape(
             "keys-wide-parent", "a parent of 10n keys and n children, each adding a key of its own", tool: .keys,
             n: 1_000
@@ -801,6 +811,27 @@ extension ScalingShape {
             let name = index == n - 1 ? "default" : "t\(index)"
             files["Themes/\(name).plist"] = document(
                 entries([("INHERITED_THEME", "<string>\(parent)</string>"), ("c\(index)", "<string>#336699</string>")]))
+        }
+        return files
+    }
+
+    /// `base` declaring `color.$type` color and setting `color.a` … `color.d`, and `t0` …
+    /// `t<n-1>` (the last `default`), each inheriting the one before and adding `color.c<i>`,
+    /// which the root's declaration types: no suffix says it is a color.
+    static func declaredColorChain(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/base.plist": document(
+                entries(
+                    [("color.$type", "<string>color</string>")]
+                        + ["a", "b", "c", "d"].map { ("color.\($0)", "<string>#112233</string>") }))
+        ]
+        for index in 0..<n {
+            let parent = index == 0 ? "base" : "t\(index - 1)"
+            let name = index == n - 1 ? "default" : "t\(index)"
+            files["Themes/\(name).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>\(parent)</string>"), ("color.c\(index)", "<string>#336699</string>"),
+                ]))
         }
         return files
     }

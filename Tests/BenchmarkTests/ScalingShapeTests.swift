@@ -32,6 +32,8 @@ struct ScalingShapeTests {
         "alias-chain-lint": [:],
         "alias-cycle": [.aliasCycle: 1],
         "inheritance-chain-lint": [:],
+        // Each theme below `base` adds a key under the declared `color`.
+        "inheritance-chain-declared-lint": [.unknownOverride: 6],
         // Every theme of the cycle says so once (7 themes at n = 6).
         "inheritance-cycle": [.inheritanceCycle: 7],
         // The root's duplicate, once, though every theme below it meets it.
@@ -171,6 +173,13 @@ struct ScalingShapeTests {
             #expect(!theme.values.isEmpty)
             #expect(theme.values.keys.allSatisfy { !$0.contains("$") })
             #expect(theme.values.keys.allSatisfy { theme.declaredKind(ofKey: $0) != nil })
+        }
+        if shape.id == "keys-declared-chain" {
+            // base's 4 colors and one of each theme below it, every one typed by color.$type.
+            #expect(theme.values.count == 10)
+            #expect(theme.values.keys.allSatisfy { theme.declaredKind(ofKey: $0)?.kind.kind == .color })
+            #expect(collection.keyKinds.count == 10)
+            #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
         }
         if shape.id == "keys-growing-chain" {
             // Each of the 7 themes adds a key: the last has them all, and so do the keys.
