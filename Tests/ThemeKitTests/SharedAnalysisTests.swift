@@ -46,6 +46,12 @@ struct SharedAnalysisTests {
                 #expect(
                     mine.source(forKey: key) == theirs.source(forKey: key), "\(name).\(key)",
                     sourceLocation: sourceLocation)
+                #expect(
+                    mine.declaredKind(ofKey: key)?.declaredBy == theirs.declaredKind(ofKey: key)?.declaredBy,
+                    "\(name).\(key)", sourceLocation: sourceLocation)
+                #expect(
+                    mine.declaredKind(ofKey: key)?.kind.kind == theirs.declaredKind(ofKey: key)?.kind.kind,
+                    "\(name).\(key)", sourceLocation: sourceLocation)
             }
         }
     }
@@ -413,5 +419,65 @@ struct SharedAnalysisTests {
         #expect(loader.analyze("namedByParent", in: session).theme?.string(forKey: "title") == "Hello")
         #expect(loader.analyze("sizesParentFont", in: session).theme?.font(forKey: "aFont")?.size == 20)
         #expect(loader.analyze("belowError", in: session).errors.map(\.code) == [.invalidColor])
+    }
+
+    @Test(
+        "a chain below a declared kind: a theme that only adds keys is checked alone against the declarations it inherits"
+    )
+    func chainBelowADeclaration() throws {
+        let folder = try TemporaryDirectory()
+        func theme(_ parent: String?, _ entries: [(String, String)]) -> String {
+            let inherit = parent.map { [("INHERITED_THEME", "<string>\($0)</string>")] } ?? []
+            return "<plist><dict>" + (inherit + entries).map { "<key>\($0.0)</key>\($0.1)" }.joined()
+                + "</dict></plist>\n"
+        }
+        try folder.write(
+            "default.plist",
+            theme(
+                nil,
+                [
+                    ("color.$type", "<string>color</string>"), ("color.$description", "<string>Colors</string>"),
+                    ("color.a", "<string>#112233</string>"),
+                ]))
+        for index in 0..<10 {
+            try folder.write(
+                "t\(index).plist",
+                theme(
+                    index == 0 ? "default" : "t\(index - 1)",
+                    [("color.c\(index)", "<string>#3366\(index)\(index)</string>")]))
+        }
+        // Added keys under the declared prefix whose values are no colors.
+        try folder.write("badText.plist", theme("t9", [("color.bad", "<string>#zz</string>")]))
+        try folder.write("badNumber.plist", theme("t9", [("color.n", "<integer>3</integer>")]))
+        // A theme that declares: a declaration that retypes inherited keys, one of the whole
+        // theme, and one that types only the keys it adds.
+        try folder.write("retypes.plist", theme("t9", [("color.c0.$type", "<string>dimension</string>")]))
+        try folder.write("retypesAll.plist", theme("t9", [("$type", "<string>string</string>")]))
+        try folder.write(
+            "declaresMore.plist",
+            theme("t9", [("size.$type", "<string>dimension</string>"), ("size.w", "<integer>4</integer>")]))
+        // Below a theme that declares: both declarations reach the keys added.
+        try folder.write("addsBoth.plist", theme("declaresMore", [("size.h", "<integer>5</integer>")]))
+        try folder.write("badBelow.plist", theme("declaresMore", [("size.v", "<string>#123456</string>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = loader.availableThemes().map { loader.analyze($0, in: session) }
+        #expect(analyses.filter(\.addsKeysOnly).map(\.name).sorted() == ["addsBoth"] + (0..<10).map { "t\($0)" })
+        // Each resolved from its own file and the declaring ones: the declared kind is given.
+        let last = try #require(analyses.first { $0.name == "t9" })
+        #expect(last.addedTheme?.values.count == 1)
+        #expect(last.addedTheme?.declaredKind(ofKey: "color.c9")?.kind.kind == .color)
+        #expect(last.addedTheme?.declaredKind(ofKey: "color.c9")?.declaredBy == "color.$type")
+        #expect(last.addedTheme?.description(ofKey: "color.c9") == "Colors")
+        let both = try #require(analyses.first { $0.name == "addsBoth" })
+        #expect(both.addedTheme?.declaredKind(ofKey: "size.h")?.declaredBy == "size.$type")
+        #expect(both.theme?.declaredKind(ofKey: "color.c3")?.declaredBy == "color.$type")
+        let errors = { (name: String) in analyses.first { $0.name == name }?.errors.map(\.code) }
+        #expect(errors("badText") == [.invalidColor])
+        #expect(errors("badNumber") == [.invalidColor])
+        #expect(errors("retypes") == [.invalidLength])
+        #expect(errors("badBelow") == [.invalidLength])
+        #expect(analyses.first { $0.name == "badText" }?.errors.first?.notes.count == 1)
     }
 }

@@ -59,6 +59,13 @@ extension ThemeLoader {
             }
 
             private var storage = Storage.table(KeyTable(), [])
+            /// How many of the keys are declarations (`P.$type`, …; SPEC §2): no values, and
+            /// no keys of the merged theme (`valueCount`), but kept here so that a declaring
+            /// file stays in the chain a theme is resolved from.
+            private(set) var declarationCount = 0
+
+            /// How many keys hold values: the merged theme's keys.
+            var valueCount: Int { count - declarationCount }
 
             struct Setter: Sendable {
                 /// Boxed: the setters are copied or shared from theme to theme, and a box is
@@ -110,6 +117,11 @@ extension ThemeLoader {
                 let box = FileBox(file)
                 let store = file.document.store
                 let reserved = store.reservedEntries()
+                var declarationCount = declarationCount
+                for (entry, _) in store.declarations
+                where store.isFirstOfKey(Int(entry)) && setter(of: store.packed[Int(entry)], in: store) == nil {
+                    declarationCount += 1
+                }
                 guard store.count * 4 < count else {
                     var (table, setters) = tableForm
                     for index in 0..<store.count where !reserved.contains(index) && store.isFirstOfKey(index) {
@@ -126,7 +138,9 @@ extension ThemeLoader {
                             setters.append(mine)
                         }
                     }
-                    return Setters(storage: .table(table, setters))
+                    var made = Setters(storage: .table(table, setters))
+                    made.declarationCount = declarationCount
+                    return made
                 }
                 var trie = shared()
                 for index in 0..<store.count where !reserved.contains(index) && store.isFirstOfKey(index) {
@@ -135,7 +149,9 @@ extension ThemeLoader {
                         Setter(file: box, depth: Int32(depth), entry: Int32(index)), hash: Int(entry.hash),
                         matching: { $0.store.sameKey($0.packed, entry, of: store) })
                 }
-                return Setters(storage: .trie(trie))
+                var made = Setters(storage: .trie(trie))
+                made.declarationCount = declarationCount
+                return made
             }
 
             /// The setters as a table and its numbers: theirs, or made of the trie.
@@ -263,10 +279,17 @@ extension ThemeLoader {
             let problems: Problems?
             /// The lineage's appearance: the theme's own `APPEARANCE`, else its parent's.
             let appearance: DeclaredAppearance
-            /// Whether a file of the lineage declares something (`P.$type`, SPEC §2): a
-            /// declaration changes the kind of keys it does not set, which neither shortcut
-            /// (`addedKeys`, `ChangeCheck`) follows, so such a theme is resolved whole.
-            let declares: Bool
+            /// Whether the theme's own file declares something (`P.$type`, SPEC §2): a
+            /// declaration changes the kind of keys it does not set, inherited ones too, which
+            /// neither shortcut (`addedKeys`, `ChangeCheck`) follows, so such a theme is
+            /// resolved whole.
+            let declaresOwn: Bool
+            /// The nearest ancestor whose own file declares something, if one does: a theme
+            /// below it that only adds keys is resolved alone with the declarations of it and
+            /// of the declaring ancestors above it (`declaringFiles`), so that a key it adds
+            /// under a declared prefix is checked as the kind declared. `ChangeCheck` reads a
+            /// key's kind from its suffix, so a theme below one is not checked by it.
+            let declaringAncestor: SharedLink?
             /// The theme's own file resolved alone, when the theme only adds keys: its
             /// parent's merged theme resolves with no problem, and the theme sets no key an
             /// ancestor sets (unless with a value of the same kind: `onlyAddsKeys`), names none
@@ -376,17 +399,24 @@ extension ThemeLoader {
                 }
                 problems = Problems.link(file.diagnostics, before: parent?.problems)
                 appearance = DeclaredAppearance.declared(in: file) ?? parent?.appearance ?? DeclaredAppearance()
-                declares = !file.document.store.declarations.isEmpty || parent?.declares == true
-                if declares {
+                declaresOwn = !file.document.store.declarations.isEmpty
+                let declaringAncestor = parent.flatMap { $0.declaresOwn ? $0 : $0.declaringAncestor }
+                self.declaringAncestor = declaringAncestor
+                if declaresOwn {
                     addedKeys = nil
                     changes = nil
-                } else if let parent, problems == nil, Self.onlyAddsKeys(file, to: parent),
+                } else if let parent, problems == nil,
+                    Self.onlyAddsKeys(file, to: parent, underDeclarations: declaringAncestor != nil),
                     parent.isClean(options: options)
                 {
                     var resolver = ThemeResolver(
-                        name: name, lineage: ThemeLineage(link), chain: [file], options: options)
+                        name: name, lineage: ThemeLineage(link), chain: [file],
+                        declaring: Self.declaringFiles(from: declaringAncestor), options: options)
                     let outcome = resolver.resolve()
                     addedKeys = outcome.diagnostics.isEmpty ? outcome.resolved : nil
+                    changes = nil
+                } else if declaringAncestor != nil {
+                    addedKeys = nil
                     changes = nil
                 } else if let parent, problems == nil, parent.isClean(options: options) {
                     addedKeys = nil
@@ -409,7 +439,12 @@ extension ThemeLoader {
             /// its kind when its suffix types it, or when both values are written as the same
             /// kind of scalar and neither is a string that may name a key: `themekit keys` then
             /// reads the same kinds from the theme's own keys as from its merged theme.
-            private static func onlyAddsKeys(_ file: ThemeFile, to parent: SharedLink) -> Bool {
+            ///
+            /// `underDeclarations`: some ancestor declares a kind, which may make any inherited
+            /// key a font; a key that is an inherited key + `Size` then sizes it.
+            private static func onlyAddsKeys(
+                _ file: ThemeFile, to parent: SharedLink, underDeclarations: Bool
+            ) -> Bool {
                 let store = file.document.store
                 let reserved = store.reservedEntries()
                 for index in 0..<store.count where !reserved.contains(index) {
@@ -420,7 +455,7 @@ extension ThemeLoader {
                         return false
                     }
                     let sizesInheritedFont = store.withBytes(entry.key) { key in
-                        ValueKind.isFontSizeKey(key) && key.count > 4
+                        (underDeclarations ? Self.endsInSize(key) : ValueKind.isFontSizeKey(key)) && key.count > 4
                             && parent.setters.contains(bytes: UnsafeBufferPointer(rebasing: key.dropLast(4)))
                     }
                     if sizesInheritedFont { return false }
@@ -440,6 +475,27 @@ extension ThemeLoader {
                     }
                 }
                 return true
+            }
+
+            /// Whether `key` ends in `Size` (`ValueKind.sizeSuffix`): the size of the font
+            /// it is without it, whatever kind that key is declared.
+            private static func endsInSize(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+                let suffix = ValueKind.sizeSuffix
+                return key.count > suffix.utf8CodeUnitCount
+                    && key.suffix(suffix.utf8CodeUnitCount).elementsEqual(
+                        UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+            }
+
+            /// The files of `nearest` and of the ancestors above it whose own files declare
+            /// something, nearest first: the declarations a theme below them inherits.
+            private static func declaringFiles(from nearest: SharedLink?) -> [ThemeFile] {
+                var files: [ThemeFile] = []
+                var next = nearest
+                while let link = next {
+                    files.append(link.file)
+                    next = link.declaringAncestor
+                }
+                return files
             }
 
             /// Whether entry `index` of `store`, which sets the key of `inherited` again, keeps

@@ -192,7 +192,7 @@ package struct MergedKeys: Sequence, Sendable {
     package var count: Int {
         switch source {
         case .provenance(let provenance): provenance.table.count
-        case .setters(let setters): setters.count
+        case .setters(let setters): setters.valueCount
         }
     }
 
@@ -204,7 +204,7 @@ package struct MergedKeys: Sequence, Sendable {
         case .provenance(let provenance): return provenance.id(ofKey: key) != nil
         case .setters(let setters):
             var key = key
-            return key.withUTF8 { setters.contains(bytes: $0) }
+            return key.withUTF8 { DeclarationKind.of(key: $0) == nil && setters.contains(bytes: $0) }
         }
     }
 
@@ -212,7 +212,7 @@ package struct MergedKeys: Sequence, Sendable {
     package func contains(bytes key: UnsafeBufferPointer<UInt8>) -> Bool {
         switch source {
         case .provenance(let provenance): provenance.table.find(key: key, in: provenance.entries) != nil
-        case .setters(let setters): setters.contains(bytes: key)
+        case .setters(let setters): DeclarationKind.of(key: key) == nil && setters.contains(bytes: key)
         }
     }
 
@@ -224,7 +224,9 @@ package struct MergedKeys: Sequence, Sendable {
             let entries = provenance.entries
             for id in provenance.table.numbers { entries.withKey(id, body) }
         case .setters(let setters):
-            setters.forEachKey(body)
+            // The session keeps declarations among the setters (`declarationCount`); the
+            // merged theme has none.
+            setters.forEachKey { key in if DeclarationKind.of(key: key) == nil { body(key) } }
         }
     }
 

@@ -7,8 +7,11 @@
 /// it is read, and no string is made for a key or for a value parsed into a color or a
 /// number.
 struct ThemeResolver {
-    /// The theme and its ancestors, child first; each already checked on its own.
+    /// The theme and its ancestors, child first; each already checked on its own. The last
+    /// `chain.count - keyFiles` files only declare: their keys are no keys of the theme.
     let chain: [ThemeFile]
+    /// How many files of `chain`, from the first, give the theme keys.
+    private let keyFiles: Int
     /// The name of `chain[0]`.
     let name: String
     /// The theme's lineage: the names and files of the theme and every ancestor. `chain`
@@ -80,12 +83,21 @@ struct ThemeResolver {
 
     /// A resolver of `chain`, whose `resolve()` must then be called, once: it hands the
     /// values' memory, allocated here, to the theme.
-    init(name: String, lineage: ThemeLineage, chain: [ThemeFile], options: ThemeOptions) {
+    ///
+    /// `declaring` are files of ancestors left out of `chain` whose declarations (`P.$type`,
+    /// `P.$description`, `P.$deprecated`; SPEC §2) still reach the keys of `chain`, nearest
+    /// first: a session resolves a theme that only adds keys alone, with the declarations it
+    /// inherits, and none of their keys becomes a key of the theme.
+    init(
+        name: String, lineage: ThemeLineage, chain: [ThemeFile], declaring: [ThemeFile] = [],
+        options: ThemeOptions
+    ) {
         self.name = name
         self.lineage = lineage
-        self.chain = chain
+        self.chain = chain + declaring
+        keyFiles = chain.count
         self.options = options
-        typed = TypedValues(count: chain.reduce(0) { $0 + $1.document.store.count })
+        typed = TypedValues(count: self.chain.reduce(0) { $0 + $1.document.store.count })
     }
 
     /// Merges and resolves every key; what the theme is made of is handed over with the
@@ -148,7 +160,7 @@ struct ThemeResolver {
             }
         }
         let entries = entries
-        for (file, store) in stores.enumerated().dropFirst() {
+        for (file, store) in stores.enumerated().dropFirst() where file < keyFiles {
             let offset = entries.offsets[file]
             let reserved = store.reservedEntries()
             let declarations = store.declarationMask()
@@ -176,7 +188,7 @@ struct ThemeResolver {
         self.isKey = isKey
         // Each file's, found as it was read: a few more than the merged theme's keys
         // (`INHERITED_THEME`, keys set nearer), which only lets a few more strings be looked up.
-        keyShapes = stores.reduce(into: KeyShapes()) { $0.formUnion($1.keyShapes) }
+        keyShapes = stores.prefix(keyFiles).reduce(into: KeyShapes()) { $0.formUnion($1.keyShapes) }
     }
 
     // MARK: Declared kinds
