@@ -508,6 +508,21 @@ extension ScalingShape {
             n: 1_000
         ) { n in wideParent(n) },
         ScalingShape(
+            "keys-wide-declaring-parent",
+            "a parent of 10n keys declaring `color.$type` and n children, each adding a key under `color.`",
+            tool: .keys, n: 1_000
+        ) { n in wideDeclaringParent(n) },
+        ScalingShape(
+            "keys-declared-mapping-chain",
+            "n themes in one chain below a root declaring `color.$type`, each adding a key and setting `color.a`, which the root's aliases read",
+            tool: .keys, n: 2_000
+        ) { n in declaredMappingChain(n) },
+        ScalingShape(
+            "keys-all-declaring-chain",
+            "n themes in one chain below a root declaring `color.$type`, each declaring a prefix of its own and adding a key under it",
+            tool: .keys, n: 2_000
+        ) { n in allDeclaringChain(n) },
+        ScalingShape(
             "keys-override-chain",
             "n themes in one inheritance chain, each adding a key and setting descriptiveName again", tool: .keys,
             n: 2_000
@@ -831,6 +846,73 @@ extension ScalingShape {
             files["Themes/\(name).plist"] = document(
                 entries([
                     ("INHERITED_THEME", "<string>\(parent)</string>"), ("color.c\(index)", "<string>#336699</string>"),
+                ]))
+        }
+        return files
+    }
+
+    /// `default` declaring `color.$type` color and setting 10n colors `color.p0` …
+    /// `color.p<10n-1>`, and `c0` … `c<n-1>`, each inheriting `default` and adding `color.c<i>`,
+    /// which only the parent's declaration types: each child inherits one declaration from a
+    /// file of 10n keys.
+    static func wideDeclaringParent(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/default.plist": document(
+                entries(
+                    [("color.$type", "<string>color</string>")]
+                        + (0..<10 * n).map { ("color.p\($0)", "<string>\(color($0))</string>") }))
+        ]
+        for index in 0..<n {
+            files["Themes/c\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>default</string>"),
+                    ("color.c\(index)", "<string>\(color(index))</string>"),
+                ]))
+        }
+        return files
+    }
+
+    /// `base` declaring `color.$type` color, setting `color.a` and the aliases `color.b` and
+    /// `color.c` of it, and `t0` … `t<n-1>` (the last `default`), each inheriting the one before,
+    /// setting `color.a` again and adding `color.k<i>`: every theme below the declaration
+    /// changes an inherited key that the root's aliases read.
+    static func declaredMappingChain(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/base.plist": document(
+                entries([
+                    ("color.$type", "<string>color</string>"), ("color.a", "<string>#112233</string>"),
+                    ("color.b", "<string>@color.a</string>"), ("color.c", "<string>@color.a</string>"),
+                ]))
+        ]
+        for index in 0..<n {
+            let parent = index == 0 ? "base" : "t\(index - 1)"
+            let name = index == n - 1 ? "default" : "t\(index)"
+            files["Themes/\(name).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>\(parent)</string>"),
+                    ("color.a", "<string>\(color(index))</string>"),
+                    ("color.k\(index)", "<string>#336699</string>"),
+                ]))
+        }
+        return files
+    }
+
+    /// `base` declaring `color.$type` color and setting `color.a`, and `t0` … `t<n-1>` (the last
+    /// `default`), each inheriting the one before, declaring `p<i>.$type` color and adding
+    /// `p<i>.k`: every theme of the chain declares.
+    static func allDeclaringChain(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/base.plist": document(
+                entries([("color.$type", "<string>color</string>"), ("color.a", "<string>#112233</string>")]))
+        ]
+        for index in 0..<n {
+            let parent = index == 0 ? "base" : "t\(index - 1)"
+            let name = index == n - 1 ? "default" : "t\(index)"
+            files["Themes/\(name).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>\(parent)</string>"),
+                    ("p\(index).$type", "<string>color</string>"),
+                    ("p\(index).k", "<string>\(color(index))</string>"),
                 ]))
         }
         return files

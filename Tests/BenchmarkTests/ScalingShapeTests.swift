@@ -181,6 +181,36 @@ struct ScalingShapeTests {
             #expect(collection.keyKinds.count == 10)
             #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
         }
+        if shape.id == "keys-wide-declaring-parent" {
+            // default's 60 colors, typed by its color.$type, and each child's own under it.
+            #expect(theme.values.count == 60)
+            let child = try #require(collection.theme(named: "c5"))
+            #expect(child.values.count == 61)
+            #expect(child.declaredKind(ofKey: "color.c5")?.kind.kind == .color)
+            #expect(child.values.keys.allSatisfy { !$0.contains("$") })
+            #expect(collection.keyKinds.count == 66)
+            #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
+        }
+        if shape.id == "keys-declared-mapping-chain" {
+            // base's 3 keys and one of each theme below it; the root's aliases read the last
+            // theme's color.a, 5 · 2,654,435 in its low 24 bits.
+            #expect(theme.values.count == 9)
+            #expect(theme.color(forKey: "color.a") == ThemeColor(hex: "ca846f"))
+            #expect(theme.color(forKey: "color.b") == ThemeColor(hex: "ca846f"))
+            #expect(theme.color(forKey: "color.c") == ThemeColor(hex: "ca846f"))
+            #expect(try #require(collection.theme(named: "t0")).color(forKey: "color.b") == ThemeColor(hex: "000000"))
+            #expect(collection.keyKinds.count == 9)
+            #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
+        }
+        if shape.id == "keys-all-declaring-chain" {
+            // base's color.a and each theme's p<i>.k, each typed by its own theme's declaration.
+            #expect(theme.values.count == 7)
+            #expect(theme.declaredKind(ofKey: "p5.k")?.kind.kind == .color)
+            #expect(theme.declaredKind(ofKey: "p0.k")?.kind.kind == .color)
+            #expect(theme.values.keys.allSatisfy { theme.declaredKind(ofKey: $0)?.kind.kind == .color })
+            #expect(collection.keyKinds.count == 7)
+            #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
+        }
         if shape.id == "keys-growing-chain" {
             // Each of the 7 themes adds a key: the last has them all, and so do the keys.
             #expect(try #require(collection.theme(named: "t5")).values.count == 7)
