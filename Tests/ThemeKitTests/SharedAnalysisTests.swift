@@ -480,4 +480,70 @@ struct SharedAnalysisTests {
         #expect(errors("badBelow") == [.invalidLength])
         #expect(analyses.first { $0.name == "badText" }?.errors.first?.notes.count == 1)
     }
+
+    @Test("a declaring file's declarations-only copy holds its first declarations alone, read at the file's places")
+    func declarationsOnlyCopy() throws {
+        let source = """
+            <plist><dict><key>color.a</key><string>#112233</string>
+            <key>color.$type</key><string>color</string>
+            <key>color.$type</key><string>dimension</string>
+            <key>size.$description</key><string>Sizes &amp; gaps</string>
+            <key>size.w</key><integer>4</integer></dict></plist>
+            """
+        let file = ThemeFile(PropertyListReader().parse(Array(source.utf8), file: "t.plist"))
+        let copy = ThemeFile(declarationsOf: file)
+        // The first color.$type (the second is a duplicate) and size.$description.
+        #expect(copy.document.store.count == 2)
+        #expect(copy.diagnostics.isEmpty)
+        #expect(copy.declarations.map(\.entry) == file.declarations.map(\.entry))
+        #expect(copy["color.$type"]?.value == .string("color"))
+        #expect(copy["size.$description"]?.value == .string("Sizes & gaps"))
+        #expect(copy["color.a"] == nil)
+        #expect(copy.path == file.path)
+    }
+
+    @Test(
+        "children of a wide declaring parent: each resolved alone against its declarations, as a whole resolution finds"
+    )
+    func childrenOfAWideDeclaringParent() throws {
+        let folder = try TemporaryDirectory()
+        func theme(_ parent: String?, _ entries: [(String, String)]) -> String {
+            let inherit = parent.map { [("INHERITED_THEME", "<string>\($0)</string>")] } ?? []
+            return "<plist><dict>\n" + (inherit + entries).map { "<key>\($0.0)</key>\($0.1)\n" }.joined()
+                + "</dict></plist>\n"
+        }
+        try folder.write(
+            "default.plist",
+            theme(
+                nil,
+                (0..<50).map { ("color.p\($0)", "<string>#1122\(10 + $0)</string>") } + [
+                    ("color.$type", "<string>color</string>"),
+                    ("color.$description", "<string>Colors &amp; tints</string>"),
+                    ("color.old.$deprecated", "<string>Use color.p0</string>"),
+                ]))
+        for index in 0..<8 {
+            try folder.write(
+                "c\(index).plist", theme("default", [("color.c\(index)", "<string>#3366\(index)\(index)</string>")]))
+        }
+        try folder.write("deprecatedKey.plist", theme("default", [("color.old.x", "<string>#445566</string>")]))
+        try folder.write("badChild.plist", theme("default", [("color.bad", "<string>#zz</string>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = loader.availableThemes().map { loader.analyze($0, in: session) }
+        let addsOnly = (0..<8).map { "c\($0)" } + ["deprecatedKey"]
+        #expect(analyses.filter(\.addsKeysOnly).map(\.name).sorted() == addsOnly)
+        let child = try #require(analyses.first { $0.name == "c7" })
+        #expect(child.addedTheme?.values.count == 1)
+        #expect(child.addedTheme?.declaredKind(ofKey: "color.c7")?.declaredBy == "color.$type")
+        #expect(child.addedTheme?.description(ofKey: "color.c7") == "Colors & tints")
+        let deprecated = try #require(analyses.first { $0.name == "deprecatedKey" })
+        #expect(deprecated.addedTheme?.deprecation(ofKey: "color.old.x") == "Use color.p0")
+        let bad = try #require(analyses.first { $0.name == "badChild" })
+        #expect(bad.errors.map(\.code) == [.invalidColor])
+        // The note names the parent's declaration where it is written: line 52 of default.plist.
+        let note = try #require(bad.errors.first?.notes.first)
+        #expect(note.location.file.hasSuffix("default.plist"))
+        #expect(note.location.line == 52)
+    }
 }

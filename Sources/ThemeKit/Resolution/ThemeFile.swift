@@ -87,6 +87,15 @@ package struct ThemeFile: Sendable {
     /// Whether the file has no errors of its own.
     package var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
 
+    /// `file` with its declarations only (`EntryStore.declarationsOnly()`) and none of its
+    /// problems: what a theme below it inherits from it (SPEC §2), at the file's locations.
+    init(declarationsOf file: ThemeFile) {
+        var document = file.document
+        document.store = file.document.store.declarationsOnly()
+        self.document = document
+        diagnostics = []
+    }
+
     /// Checks a document read by `PropertyListReader`.
     package init(_ document: PropertyListDocument) {
         self.document = document

@@ -220,6 +220,8 @@ final class EntryStore: @unchecked Sendable {
     private let packedBase: UnsafeMutablePointer<PackedEntry>
     /// Text that is not a run of the source bytes, in reading order (owned).
     private let side: UnsafeMutablePointer<UInt8>
+    /// How many bytes `side` holds.
+    private let sideCount: Int
     /// Each key's first entry, by key.
     let index: KeyTable
     /// Later entries of a key already seen: (the later entry, the first), in file order.
@@ -242,6 +244,7 @@ final class EntryStore: @unchecked Sendable {
         packedBase = packed.base
         self.side = .allocate(capacity: max(side.count, 1))
         self.side.initialize(from: side, count: side.count)
+        sideCount = side.count
         self.index = index
         self.duplicates = duplicates
         self.keyShapes = keyShapes
@@ -262,6 +265,28 @@ final class EntryStore: @unchecked Sendable {
         var mask = [Bool](repeating: false, count: count)
         for declaration in declarations { mask[Int(declaration.entry)] = true }
         return mask
+    }
+
+    /// A store of this one's declarations only (the first entry of each declaration key),
+    /// over the same text, so that their locations are this file's: what a theme below the
+    /// file inherits from it (SPEC §2), made once for the file rather than read from all its
+    /// keys again for each theme below.
+    func declarationsOnly() -> EntryStore {
+        var packed = PackedBuffer(capacity: declarations.count)
+        var index = KeyTable(capacity: declarations.count)
+        var shapes = KeyShapes()
+        let view = view
+        for (entry, _) in declarations where isFirstOfKey(Int(entry)) {
+            let declaration = self.packed[Int(entry)]
+            // First entries of their keys: no two are one key, so none matches another.
+            _ = index.insert(packed.count, hash: Int(declaration.hash), matching: { _ in false })
+            packed.append(declaration)
+            let key = view.bytes(declaration.key)
+            if let first = key.first { shapes.insert(first: first, count: key.count) }
+        }
+        return EntryStore(
+            file: file, source: source, side: Array(UnsafeBufferPointer(start: side, count: sideCount)),
+            packed: packed, index: index, duplicates: [], keyShapes: shapes)
     }
 
     /// An empty store over `source`.
