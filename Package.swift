@@ -185,6 +185,11 @@ let package = Package(
             path: "Tests/ThemeLintTests"
         ),
         .testTarget(
+            name: "ThemeSupportTests",
+            dependencies: ["ThemeSupport"],
+            path: "Tests/ThemeSupportTests"
+        ),
+        .testTarget(
             name: "ThemeOutputTests",
             dependencies: ["ThemeOutput", "TestSupport"],
             path: "Tests/ThemeOutputTests"

@@ -2,6 +2,7 @@
 // fields. Only what the server uses is modelled; the rest of a message is ignored.
 
 import ThemeLint
+import ThemeSupport
 
 /// A place in a document: a 0-based line and a 0-based character in the agreed encoding.
 package struct Position: Codable, Sendable, Hashable, Comparable {

@@ -1,5 +1,6 @@
 public import Foundation
 public import ThemeKit
+import ThemeSupport
 
 /// What a `.themelint.json` file asks for: which rules report and at what severity
 /// (`disabled_rules`, `rules.<id>.severity`), which files a folder search takes (`included`,

@@ -1,6 +1,7 @@
 import Foundation
 import ThemeKit
 import ThemeOutput
+import ThemeSupport
 
 /// The problems a repository already had when it adopted themelint (`--write-baseline`),
 /// so that a later run (`--baseline`) reports only the new ones (SwiftLint's baseline, for
