@@ -647,7 +647,7 @@ extension ScalingShape {
         // moves forward, not by a walk from the line's start), n values nested 8 deep.
         ScalingShape(
             "import-json-escapes", "a Motif JSON file whose one string holds n escapes",
-            tool: .importing(from: "motif"), n: 200_000
+            tool: .importing(from: "motif"), n: 1_000_000
         ) { n in
             let escapes = ["\\n", "\\u00e9", "\\\"", "\\\\", "\\ud83c\\udfa8", "x"]
             let text = (0..<n).map { escapes[$0 % escapes.count] }.joined()
