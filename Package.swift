@@ -204,6 +204,11 @@ let package = Package(
             path: "Tests/ThemeLSPTests"
         ),
         .testTarget(
+            name: "ThemeSupportTests",
+            dependencies: ["ThemeSupport"],
+            path: "Tests/ThemeSupportTests"
+        ),
+        .testTarget(
             name: "ThemeOutputTests",
             dependencies: ["ThemeOutput", "TestSupport"],
             path: "Tests/ThemeOutputTests"

@@ -641,6 +641,34 @@ extension ScalingShape {
             }
             return [importJSONSourcePath: "{\n" + members.joined(separator: ",\n") + "\n}\n"]
         },
+        // The JSON reader itself (ThemeSupport's one reader, issue 36), through the importer
+        // that reads the largest JSON: a string of n escapes (built from runs, never a
+        // character at a time), one line of n members (each placed by a cursor that only
+        // moves forward, not by a walk from the line's start), n values nested 8 deep.
+        ScalingShape(
+            "import-json-escapes", "a Motif JSON file whose one string holds n escapes",
+            tool: .importing(from: "motif"), n: 1_000_000
+        ) { n in
+            let escapes = ["\\n", "\\u00e9", "\\\"", "\\\\", "\\ud83c\\udfa8", "x"]
+            let text = (0..<n).map { escapes[$0 % escapes.count] }.joined()
+            return [importJSONSourcePath: "{\"$label\": \"\(text)\", \".K0\": {\"text\": \"$label\"}}\n"]
+        },
+        ScalingShape(
+            "import-json-one-line", "a Motif JSON file of n constants on one line",
+            tool: .importing(from: "motif"), n: 40_000
+        ) { n in
+            let members = (0..<n).map { "\"$c\($0)Color\": \"#\(String(format6: $0))\"" }
+            return [importJSONSourcePath: "{" + members.joined(separator: ", ") + "}\n"]
+        },
+        ScalingShape(
+            "import-json-deep-arrays", "a Motif JSON file of n values, each nested in 8 arrays",
+            tool: .importing(from: "motif"), n: 4_000
+        ) { n in
+            let open = String(repeating: "[", count: 8)
+            let close = String(repeating: "]", count: 8)
+            let members = (0..<n).map { "  \"$d\($0)\": \(open)\($0)\(close)" }
+            return [importJSONSourcePath: "{\n" + members.joined(separator: ",\n") + "\n}\n"]
+        },
         ScalingShape(
             "import-yaml-alias-bomb", "a Motif YAML file of n lines, each a list of 10 aliases of the line before",
             tool: .importing(from: "motif"), n: 2_000
@@ -1061,5 +1089,13 @@ extension ScalingShape {
             name.enumerated().map { offset, character in
                 number >> offset & 1 == 1 ? Character(character.uppercased()) : character
             })
+    }
+}
+
+extension String {
+    /// `value` as six hex digits (modulo 16^6): a color's digits for a generated constant.
+    fileprivate init(format6 value: Int) {
+        let digits = String(value % 0x100_0000, radix: 16)
+        self = String(repeating: "0", count: 6 - digits.count) + digits
     }
 }

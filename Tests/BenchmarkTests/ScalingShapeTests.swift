@@ -361,6 +361,13 @@ struct ScalingShapeTests {
             #expect(theme.lineage.count == 7)
             #expect(theme.values.count == 8)
             #expect(theme.string(forKey: "descriptiveName") == "Theme 5")
+        case "import-json-escapes":
+            #expect(written.count == 1)
+            #expect(output.themes.first?.values["label"] == .string("\né\"\\🎨x"))
+            #expect(output.themes.first?.values.count == 2, "the constant and the style's property that names it")
+        case "import-json-one-line", "import-json-deep-arrays":
+            #expect(written.count == 1)
+            #expect(output.themes.first?.values.count == 6)
         case "import-motif-classes":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")
