@@ -896,7 +896,7 @@ struct Builder {
 
 extension String {
     /// The string without leading and trailing XML white space (space, tab, CR, LF).
-    func trimmingXMLSpace() -> String {
+    package func trimmingXMLSpace() -> String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),
