@@ -75,6 +75,8 @@ struct PropertyListTreeTests {
             ("<array><real>abc</real></array>", "'abc' is not a number", 8),
             ("<array><color>red</color></array>", "<color> is not a property-list element", 8),
             ("<array><x:dict xmlns:x=\"u\"/></array>", "<x:dict> is not a property-list element", 8),
+            // As in a theme's root dict: a plist's elements have no namespace.
+            ("<array><dict xmlns=\"u\"/></array>", "<dict xmlns=\"u\"> is not a property-list element", 8),
         ])
     func reportsTheFirstProblemOfANestedValue(body: String, message: String, column: Int) {
         let text = "<plist><dict><key>n</key>\n" + body + "\n</dict></plist>"

@@ -110,6 +110,8 @@ import ThemeTools
             ("<array><integer>x1</integer></array>", "'x1' is not an integer", 8),
             ("<array><real>abc</real></array>", "'abc' is not a number", 8),
             ("<array><color>red</color></array>", "<color> is not a property-list element", 8),
+            // ThemeKit's reader, as for a theme's keys: an element in a namespace is no plist element.
+            ("<array><dict xmlns=\"u\"/></array>", "<dict xmlns=\"u\"> is not a property-list element", 8),
         ])
     func refusesABrokenNestedValue(body: String, message: String, column: Int) throws {
         let text = "<plist><dict><key>n</key>\n" + body + "\n</dict></plist>"
