@@ -88,6 +88,19 @@ struct PropertyListTreeTests {
         #expect(tree.diagnostics.first?.location == Self.at(2, column))
     }
 
+    @Test func keepsTheCarriageReturnsOfAValueAsFoundationDoes() {
+        // XML hands a CRLF over as LF; PropertyListSerialization keeps the CR, and so do the
+        // managers an import reads (a theme's own reading follows XML).
+        let text = "<plist><dict>\r\n<key>a\r\nb</key><string>line1\r\nline2\r\n</string>\r\n</dict></plist>"
+        let tree = PropertyListReader().parseTree(Array(text.utf8), file: "t.plist")
+        let member = tree.root.flatMap { root -> PropertyListMember? in
+            if case .dict(let members) = root.value { return members.first }
+            return nil
+        }
+        #expect(member?.key == "a\r\nb")
+        #expect(member?.node.value == .string("line1\r\nline2\r\n"))
+    }
+
     @Test func keepsTheReadersLimitsAndRefusals() {
         let deep =
             "<plist><dict><key>n</key>" + String(repeating: "<array>", count: 70)

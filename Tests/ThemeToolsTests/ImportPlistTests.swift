@@ -124,6 +124,12 @@ import ThemeTools
         }
     }
 
+    @Test func aCarriageReturnInAValueIsKeptAsFoundationKeepsIt() throws {
+        let text = "<plist><dict>\r\n<key>s</key><string>a\r\nb</string>\r\n</dict></plist>"
+        let output = try ThemeImporter.run([.init(file: "in.plist", bytes: Array(text.utf8))], format: .plist)
+        #expect(output.themes.first?.values["s"] == .string("a\r\nb"))
+    }
+
     @Test func anIntegerWrittenAsADecimalIsImportedAsAReal() throws {
         let text = "<plist><dict><key>n</key><array><integer> 1.5 </integer></array></dict></plist>"
         let output = try ThemeImporter.run([.init(file: "in.plist", bytes: Array(text.utf8))], format: .plist)

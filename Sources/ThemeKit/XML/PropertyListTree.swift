@@ -170,8 +170,9 @@ struct TreeBuilder {
         return innermost == .dict || innermost == .array
     }
 
-    /// A chunk of text that starts at `offset` (read only when `needsTextStart`).
-    mutating func characters(_ chunk: UnsafeBufferPointer<UInt8>, offset: Int) {
+    /// A chunk of text that starts at `offset` (read only when `needsTextStart`), after a CR
+    /// that libxml2 dropped when `droppedCR`.
+    mutating func characters(_ chunk: UnsafeBufferPointer<UInt8>, offset: Int, droppedCR: Bool = false) {
         guard problem == nil, let innermost = frames.last?.element else { return }
         switch innermost {
         case .dict, .array:
@@ -184,6 +185,7 @@ struct TreeBuilder {
         case .plist, .unknown:
             break
         case .key, .string, .integer, .real, .true, .false, .data, .date:
+            if droppedCR { text.append(0x0D) }
             text.append(contentsOf: chunk)
         }
     }
@@ -276,9 +278,18 @@ extension Builder {
     }
 
     /// Hands a chunk of text to the tree, with where it starts when the tree needs that.
+    ///
+    /// libxml2 turns a CRLF into LF as XML asks, handing the LF over as a pointer just past
+    /// the CR it dropped; Foundation's reader (and every manager an import reads) keeps the
+    /// CR, so the tree gets it back.
     mutating func treeCharacters(_ chunk: UnsafeBufferPointer<xmlChar>) {
         guard let needsStart = tree?.needsTextStart, !stopped else { return }
         let start = needsStart ? textOffset(of: chunk) : 0
-        tree?.characters(chunk, offset: start)
+        var droppedCR = false
+        if chunk.first == 0x0A, let context, let pointer = chunk.baseAddress {
+            let at = themekit_parser_offset_of(context, pointer)
+            droppedCR = at > 0 && at <= bytes.count && bytes[at - 1] == 0x0D
+        }
+        tree?.characters(chunk, offset: start, droppedCR: droppedCR)
     }
 }
