@@ -89,16 +89,23 @@ struct PropertyListTreeTests {
     }
 
     @Test func keepsTheCarriageReturnsOfAValueAsFoundationDoes() {
-        // XML hands a CRLF over as LF; PropertyListSerialization keeps the CR, and so do the
-        // managers an import reads (a theme's own reading follows XML).
-        let text = "<plist><dict>\r\n<key>a\r\nb</key><string>line1\r\nline2\r\n</string>\r\n</dict></plist>"
+        // XML hands a CRLF or a lone CR over as LF; PropertyListSerialization keeps the CR, and
+        // so do the managers an import reads (a theme's own reading follows XML).
+        let text =
+            "<plist><dict>\r\n<key>a\r\nb</key><string>line1\r\nline2\r\n</string>\r\n"
+            + "<key>c</key><string>café\r\nx</string><key>d</key><string>a\rb\r\r\nc</string>"
+            + "<key>e</key><string>&amp;\r\n</string></dict></plist>"
         let tree = PropertyListReader().parseTree(Array(text.utf8), file: "t.plist")
-        let member = tree.root.flatMap { root -> PropertyListMember? in
-            if case .dict(let members) = root.value { return members.first }
-            return nil
-        }
-        #expect(member?.key == "a\r\nb")
-        #expect(member?.node.value == .string("line1\r\nline2\r\n"))
+        let members: [PropertyListMember] =
+            tree.root.map { root in
+                if case .dict(let members) = root.value { return members }
+                return []
+            } ?? []
+        #expect(members.map(\.key) == ["a\r\nb", "c", "d", "e"])
+        #expect(
+            members.map(\.node.value) == [
+                .string("line1\r\nline2\r\n"), .string("café\r\nx"), .string("a\rb\r\r\nc"), .string("&\r\n"),
+            ])
     }
 
     @Test func keepsTheReadersLimitsAndRefusals() {

@@ -125,9 +125,11 @@ import ThemeTools
     }
 
     @Test func aCarriageReturnInAValueIsKeptAsFoundationKeepsIt() throws {
-        let text = "<plist><dict>\r\n<key>s</key><string>a\r\nb</string>\r\n</dict></plist>"
+        let text =
+            "<plist><dict>\r\n<key>s</key><string>a\r\nb</string>\r\n<key>t</key><string>é\rx</string></dict></plist>"
         let output = try ThemeImporter.run([.init(file: "in.plist", bytes: Array(text.utf8))], format: .plist)
         #expect(output.themes.first?.values["s"] == .string("a\r\nb"))
+        #expect(output.themes.first?.values["t"] == .string("é\rx"))
     }
 
     @Test func anIntegerWrittenAsADecimalIsImportedAsAReal() throws {

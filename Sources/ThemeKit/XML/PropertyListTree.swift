@@ -101,6 +101,8 @@ struct TreeBuilder {
         var firstKey: Int
         /// A dict's key read and waiting for its value.
         var key: PendingKey?
+        /// Where a scalar's content starts, past its start tag's `>` (-1 for `<x/>`).
+        var contentStart = -1
     }
 
     init(file: String, lines: SourceLines) {
@@ -119,14 +121,14 @@ struct TreeBuilder {
     }
 
     /// A start tag at `start` (its `<`); `written` names it as written.
-    mutating func open(_ element: Element, at start: Int, written: () -> String) {
+    mutating func open(_ element: Element, at start: Int, contentStart: Int = -1, written: () -> String) {
         guard problem == nil else { return }
         textStart = nil
         guard let parent = frames.last else {
             if element == .plist {
                 push(element, at: start)
             } else {
-                openValue(element, at: start, written: written)
+                openValue(element, at: start, contentStart: contentStart, written: written)
             }
             return
         }
@@ -136,31 +138,34 @@ struct TreeBuilder {
                 if let key = parent.key {
                     return fail("the key '\(key.text)' has no value", at: key.location)
                 }
-                return push(element, at: start)
+                return push(element, at: start, contentStart: contentStart)
             }
             guard parent.key != nil else {
                 return fail("this <\(written())> has no <key> before it", at: location(start))
             }
-            openValue(element, at: start, written: written)
+            openValue(element, at: start, contentStart: contentStart, written: written)
         case .array, .plist:
-            openValue(element, at: start, written: written)
+            openValue(element, at: start, contentStart: contentStart, written: written)
         case .key, .string, .integer, .real, .true, .false, .data, .date, .unknown:
             fail("<\(written())> cannot appear inside <\(parent.element.name)>", at: location(start))
         }
     }
 
-    private mutating func openValue(_ element: Element, at start: Int, written: () -> String) {
+    private mutating func openValue(_ element: Element, at start: Int, contentStart: Int, written: () -> String) {
         switch element {
         case .dict, .array, .string, .integer, .real, .true, .false, .data, .date:
-            push(element, at: start)
+            push(element, at: start, contentStart: contentStart)
         case .plist, .key, .unknown:
             fail("<\(written())> is not a property-list element", at: location(start))
         }
     }
 
-    private mutating func push(_ element: Element, at start: Int) {
+    private mutating func push(_ element: Element, at start: Int, contentStart: Int = -1) {
         text.removeAll(keepingCapacity: true)
-        frames.append(Frame(element: element, start: start, firstNode: nodes.count, firstKey: keys.count))
+        frames.append(
+            Frame(
+                element: element, start: start, firstNode: nodes.count, firstKey: keys.count,
+                contentStart: contentStart))
     }
 
     /// Whether the next chunk of text starts a run in a dict or an array, whose start
@@ -195,15 +200,27 @@ struct TreeBuilder {
         textStart = nil
     }
 
-    /// The end tag of the innermost element.
-    mutating func close() {
+    /// The end tag of the innermost element, whose `<` is at `contentEnd` in `source`.
+    mutating func close(contentEnd: Int, source: UnsafeBufferPointer<UInt8>) {
         guard problem == nil, let frame = frames.popLast() else { return }
         textStart = nil
         let at = location(frame.start)
+        /// A scalar's text. libxml2 hands a CRLF or a lone CR over as LF, as XML asks;
+        /// Foundation's reader (and every manager an import reads) keeps each CR. Content
+        /// with no markup in it is its own text, so it is taken from the source as written.
+        func scalarText() -> String {
+            if frame.contentStart >= 0, frame.contentStart <= contentEnd, contentEnd <= source.count {
+                let raw = UnsafeBufferPointer(rebasing: source[frame.contentStart..<contentEnd])
+                if raw.contains(0x0D), !raw.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }) {
+                    return String(decoding: raw, as: UTF8.self)
+                }
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
         switch frame.element {
         case .key:
             if !frames.isEmpty {
-                frames[frames.count - 1].key = PendingKey(text: String(decoding: text, as: UTF8.self), location: at)
+                frames[frames.count - 1].key = PendingKey(text: scalarText(), location: at)
             }
         case .dict:
             if let key = frame.key { return fail("the key '\(key.text)' has no value", at: key.location) }
@@ -220,9 +237,9 @@ struct TreeBuilder {
             nodes.removeSubrange(frame.firstNode...)
             add(PropertyListNode(.array(items), at: at))
         case .string:
-            add(PropertyListNode(.string(String(decoding: text, as: UTF8.self)), at: at))
+            add(PropertyListNode(.string(scalarText()), at: at))
         case .integer:
-            let written = String(decoding: text, as: UTF8.self).trimmingXMLSpace()
+            let written = scalarText().trimmingXMLSpace()
             if let number = PlistNumber.integer(written) {
                 add(PropertyListNode(.integer(number), at: at))
             } else if let number = Double(written) {
@@ -231,13 +248,13 @@ struct TreeBuilder {
                 fail("'\(written)' is not an integer", at: at)
             }
         case .real:
-            let written = String(decoding: text, as: UTF8.self).trimmingXMLSpace()
+            let written = scalarText().trimmingXMLSpace()
             guard let number = Double(written) else { return fail("'\(written)' is not a number", at: at) }
             add(PropertyListNode(.real(number), at: at))
         case .true, .false:
             add(PropertyListNode(.bool(frame.element == .true), at: at))
         case .date:
-            add(PropertyListNode(.date(String(decoding: text, as: UTF8.self).trimmingXMLSpace()), at: at))
+            add(PropertyListNode(.date(scalarText().trimmingXMLSpace()), at: at))
         case .data:
             add(PropertyListNode(.data, at: at))
         case .plist, .unknown:
@@ -267,14 +284,21 @@ extension Builder {
     ) {
         guard tree != nil, !stopped else { return }
         let element = prefix == nil && namespace == nil ? Element(name) : .unknown
-        let start = tagStart(before: offset)
-        tree?.open(element, at: start) { Element.written(name, prefix: prefix, namespace: namespace) }
+        let cursor = offset
+        let start = tagStart(before: cursor)
+        // The callback comes with the cursor on the start tag's `>` (on `/` for `<x/>`).
+        let contentStart = cursor < bytes.count && bytes[cursor] == UInt8(ascii: ">") ? cursor + 1 : -1
+        tree?.open(element, at: start, contentStart: contentStart) {
+            Element.written(name, prefix: prefix, namespace: namespace)
+        }
     }
 
     /// Hands an end tag to the tree.
     mutating func treeEnd() {
         guard !stopped else { return }
-        tree?.close()
+        // The callback comes with the cursor past the end tag.
+        let contentEnd = tagStart(before: offset)
+        tree?.close(contentEnd: contentEnd, source: bytes)
     }
 
     /// Hands a chunk of text to the tree, with where it starts when the tree needs that.
