@@ -18,6 +18,7 @@
 // Cheap invariants are checked along the way; a broken one traps, so libFuzzer reports it.
 
 import Synchronization
+import ThemeSupport
 
 /// Splits the input into theme files.
 

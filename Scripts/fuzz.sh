@@ -73,23 +73,33 @@ swift_flags=(
 snapshot="$out/src"
 rm -rf "$snapshot"
 mkdir -p "$snapshot"
-cp -R Sources/ThemeKit Sources/ThemeOutput Sources/ThemeTools Sources/CLibXML2 Fuzz "$snapshot/"
+cp -R Sources/ThemeSupport Sources/ThemeKit Sources/ThemeOutput Sources/ThemeTools Sources/CLibXML2 Fuzz "$snapshot/"
 mapfile -t kit_sources < <(find "$snapshot/ThemeKit" -name '*.swift' | LC_ALL=C sort)
 quiet() { grep -v "Cannot export local symbol" >&2 || true; }
+modules="$out/modules"
+
+build_support() {  # ThemeSupport as a module, as SwiftPM builds it: every other module imports it.
+    local support_sources
+    mapfile -t support_sources < <(find "$snapshot/ThemeSupport" -name '*.swift' | LC_ALL=C sort)
+    mkdir -p "$modules"
+    swiftc "${swift_flags[@]}" -module-name ThemeSupport -wmo -c -emit-module \
+        -emit-module-path "$modules/ThemeSupport.swiftmodule" "${support_sources[@]}" -o "$modules/ThemeSupport.o" 2> >(quiet)
+}
 
 build_load() {  # ThemeKit and the entry in one module: the entry reaches ThemeKit's internals.
     echo "== building $out/themekit-fuzz ($opt, ${#kit_sources[@]} ThemeKit sources, snapshot in $snapshot)"
-    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
-        "${kit_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzEntry.swift" -o "$out/themekit-fuzz" 2> >(quiet)
+    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+        "${kit_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzEntry.swift" "$modules/ThemeSupport.o" \
+        -o "$out/themekit-fuzz" 2> >(quiet)
 }
 
 build_tools() {  # ThemeKit and ThemeOutput as modules (as SwiftPM builds them), then ThemeTools with the entry.
-    local modules="$out/modules" tools_sources output_sources
+    local tools_sources output_sources
     mapfile -t tools_sources < <(find "$snapshot/ThemeTools" -name '*.swift' | LC_ALL=C sort)
     mapfile -t output_sources < <(find "$snapshot/ThemeOutput" -name '*.swift' | LC_ALL=C sort)
     mkdir -p "$modules"
     echo "== building $out/themetools-fuzz ($opt, ThemeKit and ThemeOutput as modules, ${#tools_sources[@]} ThemeTools sources)"
-    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
         -wmo -c -emit-module -emit-module-path "$modules/ThemeKit.swiftmodule" \
         "${kit_sources[@]}" -o "$modules/ThemeKit.o" 2> >(quiet)
     swiftc "${swift_flags[@]}" -module-name ThemeOutput -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
@@ -97,10 +107,11 @@ build_tools() {  # ThemeKit and ThemeOutput as modules (as SwiftPM builds them),
         "${output_sources[@]}" -o "$modules/ThemeOutput.o" 2> >(quiet)
     swiftc "${swift_flags[@]}" -module-name ThemeTools -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
         "${tools_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzTools.swift" "$modules/ThemeKit.o" \
-        "$modules/ThemeOutput.o" \
+        "$modules/ThemeOutput.o" "$modules/ThemeSupport.o" \
         -o "$out/themetools-fuzz" 2> >(quiet)
 }
 
+build_support
 for name in "${targets[@]}"; do "build_$name"; done
 
 # --- Seed corpus -------------------------------------------------------------------------
