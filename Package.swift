@@ -59,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "ThemeKitPortal",
-            dependencies: ["ThemeKit", "CDBus"],
+            dependencies: ["ThemeKit", "CDBus", "ThemeSupport"],
             path: "Sources/ThemeKitPortal"
         ),
         .executableTarget(
@@ -164,6 +164,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/BenchmarkTests"
+        ),
+        .testTarget(
+            name: "ThemeSupportTests",
+            dependencies: ["ThemeSupport"],
+            path: "Tests/ThemeSupportTests"
         ),
         .testTarget(
             name: "ThemeKitTests",

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 public import ThemeKit
 import ThemeOutput
+import ThemeSupport
 
 /// A problem with how themelint was called or with the file system, rather than with a
 /// theme: exit status 2.
@@ -115,8 +115,8 @@ public struct ThemeLinter: Sendable {
         let partners =
             configuration.contrastPairs.isEmpty
             ? PartnerIndex() : PartnerIndex(files: found.files.map(\.path)) { try? cache.read($0).get() }
-        let results = Mutex([[Diagnostic]](repeating: [], count: found.files.count))
-        let lineages = Mutex([ThemeLoader.Session.Problems?](repeating: nil, count: found.files.count))
+        let results = Locked([[Diagnostic]](repeating: [], count: found.files.count))
+        let lineages = Locked([ThemeLoader.Session.Problems?](repeating: nil, count: found.files.count))
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
             let (diagnostics, lineage) = check(
                 found.files[index], cache: cache, session: session, rules: rules, partners: partners)
@@ -236,7 +236,7 @@ public struct ThemeLinter: Sendable {
 final class FileCache: Sendable {
     private let discovery: ThemeDiscovery
     private let reader: PropertyListReader
-    private let entries = Mutex([String: Result<ThemeFile, ThemeError>]())
+    private let entries = Locked([String: Result<ThemeFile, ThemeError>]())
     /// Contents that stand in for the files at these absolute paths (standard input).
     private let contents: [String: [UInt8]]
 

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import ThemeSupport
 
 /// What a manager knows of its appearance source's preference: "no answer yet" is not "no
 /// preference" (SPEC §8). A theme chosen for the system's appearance waits for the first answer
@@ -20,12 +20,12 @@ enum SourceAnswer: Sendable {
 /// A gate that opens on a source's first answer, for the threads that must not choose a theme
 /// before it: they wait at most until a deadline set when the source was installed.
 ///
-/// `Sendable`: whether it is open lives behind a `Mutex`; the `DispatchGroup` is entered once at
+/// `Sendable`: whether it is open lives behind a `Locked`; the `DispatchGroup` is entered once at
 /// creation and left once, when it opens (or when it goes: libdispatch traps on releasing an
 /// unbalanced group).
 final class FirstAnswer: Sendable {
     private let group = DispatchGroup()
-    private let isOpen = Mutex(false)
+    private let isOpen = Locked(false)
     private let deadline: DispatchTime
 
     /// A closed gate that waiters give up on `limit` from now.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import ThemeSupport
 
 /// Light and dark: following the system's appearance from a base theme and its partner.
@@ -218,7 +217,7 @@ extension ThemeManager {
 extension ThemeManager {
     /// The values of `THEMEKIT_APPEARANCE` already said to be wrong on standard error: each is
     /// said once per process, however many managers read it.
-    private static let saidWrongValues = Mutex<Set<String>>([])
+    private static let saidWrongValues = Locked<Set<String>>([])
 
     /// `THEMEKIT_APPEARANCE` from the environment, for a new manager; a value that is neither
     /// `light` nor `dark` is said on standard error (once per process), then ignored.

@@ -1,0 +1,98 @@
+// Public imports: `withLock` is inlinable, so that a lock costs what `Mutex`'s did (no call
+// into this module at each use), and inlinable code may only use what is imported publicly.
+// ThemeSupport has no product: no app sees them.
+#if canImport(Glibc)
+    public import Glibc
+#elseif canImport(Musl)
+    public import Musl
+#elseif canImport(Darwin)
+    public import Darwin
+#endif
+
+/// A value behind a lock of its own: `withLock` gives one thread at a time `inout` access, as
+/// `Synchronization.Mutex` does, over a `pthread_mutex_t` (swift-nio's `NIOLockedValueBox`
+/// and swift-log's `Lock` are the same) so that it runs where `Mutex` (iOS 18, macOS 15) does
+/// not: iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1.
+///
+/// The value and the mutex live in one allocation (a `ManagedBuffer`: the mutex must not
+/// move once initialized); copies of a `Locked` share them, as a class reference does.
+///
+/// Not reentrant: taking the lock again on the thread that holds it (a `withLock` inside
+/// another on the same `Locked`) traps, as `Mutex` does, rather than deadlock: the mutex is
+/// of the error-checking kind. Call out of the package (observers, streams, app closures)
+/// only once the closure has returned.
+///
+/// `Sendable` whatever the value, as `Mutex` is, and for the same reason: the value goes in
+/// and comes out only as `sending` (region isolation), so no reference to it outlives a
+/// `withLock` but through the lock, which is what makes sharing it safe.
+package struct Locked<Value>: @unchecked Sendable {
+    @usableFromInline
+    let storage: LockedStorage<Value>
+
+    /// A lock around `value`.
+    package init(_ value: consuming sending Value) {
+        storage = LockedStorage.make(value)
+    }
+
+    /// Runs `body` with the lock held and the value `inout`, and returns what it returns.
+    /// `body` must not take this lock again (see the type's note).
+    @inlinable
+    package func withLock<Result, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        try storage.withLock(body)
+    }
+}
+
+/// The allocation behind a `Locked`: the value as the header, one `pthread_mutex_t` as the
+/// element, initialized at creation and destroyed at `deinit`.
+@usableFromInline
+final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+    /// A storage holding `value` with its mutex initialized (error-checking: a relock on the
+    /// same thread fails instead of hanging, and `lock` traps on it).
+    static func make(_ value: consuming sending Value) -> LockedStorage<Value> {
+        // A copy the closure below can take: the parameter itself is `consuming`.
+        nonisolated(unsafe) let initial = value
+        let buffer = create(minimumCapacity: 1) { _ in initial }
+        // `create` is `ManagedBuffer`'s and returns the class it is called on.
+        let storage = unsafeDowncast(buffer, to: LockedStorage<Value>.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+            let status = pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
+        return storage
+    }
+
+    @inlinable
+    func withLock<Result, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        // The two addresses are stable while `self` lives (a class instance's tail), and `self`
+        // lives through this call. `nonisolated(unsafe)`: the value is handed out only under the
+        // lock, which the region checker cannot see (the standard library's `Mutex` does the same
+        // through its cell's address).
+        nonisolated(unsafe) let (value, mutex) = withUnsafeMutablePointers { ($0, $1) }
+        let locked = pthread_mutex_lock(mutex)
+        // EDEADLK: this thread holds the lock already; `Mutex` traps there too.
+        precondition(locked == 0, "Locked: the lock is taken again by the thread holding it, or failed: \(locked)")
+        defer {
+            let unlocked = pthread_mutex_unlock(mutex)
+            precondition(unlocked == 0, "Locked: pthread_mutex_unlock failed: \(unlocked)")
+        }
+        // Moved out and back, not copied: a copy would make an array's storage shared, and the
+        // body's first write would copy it whole.
+        nonisolated(unsafe) var taken = value.move()
+        defer { value.initialize(to: taken) }
+        return try body(&taken)
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            _ = pthread_mutex_destroy(mutex)
+        }
+    }
+}
