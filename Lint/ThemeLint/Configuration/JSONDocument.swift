@@ -1,4 +1,5 @@
 import ThemeKit
+import ThemeSupport
 
 /// A JSON value: a configuration document as read, before its meaning is checked, and the
 /// parts of a Language Server message (`themekit lsp`) that are not modelled, such as `id`.
@@ -111,7 +112,7 @@ struct JSONReader {
     static func read(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         var reader = JSONReader(bytes)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard UTF8Check.isValid(bytes) else {
             throw Failure(line: 1, column: 1, message: "the file is not UTF-8 text")
         }
         reader.skipWhitespace()

@@ -155,7 +155,7 @@ public struct FileThemeStore: ThemeStore {
                 throw ThemeStoreError("cannot read the saved theme at \(path): \(reason)")
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = UTF8Check.string(validating: bytes) else {
             throw ThemeStoreError("the saved theme at \(path) is not UTF-8 text")
         }
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -286,7 +286,7 @@ public struct FileThemeStore: ThemeStore {
         guard count >= 0 else {
             throw ThemeStoreError("cannot save the theme to \(path): \(link): \(describe(errno))")
         }
-        guard count < buffer.count, let destination = String(validating: buffer[..<count], as: UTF8.self) else {
+        guard count < buffer.count, let destination = UTF8Check.string(validating: buffer[..<count]) else {
             throw ThemeStoreError(
                 "cannot save the theme to \(path): the link at \(link) does not lead to a usable path")
         }

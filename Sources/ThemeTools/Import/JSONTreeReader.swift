@@ -1,4 +1,5 @@
 import ThemeKit
+import ThemeSupport
 
 /// Reads JSON (RFC 8259) into located `ImportNode`s.
 ///
@@ -18,7 +19,7 @@ package enum JSONTreeReader {
         var body = bytes
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
         var parser = Parser(bytes: body, file: file, lines: SourceLines(body))
-        guard String(validating: body, as: UTF8.self) != nil else {
+        guard UTF8Check.isValid(body) else {
             throw ImportFailure("the file is not UTF-8 text", at: parser.location(0))
         }
         parser.skipSpace()
