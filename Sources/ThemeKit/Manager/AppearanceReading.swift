@@ -60,6 +60,9 @@ final class FirstAnswer: Sendable {
 /// Swift concurrency's shared pool: the threads that wait for the source's first answer may be
 /// the pool's own (an async `main`, a test), and on a machine of two cores two such waits would
 /// leave no thread to take the answer in. The queue's threads are dispatch's, made as needed.
+/// Task executors came with iOS 18 and macOS 15: before them the stream is read on the pool
+/// (`ThemeManager.replaceAppearanceSource`), and the wait stays bounded by its deadline.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class AppearanceReadingExecutor: TaskExecutor {
     private let queue = DispatchQueue(label: "ThemeKit.ThemeManager.appearance")
 
