@@ -40,7 +40,20 @@ package struct Locked<Value>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-        try storage.withLock(body)
+        // The two addresses are stable while `storage` lives (a class instance's header and
+        // tail), and `storage` lives through this call. `nonisolated(unsafe)`: the value is
+        // handed out only under the lock, which the region checker cannot see; the standard
+        // library's `Mutex` hands out its cell's address the same way.
+        nonisolated(unsafe) let value = storage.withUnsafeMutablePointerToHeader { $0 }
+        let mutex = storage.withUnsafeMutablePointerToElements { $0 }
+        let locked = pthread_mutex_lock(mutex)
+        // EDEADLK: this thread holds the lock already; `Mutex` traps there too.
+        precondition(locked == 0, "Locked: the lock is taken again by the thread holding it, or failed: \(locked)")
+        defer {
+            let unlocked = pthread_mutex_unlock(mutex)
+            precondition(unlocked == 0, "Locked: pthread_mutex_unlock failed: \(unlocked)")
+        }
+        return try body(&value.pointee)
     }
 }
 
@@ -65,29 +78,6 @@ final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
             precondition(status == 0, "pthread_mutex_init failed: \(status)")
         }
         return storage
-    }
-
-    @inlinable
-    func withLock<Result, Failure: Error>(
-        _ body: (inout sending Value) throws(Failure) -> sending Result
-    ) throws(Failure) -> sending Result {
-        // The two addresses are stable while `self` lives (a class instance's tail), and `self`
-        // lives through this call. `nonisolated(unsafe)`: the value is handed out only under the
-        // lock, which the region checker cannot see (the standard library's `Mutex` does the same
-        // through its cell's address).
-        nonisolated(unsafe) let (value, mutex) = withUnsafeMutablePointers { ($0, $1) }
-        let locked = pthread_mutex_lock(mutex)
-        // EDEADLK: this thread holds the lock already; `Mutex` traps there too.
-        precondition(locked == 0, "Locked: the lock is taken again by the thread holding it, or failed: \(locked)")
-        defer {
-            let unlocked = pthread_mutex_unlock(mutex)
-            precondition(unlocked == 0, "Locked: pthread_mutex_unlock failed: \(unlocked)")
-        }
-        // Moved out and back, not copied: a copy would make an array's storage shared, and the
-        // body's first write would copy it whole.
-        nonisolated(unsafe) var taken = value.move()
-        defer { value.initialize(to: taken) }
-        return try body(&taken)
     }
 
     deinit {
