@@ -25,34 +25,49 @@
 /// `Sendable` whatever the value, as `Mutex` is, and for the same reason: the value goes in
 /// and comes out only as `sending` (region isolation), so no reference to it outlives a
 /// `withLock` but through the lock, which is what makes sharing it safe.
-package struct Locked<Value>: @unchecked Sendable {
+///
+/// Public, in a module no product exposes, for one reason: an `@inlinable package` function is
+/// not specialized in the modules that call it (Swift 6.3), and an unspecialized `withLock`
+/// cost every theme lookup a generic call. Apps cannot import ThemeSupport.
+public struct Locked<Value>: @unchecked Sendable {
+    /// Keeps the value and the mutex alive; the two addresses below point into it.
     @usableFromInline
     let storage: LockedStorage<Value>
+    /// The value and the mutex, taken once: a class instance does not move, and asking
+    /// `ManagedBuffer` for them at each `withLock` is an access ThreadSanitizer sees as a write,
+    /// made before the lock is taken.
+    @usableFromInline
+    nonisolated(unsafe) let value: UnsafeMutablePointer<Value>
+    @usableFromInline
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// A lock around `value`.
-    package init(_ value: consuming sending Value) {
-        storage = LockedStorage.make(value)
+    public init(_ value: consuming sending Value) {
+        let storage = LockedStorage.make(value)
+        self.storage = storage
+        self.value = storage.withUnsafeMutablePointerToHeader { $0 }
+        self.mutex = storage.withUnsafeMutablePointerToElements { $0 }
     }
 
     /// Runs `body` with the lock held and the value `inout`, and returns what it returns.
     /// `body` must not take this lock again (see the type's note).
     @inlinable
-    package func withLock<Result, Failure: Error>(
+    public func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-        // The two addresses are stable while `storage` lives (a class instance's header and
-        // tail), and `storage` lives through this call. `nonisolated(unsafe)`: the value is
-        // handed out only under the lock, which the region checker cannot see; the standard
-        // library's `Mutex` hands out its cell's address the same way.
-        nonisolated(unsafe) let value = storage.withUnsafeMutablePointerToHeader { $0 }
-        let mutex = storage.withUnsafeMutablePointerToElements { $0 }
         let locked = pthread_mutex_lock(mutex)
         // EDEADLK: this thread holds the lock already; `Mutex` traps there too.
         precondition(locked == 0, "Locked: the lock is taken again by the thread holding it, or failed: \(locked)")
         defer {
             let unlocked = pthread_mutex_unlock(mutex)
             precondition(unlocked == 0, "Locked: pthread_mutex_unlock failed: \(unlocked)")
+            // `storage` outlives every use of the two addresses.
+            withExtendedLifetime(storage) {}
         }
+        // `nonisolated(unsafe)`: the value is handed out only under the lock, which the region
+        // checker cannot see; the standard library's `Mutex` hands out its cell's address the
+        // same way.
+        nonisolated(unsafe) let value = value
         return try body(&value.pointee)
     }
 }
