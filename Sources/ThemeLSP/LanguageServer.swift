@@ -1,5 +1,4 @@
 package import Foundation
-import Synchronization
 import ThemeKit
 import ThemeLint
 import ThemeSupport
@@ -526,7 +525,7 @@ private enum InboxItem: Sendable {
 
 /// The items not yet handled, between the reading thread, the worker and the server's thread.
 private final class Inbox: Sendable {
-    private let items = Mutex<[InboxItem]>([])
+    private let items = Locked<[InboxItem]>([])
     private let signal = DispatchSemaphore(value: 0)
 
     func put(_ item: InboxItem) {

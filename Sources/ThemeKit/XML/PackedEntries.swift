@@ -1,4 +1,4 @@
-import Synchronization
+import ThemeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -210,7 +210,7 @@ struct KeyShapes: Sendable {
 /// a caller asks (the linter's rules), and the loader never does.
 final class EntryStore: @unchecked Sendable {
     // Unchecked: the entries and the side text are written before `init` returns and only
-    // read after; the strings made on request are behind a `Mutex`.
+    // read after; the strings made on request are behind a `Locked`.
     /// The path the document was read from, as given.
     let file: String
     /// The document's text (source bytes and line index).
@@ -226,7 +226,7 @@ final class EntryStore: @unchecked Sendable {
     let duplicates: [(later: Int32, first: Int32)]
     /// The first bytes and lengths of the keys.
     let keyShapes: KeyShapes
-    private let materialized = Mutex<[PropertyListEntry]?>(nil)
+    private let materialized = Locked<[PropertyListEntry]?>(nil)
 
     /// A store taking over `packed` (and copying `side`, which is empty but for decoded text).
     init(
