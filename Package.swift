@@ -50,8 +50,9 @@ let package = Package(
             pkgConfig: libxml2PkgConfig,
             providers: [.apt(["libxml2-dev"])]
         ),
-        // What every target of the package shares and no app sees: text escaping and the
-        // version string. Package-only, depends on nothing, has no product.
+        // What every target of the package shares and no app sees: text escaping, the version
+        // string, the lock (`Locked`, over pthread_mutex_t), the UTF-8 check and the one JSON
+        // reader. Depends on nothing and has no product of its own.
         .target(
             name: "ThemeSupport",
             path: "Sources/ThemeSupport"
@@ -220,11 +221,6 @@ let package = Package(
             name: "ThemeLSPTests",
             dependencies: ["ThemeLSP", "TestSupport"],
             path: "Tests/ThemeLSPTests"
-        ),
-        .testTarget(
-            name: "ThemeSupportTests",
-            dependencies: ["ThemeSupport"],
-            path: "Tests/ThemeSupportTests"
         ),
         .testTarget(
             name: "ThemeOutputTests",

@@ -37,7 +37,7 @@ package struct JSONReader {
         _ bytes: [UInt8], duplicateKeys: DuplicateKeys, maximumDepth: Int
     ) throws(JSONSyntaxError) -> JSONNode {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        guard isUTF8(body) else {
+        guard UTF8Check.isValid(body) else {
             throw JSONSyntaxError("the file is not UTF-8 text", at: JSONLocation(offset: 0, line: 1, column: 1))
         }
         var reader = JSONReader(body, duplicateKeys: duplicateKeys, maximumDepth: maximumDepth)
@@ -46,19 +46,6 @@ package struct JSONReader {
         reader.skipWhitespace()
         guard reader.offset == reader.bytes.count else { throw reader.failure("unexpected text after the JSON value") }
         return root
-    }
-
-    /// Whether `bytes` are well-formed UTF-8 (no surrogates, no overlong forms): one pass.
-    package static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
     }
 
     private let bytes: [UInt8]
