@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ThemeKit
+
+/// A theme's values as the loader will give them once it takes tokens files: its files
+/// merged in order (the later winning), then `@` aliases followed over the merge (late
+/// binding). A stand-in for the tests until the loader is wired.
+enum TokensValues {
+    /// Each key's value after the merge, aliases followed; a dangling or cyclic alias is
+    /// absent and listed in `broken`.
+    static func resolve(_ files: [ThemeFile]) -> (values: [String: PropertyListValue], broken: Set<String>) {
+        var merged: [String: PropertyListValue] = [:]
+        for file in files {
+            for entry in file.document.entries { merged[entry.key] = entry.value }
+        }
+        var values: [String: PropertyListValue] = [:]
+        var broken: Set<String> = []
+        for key in merged.keys {
+            var current = key
+            var seen: Set<String> = [key]
+            while case .string(let text)? = merged[current], text.hasPrefix("@") {
+                current = String(text.dropFirst())
+                guard seen.insert(current).inserted, merged[current] != nil else {
+                    broken.insert(key)
+                    break
+                }
+            }
+            if !broken.contains(key) { values[key] = merged[current] }
+        }
+        return (values, broken)
+    }
+}
+
+@Suite("Tokens resolver documents")
+struct TokensResolverTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let dtcg = packageRoot.appendingPathComponent("../shared/dtcg").standardized
+    static let dtcgIsPresent = FileManager.default.fileExists(atPath: dtcg.appendingPathComponent("README.md").path)
+
+    static func hex(_ value: PropertyListValue?) -> String? {
+        if case .string(let text)? = value { return text.lowercased() }
+        return nil
+    }
+
+    @Test(
+        "Terrazzo's resolver-simple: one theme a context, color.blue.6 per theme, light and dark partners",
+        .enabled(
+            if: dtcgIsPresent, "../shared/dtcg is absent (a plain clone): Terrazzo's resolver fixtures are not read"))
+    func resolverSimple() throws {
+        let path = Self.dtcg.appendingPathComponent("terrazzo-cases/fixtures/resolver-simple/example.resolver.json")
+            .path
+        let resolver = try TokensReader.themes(contentsOf: path)
+        #expect(resolver.diagnostics.isEmpty)
+        #expect(resolver.themes.map(\.name) == ["light", "dark"])
+        let light = TokensValues.resolve(resolver.themes[0].files).values
+        let dark = TokensValues.resolve(resolver.themes[1].files).values
+        #expect(Self.hex(light["color.blue.6"]) == "#0550ae")
+        #expect(Self.hex(dark["color.blue.6"]) == "#1158c7")
+        #expect(light["APPEARANCE"] == .string("light"))
+        #expect(light["DARK_THEME"] == .string("dark"))
+        #expect(dark["LIGHT_THEME"] == .string("light"))
+    }
+
+    @Test(
+        "Terrazzo's orthogonal resolver: every combination of two modifiers, named after its contexts",
+        .enabled(
+            if: dtcgIsPresent, "../shared/dtcg is absent (a plain clone): Terrazzo's resolver fixtures are not read"))
+    func resolverOrthogonal() throws {
+        let path = Self.dtcg.appendingPathComponent("terrazzo-cases/fixtures/resolver-orthogonal/example.resolver.json")
+            .path
+        let resolver = try TokensReader.themes(contentsOf: path)
+        #expect(resolver.diagnostics.isEmpty)
+        #expect(resolver.themes.map(\.name) == ["light-default", "light-slim", "dark-default", "dark-slim"])
+        #expect(resolver.defaultTheme == "light-default")
+        let darkSlim = TokensValues.resolve(resolver.themes[3].files).values
+        #expect(darkSlim["weight.bold"] == .integer(600))  // contrast-slim.json, later than set b
+        #expect(darkSlim["DARK_THEME"] == nil)
+        #expect(darkSlim["LIGHT_THEME"] == .string("light-slim"))
+    }
+
+    @Test("a later set's key wins, and an alias resolves against the merge (late binding)")
+    func lateBinding() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "base.tokens.json",
+            #"{ "$type": "number", "a": { "$value": 1 }, "b": { "$value": "{a}" } }"#)
+        try scratch.write("big.tokens.json", #"{ "a": { "$type": "number", "$value": 2 } }"#)
+        try scratch.write(
+            "t.resolver.json",
+            """
+            {
+              "version": "2025.10",
+              "sets": { "base": { "sources": [{ "$ref": "base.tokens.json" }] } },
+              "modifiers": {
+                "size": { "default": "big", "contexts": { "small": [], "big": [{ "$ref": "big.tokens.json" }] } }
+              },
+              "resolutionOrder": [{ "$ref": "#/sets/base" }, { "$ref": "#/modifiers/size" }]
+            }
+            """)
+        let resolver = try TokensReader.themes(contentsOf: scratch.path + "/t.resolver.json")
+        #expect(resolver.diagnostics.isEmpty)
+        #expect(resolver.defaultTheme == "big")
+        #expect(TokensValues.resolve(resolver.themes[0].files).values["b"] == .integer(1))
+        #expect(TokensValues.resolve(resolver.themes[1].files).values["b"] == .integer(2))
+        #expect(resolver.documents.count == 2)
+    }
+
+    @Test("a source that cannot be read, a $ref to no set and a default that is no context are located errors")
+    func resolverErrors() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "t.resolver.json",
+            """
+            {
+              "sets": { "s": { "sources": [{ "$ref": "missing.tokens.json" }] } },
+              "modifiers": { "m": { "default": "x", "contexts": { "a": [] } } },
+              "resolutionOrder": [{ "$ref": "#/sets/s" }, { "$ref": "#/sets/none" }, { "$ref": "#/modifiers/m" }]
+            }
+            """)
+        let resolver = try TokensReader.themes(contentsOf: scratch.path + "/t.resolver.json")
+        let found = resolver.diagnostics.map { "\($0.code.rawValue)@\($0.location.line):\($0.location.column)" }
+        #expect(found == ["token_reference@2:32", "token_value@3:36", "token_reference@4:47"])
+        #expect(resolver.themes.map(\.name) == ["a"])
+    }
+
+    @Test("a tokens file alone is one theme named after its stem")
+    func tokensFileTheme() throws {
+        let scratch = try Scratch()
+        try scratch.write("brand.tokens.json", #"{ "a": { "$type": "number", "$value": 1 } }"#)
+        let resolver = try TokensReader.themes(contentsOf: scratch.path + "/brand.tokens.json")
+        #expect(resolver.themes.map(\.name) == ["brand"])
+        #expect(TokensValues.resolve(resolver.themes[0].files).values["a"] == .integer(1))
+    }
+}
