@@ -273,6 +273,23 @@ struct TokensReaderTests {
         #expect(Self.codes(document.errors) == ["token_reference@5:22"])
     }
 
+    /// Terrazzo's extends-005: the copy would hold the group that extends, without end
+    /// (it crashed the reader, a stack overflow, before the check).
+    @Test("a group extending a group around it is a token_reference error, not a recursion without end")
+    func extendsAncestor() {
+        let document = Self.read(
+            """
+            {
+              "button": {
+                "color": { "$type": "number", "$value": 1 },
+                "secondary": { "$extends": "{button}" }
+              }
+            }
+            """)
+        #expect(Self.codes(document.errors) == ["token_reference@4:32"])
+        #expect(Self.value(document, "button.color") == .integer(1))
+    }
+
     @Test("text that is not JSON is a parse_error at its line and column")
     func syntaxError() {
         let document = Self.read("{\n  \"a\": { \"$value\": 1, }\n}")

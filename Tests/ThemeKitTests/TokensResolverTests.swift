@@ -9,27 +9,42 @@ import Testing
 /// binding). A stand-in for the tests until the loader is wired.
 enum TokensValues {
     /// Each key's value after the merge, aliases followed; a dangling or cyclic alias is
-    /// absent and listed in `broken`.
-    static func resolve(_ files: [ThemeFile]) -> (values: [String: PropertyListValue], broken: Set<String>) {
-        var merged: [String: PropertyListValue] = [:]
+    /// absent, and an `unresolved_alias`/`alias_cycle` error at its value in `brokenAt`.
+    /// `ends` gives each alias's last key.
+    static func resolve(_ files: [ThemeFile]) -> (
+        values: [String: PropertyListValue], brokenAt: [Diagnostic], ends: [String: String]
+    ) {
+        var merged: [String: (value: PropertyListValue, file: ThemeFile, offset: Int)] = [:]
         for file in files {
-            for entry in file.document.entries { merged[entry.key] = entry.value }
+            for entry in file.document.entries { merged[entry.key] = (entry.value, file, entry.valueRange.start) }
         }
         var values: [String: PropertyListValue] = [:]
-        var broken: Set<String> = []
-        for key in merged.keys {
+        var brokenAt: [Diagnostic] = []
+        var ends: [String: String] = [:]
+        for key in merged.keys.sorted() {
             var current = key
             var seen: Set<String> = [key]
-            while case .string(let text)? = merged[current], text.hasPrefix("@") {
+            var broken: DiagnosticCode?
+            while case .string(let text)? = merged[current]?.value, text.hasPrefix("@") {
                 current = String(text.dropFirst())
-                guard seen.insert(current).inserted, merged[current] != nil else {
-                    broken.insert(key)
+                guard merged[current] != nil else {
+                    broken = .unresolvedAlias
+                    break
+                }
+                guard seen.insert(current).inserted else {
+                    broken = .aliasCycle
                     break
                 }
             }
-            if !broken.contains(key) { values[key] = merged[current] }
+            if let broken, let place = merged[key] {
+                let document = place.file.document
+                brokenAt.append(Diagnostic(broken, "broken", at: document.location(at: place.offset)))
+            } else {
+                values[key] = merged[current]?.value
+                if current != key { ends[key] = current }
+            }
         }
-        return (values, broken)
+        return (values, brokenAt, ends)
     }
 }
 

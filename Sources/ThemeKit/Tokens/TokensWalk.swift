@@ -67,7 +67,14 @@ struct TokensWalk {
         path.isEmpty ? name : path + "." + name
     }
 
-    private mutating func group(_ node: JSONNode, path: String, type inherited: String?) {
+    private mutating func group(_ node: JSONNode, path: String, type inherited: String?, depth: Int = 0) {
+        // Copies made by `$extends` nest no deeper than the JSON itself may.
+        guard depth <= options.maximumDepth else {
+            error(
+                .tokenReference, "groups nest deeper than \(options.maximumDepth) through '$extends'", at: node.location
+            )
+            return
+        }
         let members = self.members(of: node, path: path)
         var type = inherited
         if let declared = members.last(where: { $0.key == "$type" }) {
@@ -116,7 +123,7 @@ struct TokensWalk {
             if childMembers.contains(where: { $0.key == "$value" }) {
                 token(member.value, path: childPath, keyLocation: member.keyLocation, type: type)
             } else {
-                group(member.value, path: childPath, type: type)
+                group(member.value, path: childPath, type: type, depth: depth + 1)
             }
         }
     }
@@ -733,7 +740,10 @@ struct TokensWalk {
                 .tokenReference, "'$extends' names no group: '\(Escaping.visible(target))'", at: extends.value.location)
             return own
         }
-        guard !merging.contains(path), !merging.contains(target) else {
+        // A group extending itself or a group around it would hold itself without end.
+        guard !merging.contains(path), !merging.contains(target), target != path, !path.hasPrefix(target + "."),
+            !target.isEmpty
+        else {
             error(.tokenReference, "'$extends' leads back to '\(Escaping.visible(path))'", at: extends.value.location)
             cyclic.formUnion(merging)
             cyclic.insert(path)
