@@ -120,7 +120,7 @@ struct TokensReaderTests {
         #expect(Self.value(document, "a") == .integer(4))
         #expect(Self.value(document, "b") == .integer(15))
         #expect(Self.value(document, "c") == .integer(2))
-        #expect(Self.codes(document.notes) == ["token_note@4:20", "token_note@5:20"])
+        #expect(Self.codes(document.notes) == ["token_note@4:20", "token_note@5:42"])
     }
 
     @Test("durations are seconds; fontWeight keywords numbers; a fontFamily list joined; cubicBezier sub-keys")
@@ -169,7 +169,7 @@ struct TokensReaderTests {
               "d": { "$type": "duration", "$value": { "value": 1, "unit": "min" } }
             }
             """)
-        #expect(Self.codes(document.errors) == ["token_value@2:39", "token_value@3:43", "token_value@4:41"])
+        #expect(Self.codes(document.errors) == ["token_value@2:39", "token_value@3:43", "token_value@4:63"])
     }
 
     @Test("a $ref to a token's whole $value is an alias; one into a value copies that part")
@@ -270,7 +270,7 @@ struct TokensReaderTests {
         #expect(Self.value(document, "more.a") == .integer(1))
         #expect(Self.value(document, "more.b") == .integer(3))
         #expect(Self.value(document, "more.$type") == .string("number"))
-        #expect(Self.codes(document.errors) == ["token_reference@5:22"])
+        #expect(Self.codes(document.errors) == ["token_reference@4:22"])
     }
 
     /// Terrazzo's extends-005: the copy would hold the group that extends, without end
@@ -288,6 +288,41 @@ struct TokensReaderTests {
             """)
         #expect(Self.codes(document.errors) == ["token_reference@4:32"])
         #expect(Self.value(document, "button.color") == .integer(1))
+    }
+
+    @Test("an alias of a composite or cubicBezier token is an alias per sub-key, with the sub-keys' $type")
+    func structuredAlias() {
+        let document = Self.read(
+            """
+            {
+              "ease": { "$type": "cubicBezier", "$value": [0.42, 0, 0.58, 1] },
+              "move": { "$type": "cubicBezier", "$value": "{ease}" },
+              "t": {
+                "$type": "transition",
+                "$value": { "duration": { "value": 1, "unit": "s" }, "delay": { "value": 0, "unit": "s" }, "timingFunction": "{move}" }
+              }
+            }
+            """)
+        #expect(document.errors.isEmpty)
+        #expect(Self.value(document, "move") == nil)
+        #expect(Self.value(document, "move.x2") == .string("@ease.x2"))
+        #expect(Self.value(document, "move.x2.$type") == .string("number"))
+        #expect(Self.value(document, "t.timingFunction.y2") == .string("@move.y2"))
+    }
+
+    @Test("'{' without its '}' is a token_reference error; a member a type does not have is a note at its value")
+    func malformedReferenceAndExtraMember() {
+        let document = Self.read(
+            """
+            {
+              "a": { "$value": "{foo.bar" },
+              "d": { "$type": "dimension", "$value": { "value": 2, "unit": "px", "bad": true } },
+              "t": { "$type": "number", "$value": 1, "$extends": "{a}" }
+            }
+            """)
+        #expect(Self.codes(document.errors) == ["token_reference@2:20", "token_reference@4:54"])
+        #expect(Self.codes(document.notes) == ["token_note@3:77"])
+        #expect(Self.value(document, "d") == .integer(2))
     }
 
     @Test("text that is not JSON is a parse_error at its line and column")

@@ -137,7 +137,7 @@ struct TokensResolverTests {
             """)
         let resolver = try TokensReader.themes(contentsOf: scratch.path + "/t.resolver.json")
         let found = resolver.diagnostics.map { "\($0.code.rawValue)@\($0.location.line):\($0.location.column)" }
-        #expect(found == ["token_reference@2:32", "token_value@3:36", "token_reference@4:47"])
+        #expect(found == ["token_note@1:1", "token_reference@2:32", "token_value@3:36", "token_reference@4:47"])
         #expect(resolver.themes.map(\.name) == ["a"])
     }
 

@@ -134,8 +134,22 @@ struct ResolverReading {
             problem(.parseError, error.message, at: error.location)
             return
         }
+        if let version = root["version"] {
+            if version.string != "2025.10" {
+                problem(
+                    .tokenValue,
+                    "'version' is \(version.kind == "a string" ? "'\(Escaping.visible(version.string ?? ""))'" : version.kind), not \"2025.10\"",
+                    at: version.location)
+            }
+        } else {
+            problem(
+                .tokenNote, severity: .warning, "a resolver document has a 'version' (\"2025.10\"): read as 2025.10",
+                at: root.location)
+        }
         guard let order = root["resolutionOrder"]?.elements else {
-            problem(.tokenValue, "a resolver document needs a 'resolutionOrder' array", at: root.location)
+            problem(
+                .tokenValue, "a resolver document needs a 'resolutionOrder' array",
+                at: root["resolutionOrder"]?.location ?? root.location)
             return
         }
         var steps: [Step] = []
@@ -204,6 +218,12 @@ struct ResolverReading {
                 problem(
                     .tokenValue, "modifier '\(Escaping.visible(name))' needs a 'contexts' object", at: node.location)
                 return nil
+            }
+            for member in members where member.value.elements == nil {
+                problem(
+                    .tokenValue,
+                    "context '\(Escaping.visible(member.key))' is \(member.value.kind), not a list of sources",
+                    at: member.value.location)
             }
             let contexts = members.map { (name: $0.key, at: $0.keyLocation, sources: $0.value.elements ?? []) }
             let fallback = node["default"]?.string
@@ -312,10 +332,13 @@ struct ResolverReading {
         return files[files.count - 1]
     }
 
-    private mutating func problem(_ code: DiagnosticCode, _ message: String, at location: JSONLocation) {
+    private mutating func problem(
+        _ code: DiagnosticCode, severity: Severity = .error, _ message: String, at location: JSONLocation
+    ) {
         diagnostics.append(
             Diagnostic(
-                code, message, at: SourceLocation(file: path, line: location.line, column: location.column),
+                code, severity: severity, message,
+                at: SourceLocation(file: path, line: location.line, column: location.column),
                 sourceLine: text.lines.text(ofLine: location.line)))
     }
 }

@@ -29,6 +29,14 @@ struct TokensWalk {
     private var merging: Set<String> = []
     /// Groups found in an `$extends` cycle (reported once): read with their own members.
     private var cyclic: Set<String> = []
+    /// The token whose structured value (composite, cubicBezier, stroke style) is being
+    /// read, its sub-keys (as suffixes: `.offsetX`, `.0.color`) and their types, by key.
+    private var structuredRoot: String?
+    private var subKeys: [String: [String]] = [:]
+    private var subTypes: [String: String] = [:]
+    static let structured: Set<String> = [
+        "cubicBezier", "strokeStyle", "typography", "shadow", "border", "transition", "gradient",
+    ]
 
     init(root: JSONNode, text: SourceText, file: String, options: TokensReadOptions) {
         self.root = root
@@ -50,6 +58,7 @@ struct TokensWalk {
         indexGroups(root, path: "")
         group(root, path: "", type: nil)
         checkReferenceTypes()
+        expandStructuredAliases()
     }
 
     // MARK: Groups and tokens
@@ -184,6 +193,8 @@ struct TokensWalk {
             case "$value": continue
             case "$type": type = declaredType(member, path: path) ?? inherited
             case "$description", "$deprecated", "$extensions": metadata(member, path: path)
+            case "$extends":
+                error(.tokenReference, "a token cannot '$extends': only groups do", at: member.value.location)
             default:
                 error(
                     .tokenName,
@@ -209,6 +220,15 @@ struct TokensWalk {
             return
         }
         guard let node = resolve(written) else { return }
+        let opens = structuredRoot == nil && Self.structured.contains(type ?? "")
+        if opens { structuredRoot = key }
+        defer { if opens { structuredRoot = nil } }
+        if case .string(let text) = node.value, text.hasPrefix("{") {
+            error(
+                .tokenReference, "'\(Escaping.visible(text))' is no reference: write '{group.token}'",
+                at: node.location)
+            return
+        }
         if case .string(let text) = node.value, text.contains("{") {
             note(
                 "'\(Escaping.visible(text))' is not a reference (one '{path}' alone is): kept as text",
@@ -285,12 +305,19 @@ struct TokensWalk {
         let componentsNode = member(node, "components")
         let alphaNode = member(node, "alpha")
         let hexNode = member(node, "hex")
+        if let space = spaceNode?.string, TokenColorSpace(rawValue: space) == nil {
+            error(
+                .tokenValue, "'\(Escaping.visible(key))': \(TokenColorError.unknownColorSpace(space).message)",
+                at: spaceNode?.location ?? node.location)
+            return
+        }
         guard let space = spaceNode?.string else {
             error(
                 .tokenValue, "'\(Escaping.visible(key))': a color needs a 'colorSpace' string",
                 at: (spaceNode ?? node).location)
             return
         }
+        extraMembers(node, known: ["colorSpace", "components", "alpha", "hex"], key: key, what: "color")
         guard let items = componentsNode?.elements else {
             error(
                 .tokenValue, "'\(Escaping.visible(key))': a color needs a 'components' array",
@@ -381,7 +408,22 @@ struct TokensWalk {
                 at: (unitNode ?? node).location)
             return nil
         }
+        extraMembers(node, known: ["value", "unit"], key: key, what: what)
         return (number, unit)
+    }
+
+    /// A note at each member of a value object that its type does not have.
+    private mutating func extraMembers(_ node: JSONNode, known: Set<String>, key: String, what: String) {
+        for member in node.members ?? [] where !known.contains(member.key) {
+            note(
+                "'\(Escaping.visible(key))': '\(Escaping.visible(member.key))' is no member of a \(what): ignored",
+                at: member.value.location)
+        }
+    }
+
+    /// Where a measure's unit is written (the value itself for `12px`).
+    private static func unitLocation(_ node: JSONNode) -> JSONLocation {
+        node["unit"]?.location ?? node.location
     }
 
     /// `12px`, `1.5rem`, `-2em`: the number and the unit after it.
@@ -413,7 +455,7 @@ struct TokensWalk {
         default:
             note(
                 "'\(Escaping.visible(key))': unit '\(Escaping.visible(unit))' is not DTCG's (px or rem): the number is kept",
-                at: node.location)
+                at: Self.unitLocation(node))
             emit(key, Self.number(number), at)
         }
     }
@@ -427,7 +469,7 @@ struct TokensWalk {
             error(
                 .tokenValue,
                 "'\(Escaping.visible(key))': a duration's unit is 'ms' or 's', not '\(Escaping.visible(unit))'",
-                at: node.location)
+                at: Self.unitLocation(node))
         }
     }
 
@@ -508,6 +550,7 @@ struct TokensWalk {
         else {
             return mismatch(node, key: key, expected: "a stroke style keyword or {\"dashArray\", \"lineCap\"}")
         }
+        extraMembers(node, known: ["dashArray", "lineCap"], key: key, what: "stroke style")
         for (index, dash) in dashes.enumerated() {
             let subKey = Self.join(Self.join(key, "dashArray"), String(index))
             emit(
@@ -575,7 +618,9 @@ struct TokensWalk {
             }
             let subKey = Self.join(key, name)
             var readType = memberType
-            if type == "typography", name == "lineHeight", member.value.members != nil || member.value.string != nil {
+            if type == "typography", name == "lineHeight", Self.curlyReference(member.value) == nil,
+                member.value.members != nil || member.value.string != nil
+            {
                 note(
                     "'\(Escaping.visible(subKey))': a lineHeight is a number (a factor), not a dimension",
                     at: member.value.location)
@@ -592,7 +637,7 @@ struct TokensWalk {
         for member in members where !known.contains(where: { $0.0 == member.key }) {
             note(
                 "'\(Escaping.visible(key))': '\(Escaping.visible(member.key))' is no member of a \(type): kept untyped",
-                at: member.keyLocation)
+                at: member.value.location)
             let subKey = Self.join(key, member.key)
             read(
                 member.value, key: subKey, type: nil, keyLocation: member.keyLocation,
@@ -693,6 +738,13 @@ struct TokensWalk {
     private mutating func checkReferenceTypes() {
         for reference in references {
             guard let found = typeOf(reference.target), found != reference.type else { continue }
+            // Real files give lineHeight a dimension (Terrazzo reads it): a deviation.
+            if reference.key.hasSuffix(".lineHeight"), [found, reference.type] == ["dimension", "number"] {
+                note(
+                    "'\(Escaping.visible(reference.key))' is a number (a factor), but "
+                        + "'{\(Escaping.visible(reference.target))}' is a dimension: read as one", at: reference.at)
+                continue
+            }
             error(
                 .tokenReference,
                 "'\(Escaping.visible(reference.key))' is a \(reference.type), but '{\(Escaping.visible(reference.target))}' is a \(found)",
@@ -702,16 +754,76 @@ struct TokensWalk {
 
     /// The type of the token at `path`: its own, or its alias target's (nil when unknown or
     /// in a cycle).
-    private func typeOf(_ path: String) -> String? {
+    private mutating func typeOf(_ path: String) -> String? {
+        let types = tokenTypes
+        return Self.chainEnd(path, aliasTargets: aliasTargets, memo: &typeMemo) { types[$0] }
+    }
+
+    /// What `found` gives for the first key along `path`'s alias chain that it gives
+    /// something for; each key walked is remembered in `memo`, so that every chain is walked
+    /// once however many aliases lead into it (linear, where asking again from each link of
+    /// a long chain would be quadratic). Nil at the chain's end or in a cycle.
+    private static func chainEnd(
+        _ path: String, aliasTargets: [String: String], memo: inout [String: String?], found: (String) -> String?
+    ) -> String? {
+        var walked: [String] = []
+        var seen: Set<String> = []
         var current = path
-        var steps = 0
-        while steps <= aliasTargets.count {
-            if let type = tokenTypes[current] { return type }
-            guard let next = aliasTargets[current] else { return nil }
+        var answer: String?
+        while true {
+            if let known = memo[current] {
+                answer = known
+                break
+            }
+            walked.append(current)
+            if let here = found(current) {
+                answer = here
+                break
+            }
+            guard let next = aliasTargets[current], seen.insert(current).inserted else { break }
             current = next
-            steps += 1
         }
-        return nil
+        for key in walked { memo[key] = .some(answer) }
+        return answer
+    }
+
+    private var typeMemo: [String: String?] = [:]
+    private var structureMemo: [String: String?] = [:]
+
+    /// An alias of a token that is only sub-keys (a composite, a cubicBezier) becomes an
+    /// alias per sub-key (`shadow.card: {shadow.base}` gives `shadow.card.offsetX:
+    /// @shadow.base.offsetX`, …), with the sub-keys' `$type`s: a flat theme has no value at
+    /// the composite's own key to alias. Within the file; across files, the loader's work.
+    private mutating func expandStructuredAliases() {
+        guard !subKeys.isEmpty else { return }
+        let structured = Set(subKeys.keys)
+        var expanded: [TokenEntry] = []
+        expanded.reserveCapacity(entries.count)
+        for entry in entries {
+            guard case .string(let text) = entry.value, text.hasPrefix("@"),
+                let target = aliasTargets[entry.key], text.utf8.count == target.utf8.count + 1,
+                let root = Self.chainEnd(
+                    target, aliasTargets: aliasTargets, memo: &structureMemo,
+                    found: { structured.contains($0) ? $0 : nil }),
+                let suffixes = subKeys[root]
+            else {
+                expanded.append(entry)
+                continue
+            }
+            for suffix in suffixes {
+                if let type = subTypes[root + suffix] {
+                    expanded.append(
+                        TokenEntry(
+                            key: entry.key + suffix + ".$type", value: .string(type), keyOffset: entry.keyOffset,
+                            valueOffset: entry.valueOffset))
+                }
+                expanded.append(
+                    TokenEntry(
+                        key: entry.key + suffix, value: .string("@" + target + suffix), keyOffset: entry.keyOffset,
+                        valueOffset: entry.valueOffset))
+            }
+        }
+        entries = expanded
     }
 
     // MARK: $extends
@@ -744,7 +856,11 @@ struct TokensWalk {
         guard !merging.contains(path), !merging.contains(target), target != path, !path.hasPrefix(target + "."),
             !target.isEmpty
         else {
-            error(.tokenReference, "'$extends' leads back to '\(Escaping.visible(path))'", at: extends.value.location)
+            // Reported once, at the `$extends` the cycle was entered by (the first written).
+            let start = merging.contains(target) ? groups[target]?["$extends"]?.location : nil
+            error(
+                .tokenReference, "'$extends' leads back to '\(Escaping.visible(target))'",
+                at: start ?? extends.value.location)
             cyclic.formUnion(merging)
             cyclic.insert(path)
             return own
@@ -785,6 +901,13 @@ struct TokensWalk {
     // MARK: Output
 
     private mutating func emit(_ key: String, _ value: PropertyListValue, keyOffset: Int, valueOffset: Int) {
+        if let root = structuredRoot, key.utf8.count > root.utf8.count + 1, key.hasPrefix(root + ".") {
+            if key.hasSuffix(".$type"), case .string(let type) = value {
+                subTypes[String(key.dropLast(6))] = type
+            } else if !key.hasSuffix(".$type") {
+                subKeys[root, default: []].append(String(key.dropFirst(root.count)))
+            }
+        }
         entries.append(TokenEntry(key: key, value: value, keyOffset: keyOffset, valueOffset: valueOffset))
     }
 
