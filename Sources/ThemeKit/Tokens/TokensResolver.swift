@@ -166,9 +166,17 @@ struct ResolverReading {
             defaults.append(contexts.firstIndex { $0.name == fallback } ?? 0)
             combinations = combinations.flatMap { chosen in contexts.indices.map { chosen + [$0] } }
         }
+        // The light/dark modifier, found once (asked a theme at a time, it was n² in contexts).
+        let appearance = modifiers.firstIndex {
+            $0.contexts.count == 2 && Set($0.contexts.map(\.name)) == ["light", "dark"]
+        }
         for chosen in combinations {
             var files: [ThemeFile] = []
-            if let reserved = appearanceEntries(modifiers: modifiers, chosen: chosen) { files.append(reserved) }
+            if let appearance,
+                let reserved = appearanceEntries(modifiers: modifiers, number: appearance, chosen: chosen)
+            {
+                files.append(reserved)
+            }
             var modifierNumber = 0
             for step in steps {
                 switch step {
@@ -245,13 +253,9 @@ struct ResolverReading {
     /// `APPEARANCE` and the partner entry for a theme whose light/dark modifier chose
     /// `chosen` (SPEC §8), located at the context's key in the resolver document.
     private func appearanceEntries(
-        modifiers: [(name: String, contexts: [(name: String, at: JSONLocation, sources: [JSONNode])])], chosen: [Int]
+        modifiers: [(name: String, contexts: [(name: String, at: JSONLocation, sources: [JSONNode])])], number: Int,
+        chosen: [Int]
     ) -> ThemeFile? {
-        guard
-            let number = modifiers.firstIndex(where: {
-                Set($0.contexts.map(\.name)) == ["light", "dark"] && $0.contexts.count == 2
-            })
-        else { return nil }
         let context = modifiers[number].contexts[chosen[number]]
         let other = context.name == "light" ? "dark" : "light"
         var partner = chosen
