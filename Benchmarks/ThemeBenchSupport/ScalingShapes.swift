@@ -175,6 +175,19 @@ extension ScalingShape {
                     + aliases.joined(separator: ",\n") + "}}\n"
             ]
         },
+        // Each `$ref` followed by scanning the group it passes through: n pointers into a
+        // group of n tokens were n².
+        ScalingShape(
+            "dtcg-wide-pointers", "a tokens file of n numbers in one group and n JSON-pointer references into it",
+            tool: .readTokens, n: 10_000
+        ) { n in
+            let tokens = (0..<n).map { "\"t\($0)\": {\"$value\": [\($0), 1]}" }
+            let pointers = (0..<n).map { "\"p\($0)\": {\"$value\": {\"$ref\": \"#/a/t\($0)/$value/0\"}}" }
+            return [
+                tokensFilePath: "{\"a\": {\"$type\": \"string\", " + tokens.joined(separator: ",\n") + "},\n"
+                    + "\"p\": {\"$type\": \"number\", " + pointers.joined(separator: ",\n") + "}}\n"
+            ]
+        },
         // n contexts, each a theme: the foundation set is read once and shared, not once a
         // theme.
         ScalingShape(

@@ -389,6 +389,9 @@ struct ScalingShapeTests {
         // 6 colors, `base.$type`, their 6 copies and the `$type`'s; `shadow.$type`, the base
         // shadow's 5 members and their 5 `$type`s; 6 aliases of 5 members with their `$type`s.
         "dtcg-wide-group": (1, 14 + 11 + 60),
+        // `p.$type` and 6 numbers (the array tokens of an unknown-to-DTCG type are skipped with
+        // a note each, not errors).
+        "dtcg-wide-pointers": (1, 8),
         // 6 themes, each the set (7 entries) and one context (2 entries).
         "dtcg-resolver-many-contexts": (6, 6 * 9),
     ]

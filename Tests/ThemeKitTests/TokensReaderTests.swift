@@ -325,6 +325,17 @@ struct TokensReaderTests {
         #expect(Self.value(document, "d") == .integer(2))
     }
 
+    @Test("a chain of $extends longer than the nesting limit is a token_reference error, not a deep recursion")
+    func longExtendsChain() {
+        // Written from the chain's end, so that each link is merged before the one it names.
+        let links = (1...5).reversed().map { "\"g\($0)\": { \"$extends\": \"{g\($0 - 1)}\" }" }
+        let document = Self.read(
+            "{ \"g0\": { \"t\": { \"$type\": \"number\", \"$value\": 1 } },\n" + links.joined(separator: ",\n") + " }",
+            options: TokensReadOptions(maximumDepth: 3))
+        #expect(document.errors.map(\.code).contains(.tokenReference))
+        #expect(Self.value(document, "g1.t") == .integer(1))
+    }
+
     @Test("text that is not JSON is a parse_error at its line and column")
     func syntaxError() {
         let document = Self.read("{\n  \"a\": { \"$value\": 1, }\n}")

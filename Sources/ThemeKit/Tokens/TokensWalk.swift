@@ -29,6 +29,8 @@ struct TokensWalk {
     private var merging: Set<String> = []
     /// Groups found in an `$extends` cycle (reported once): read with their own members.
     private var cyclic: Set<String> = []
+    /// `child`'s indexes of large objects, by the object's offset.
+    private var memberIndex: [Int: [String: JSONNode]] = [:]
     /// The token whose structured value (composite, cubicBezier, stroke style) is being
     /// read, its sub-keys (as suffixes: `.offsetX`, `.0.color`) and their types, by key.
     private var structuredRoot: String?
@@ -654,7 +656,7 @@ struct TokensWalk {
     }
 
     /// `{"$ref": "#/a/b/$value"}` naming a token's whole value: the token's path.
-    private func wholeValuePointer(_ node: JSONNode) -> String? {
+    private mutating func wholeValuePointer(_ node: JSONNode) -> String? {
         guard let pointer = node["$ref"]?.string, node.members?.count == 1,
             let segments = Self.segments(of: pointer), segments.last == "$value"
         else { return nil }
@@ -718,10 +720,10 @@ struct TokensWalk {
         }
     }
 
-    private func follow(_ segments: [String]) -> JSONNode? {
+    private mutating func follow(_ segments: [String]) -> JSONNode? {
         var node = root
         for segment in segments {
-            if let next = node[segment] {
+            if let next = child(node, segment) {
                 node = next
             } else if let items = node.elements, let index = Int(segment), items.indices.contains(index) {
                 node = items[index]
@@ -730,6 +732,19 @@ struct TokensWalk {
             }
         }
         return node
+    }
+
+    /// The member `name` of an object: through an index of the object's members, made the
+    /// first time a pointer passes through a large one (a scan of a group of n tokens for
+    /// each of n pointers into it would be n²).
+    private mutating func child(_ node: JSONNode, _ name: String) -> JSONNode? {
+        guard let members = node.members else { return nil }
+        guard members.count > 8 else { return node[name] }
+        if let index = memberIndex[node.location.offset] { return index[name] }
+        var index: [String: JSONNode] = [:]
+        for member in members { index[member.key] = member.value }
+        memberIndex[node.location.offset] = index
+        return index[name]
     }
 
     /// A curly reference in a typed key to a token of another type: an error (DTCG: a
@@ -853,6 +868,14 @@ struct TokensWalk {
             return own
         }
         // A group extending itself or a group around it would hold itself without end.
+        // A chain of `$extends` is followed no deeper than the JSON may nest: each link copies
+        // the ones before it, and the recursion must not run out of stack.
+        guard merging.count < options.maximumDepth else {
+            error(
+                .tokenReference, "'$extends' chains more than \(options.maximumDepth) groups",
+                at: extends.value.location)
+            return own
+        }
         guard !merging.contains(path), !merging.contains(target), target != path, !path.hasPrefix(target + "."),
             !target.isEmpty
         else {
