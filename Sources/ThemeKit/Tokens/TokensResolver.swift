@@ -40,7 +40,7 @@ package struct ResolverDocument: Sendable {
 
 extension TokensReader {
     /// The themes of the file at `path`: a resolver document's context combinations
-    /// (`.resolver.json`, or any JSON with `resolutionOrder`), or a tokens file as one theme
+    /// (a `.resolver.json` file), or a tokens file as one theme
     /// named after its stem. The one call the loader's folder scan, `themelint` and
     /// `themekit import` need for a DTCG file; each theme's `files` go where a plist
     /// theme's chain of `ThemeFile`s goes.
