@@ -96,6 +96,52 @@ struct TokensResolverTests {
         #expect(darkSlim["LIGHT_THEME"] == .string("light-slim"))
     }
 
+    @Test(
+        "Terrazzo's other resolver fixtures read without an error, one theme per combination of contexts",
+        .enabled(
+            if: dtcgIsPresent, "../shared/dtcg is absent (a plain clone): Terrazzo's resolver fixtures are not read"),
+        arguments: [
+            ("resolver-non-orthogonal/example.resolver.json", 4),
+            ("resolver-non-orthogonal-extends/example.resolver.json", 4),
+            ("complex-resolver/resolver.json", 4),
+        ])
+    func otherResolvers(file: String, themes: Int) throws {
+        // complex-resolver's is named resolver.json: read as a resolver by the reader's
+        // own entry point, as the loader will when a folder's resolver names it.
+        let path = Self.dtcg.appendingPathComponent("terrazzo-cases/fixtures/" + file).path
+        let resolver = try TokensReader.readResolver(contentsOf: path)
+        let problems = (resolver.diagnostics + resolver.documents.flatMap(\.errors)).filter { $0.severity == .error }
+        #expect(problems.isEmpty, "\(problems.map(\.summary))")
+        #expect(resolver.themes.count == themes)
+        for theme in resolver.themes {
+            #expect(TokensValues.resolve(theme.files).brokenAt.isEmpty, "\(theme.name)")
+        }
+    }
+
+    @Test("a source whose root $extends another file reads that file first; a loop of files is a located error")
+    func fileExtends() throws {
+        let scratch = try Scratch()
+        try scratch.write("base.json", #"{ "n": { "$type": "number", "a": { "$value": 1 }, "b": { "$value": 1 } } }"#)
+        try scratch.write("more.json", #"{ "$extends": { "$ref": "./base.json" }, "n": { "b": { "$value": 2 } } }"#)
+        try scratch.write("x.json", #"{ "$extends": { "$ref": "./y.json" } }"#)
+        try scratch.write("y.json", #"{ "$extends": { "$ref": "./x.json" } }"#)
+        try scratch.write(
+            "t.resolver.json",
+            """
+            {
+              "version": "2025.10",
+              "sets": { "s": { "sources": [{ "$ref": "more.json" }] }, "loop": { "sources": [{ "$ref": "x.json" }] } },
+              "resolutionOrder": [{ "$ref": "#/sets/s" }, { "$ref": "#/sets/loop" }]
+            }
+            """)
+        let resolver = try TokensReader.themes(contentsOf: scratch.path + "/t.resolver.json")
+        let values = TokensValues.resolve(resolver.themes[0].files).values
+        #expect(values["n.a"] == .integer(1))
+        #expect(values["n.b"] == .integer(2))
+        let found = resolver.diagnostics.map { "\($0.code.rawValue)@\($0.location.line):\($0.location.column)" }
+        #expect(found == ["token_reference@3:82"])
+    }
+
     @Test("a later set's key wins, and an alias resolves against the merge (late binding)")
     func lateBinding() throws {
         let scratch = try Scratch()

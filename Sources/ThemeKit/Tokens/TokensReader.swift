@@ -59,6 +59,9 @@ package struct TokensDocument: Sendable {
     /// Each `$extensions` as written, by the path of the token or group that has it (`""`
     /// for the root).
     package let extensions: [String: JSONNode]
+    /// The file the root's `$extends` names (`{"$ref": "./base.tokens.json"}`), as written:
+    /// a resolver document reads it before this one; read alone, the file is its own tokens.
+    package var baseFile: String? = nil
 
     /// The path the file was read from, as given.
     package var file: String { document.file }
@@ -127,6 +130,7 @@ package enum TokensReader {
         return TokensDocument(
             document: PropertyListDocument(
                 file: file, text: text, tokenEntries: walk.entries, diagnostics: walk.errors.sorted()),
-            notes: walk.notes.sorted(), colorSources: walk.colorSources, extensions: walk.extensions)
+            notes: walk.notes.sorted(), colorSources: walk.colorSources, extensions: walk.extensions,
+            baseFile: walk.baseFile)
     }
 }

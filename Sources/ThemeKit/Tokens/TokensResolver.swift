@@ -103,6 +103,10 @@ struct ResolverReading {
     private var documents: [TokensDocument] = []
     /// `documents` checked as theme files, once each (every theme shares them).
     private var files: [ThemeFile] = []
+    /// Each file source's chain (the files its `$extends` names, then itself), by key.
+    private var chains: [String: [ThemeFile]] = [:]
+    /// The files whose `$extends` is being followed.
+    private var extending: Set<String> = []
     /// Each source read, by file and fragment, as its index in `documents`.
     private var read: [String: Int] = [:]
     private var themes: [TokensTheme] = []
@@ -181,10 +185,10 @@ struct ResolverReading {
             for step in steps {
                 switch step {
                 case .set(let sources):
-                    files += sources.compactMap { source(for: $0) }
+                    files += sources.flatMap { source(for: $0) }
                 case .modifier(_, let contexts, _):
                     guard !contexts.isEmpty else { continue }
-                    files += contexts[chosen[modifierNumber]].sources.compactMap { source(for: $0) }
+                    files += contexts[chosen[modifierNumber]].sources.flatMap { source(for: $0) }
                     modifierNumber += 1
                 }
             }
@@ -273,13 +277,21 @@ struct ResolverReading {
 
     /// The tokens of one source: a `$ref` to a file (relative to the resolver, with an
     /// optional `#/pointer` into it), or tokens written inline.
-    private mutating func source(for node: JSONNode) -> ThemeFile? {
+    private mutating func source(for node: JSONNode) -> [ThemeFile] {
         guard let reference = node["$ref"]?.string else {
             let key = "#inline@\(node.location.offset)"
-            if let known = read[key] { return files[known] }
+            if let known = read[key] { return [files[known]] }
             let document = TokensReader.read(node, text: text, file: path, options: options)
-            return remember(document, as: key)
+            return [remember(document, as: key)]
         }
+        return source(reference, from: path, at: node.location)
+    }
+
+    /// The files of `reference`, relative to the file `from`: the file (or the object a
+    /// pointer names in it), after the files its root `$extends` names, base first.
+    private mutating func source(_ reference: String, from: String, at location: JSONLocation) -> [ThemeFile] {
+        let node = JSONNode(.null, at: location)
+        let path = from
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let relative = String(parts[0])
         let fragment = parts.count > 1 ? String(parts[1]) : ""
@@ -287,12 +299,12 @@ struct ResolverReading {
             problem(
                 .tokenReference, "'\(Escaping.visible(reference))': a source is a tokens file ('./colors.tokens.json')",
                 at: node.location)
-            return nil
+            return []
         }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let file = relative.hasPrefix("/") ? relative : (folder.isEmpty ? relative : folder + "/" + relative)
         let key = file + "#" + fragment
-        if let known = read[key] { return files[known] }
+        if let known = chains[key] { return known }
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.load(file, limit: options.maximumFileSize)
@@ -303,16 +315,35 @@ struct ResolverReading {
                 case .system(let message): message
                 }
             problem(.tokenReference, "'\(Escaping.visible(reference))' cannot be read: \(reason)", at: node.location)
-            return nil
+            return []
         }
         guard !fragment.isEmpty else {
-            return remember(TokensReader.read(bytes, file: file, options: options), as: key)
+            let document = TokensReader.read(bytes, file: file, options: options)
+            var chain: [ThemeFile] = []
+            if let base = document.baseFile {
+                // A file extending another: the base first, no deeper than the JSON nests,
+                // and never back into a file on the way.
+                guard extending.count < options.maximumDepth, extending.insert(file).inserted else {
+                    problem(
+                        .tokenReference, "'\(Escaping.visible(reference))': its '$extends' leads back to itself",
+                        at: node.location)
+                    return []
+                }
+                chain = source(base, from: file, at: location)
+                extending.remove(file)
+            }
+            chain.append(remember(document, as: key))
+            chains[key] = chain
+            return chain
         }
         // A pointer into the file: its tokens are that object's (Terrazzo also writes `#name`).
         let whole = TokensReader.read(bytes, file: file, options: options)
         guard whole.errors.first?.code != .parseError,
             let fileRoot = try? JSONReader.read(bytes, duplicateKeys: .refuse, maximumDepth: options.maximumDepth)
-        else { return remember(whole, as: key) }
+        else {
+            chains[key] = [remember(whole, as: key)]
+            return chains[key] ?? []
+        }
         let segments = TokensWalk.segments(of: "#" + fragment) ?? [fragment]
         var target = fileRoot
         for segment in segments {
@@ -321,12 +352,13 @@ struct ResolverReading {
                     .tokenReference,
                     "'\(Escaping.visible(reference))' names nothing in '\(Escaping.visible(relative))'",
                     at: node.location)
-                return nil
+                return []
             }
             target = next
         }
         let fileText = SourceText(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
-        return remember(TokensReader.read(target, text: fileText, file: file, options: options), as: key)
+        chains[key] = [remember(TokensReader.read(target, text: fileText, file: file, options: options), as: key)]
+        return chains[key] ?? []
     }
 
     private mutating func remember(_ document: TokensDocument, as key: String) -> ThemeFile {

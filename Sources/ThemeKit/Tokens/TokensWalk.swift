@@ -14,6 +14,8 @@ struct TokensWalk {
     private(set) var notes: [Diagnostic] = []
     private(set) var colorSources: [String: TokenColor] = [:]
     private(set) var extensions: [String: JSONNode] = [:]
+    /// The file a root `$extends` names (`{"$ref": "./base.tokens.json"}`), as written.
+    private(set) var baseFile: String?
 
     /// Each token's type (declared, inherited, or a composite member's), by path.
     private var tokenTypes: [String: String] = [:]
@@ -857,6 +859,12 @@ struct TokensWalk {
             target = segments.joined(separator: ".")
         } else {
             target = nil
+        }
+        if target == nil, path.isEmpty, let file = extends.value["$ref"]?.string, !file.hasPrefix("#") {
+            // The whole file extends another file: the resolver document that reads this one
+            // reads that one first (`baseFile`).
+            baseFile = file
+            return own
         }
         guard let target else {
             error(.tokenReference, "'$extends' is a group reference ('{group.path}')", at: extends.value.location)
