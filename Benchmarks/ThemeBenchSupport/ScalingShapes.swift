@@ -28,6 +28,9 @@ public struct ScalingShape: Sendable {
         /// `themekit lsp`, in process: every theme of `Themes/` opened one by one
         /// (`didOpen`), each theme's diagnostics published before the next is opened.
         case lspOpen
+        /// ThemeKit's `TokensReader.themes(contentsOf:)`, in process, of `Tokens/t.resolver.json`
+        /// when the shape has one, else of `Tokens/t.tokens.json` (DTCG, SPEC §12).
+        case readTokens
 
         public var description: String {
             switch self {
@@ -40,6 +43,7 @@ public struct ScalingShape: Sendable {
             case .export(let format): "themekit export --format \(format)"
             case .importing(let format): "themekit import --from \(format)"
             case .lspOpen: "themekit lsp didOpen"
+            case .readTokens: "TokensReader.themes"
             }
         }
     }
@@ -120,6 +124,95 @@ extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
     public static let all: [ScalingShape] =
         lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes + lspShapes
+        + tokensShapes
+
+    /// The DTCG tokens reader (issue 37): what grows with a tokens file or a resolver.
+    static let tokensShapes: [ScalingShape] = [
+        // Each curly reference's type checked against its target's by walking the chain
+        // from it: n²; the walk is remembered for every link.
+        ScalingShape(
+            "dtcg-long-reference-chain", "a tokens file of n number tokens, each a reference to the one before",
+            tool: .readTokens, n: 20_000
+        ) { n in
+            let tokens = (1..<max(2, n)).map { "    \"t\($0)\": { \"$value\": \"{n.t\($0 - 1)}\" }" }
+            return [
+                tokensFilePath: "{\n  \"n\": {\n    \"$type\": \"number\",\n    \"t0\": { \"$value\": 1 },\n"
+                    + tokens.joined(separator: ",\n") + "\n  }\n}\n"
+            ]
+        },
+        // A key is its whole path: every token below 100 groups (the JSON's depth limit is
+        // 128, so depth itself cannot grow 4x) is a 100-segment key and its `$type`.
+        ScalingShape(
+            "dtcg-deep-groups", "a tokens file of n dimension tokens below 100 nested groups",
+            tool: .readTokens, n: 10_000
+        ) { n in
+            let open = (0..<100).map { "{\"g\($0)\": " }.joined()
+            let tokens = (0..<n).map { "\"t\($0)\": {\"$value\": {\"value\": \($0), \"unit\": \"px\"}}" }
+            let close = String(repeating: "}", count: 100)
+            return [
+                tokensFilePath: open + "{\"$type\": \"dimension\", " + tokens.joined(separator: ",\n") + "}" + close
+                    + "\n"
+            ]
+        },
+        // One group of n color objects, a group extending it (its n tokens copied), and n
+        // shadows aliasing one shadow (each expanded to an alias per sub-key).
+        ScalingShape(
+            "dtcg-wide-group", "a tokens file of one group of n colors, a group extending it, n shadow aliases",
+            tool: .readTokens, n: 10_000
+        ) { n in
+            let colors = (0..<n).map {
+                "\"c\($0)\": {\"$value\": {\"colorSpace\": \"oklch\", \"components\": [0.\($0 % 10), 0.1, \($0 % 360)]}}"
+            }
+            let dimension = "{\"value\": 1, \"unit\": \"px\"}"
+            let shadow =
+                "{\"color\": \"{base.c0}\", \"offsetX\": \(dimension), \"offsetY\": \(dimension), "
+                + "\"blur\": \(dimension), \"spread\": \(dimension)}"
+            let aliases = (0..<n).map { "\"s\($0)\": {\"$value\": \"{shadow.base}\"}" }
+            return [
+                tokensFilePath: "{\"base\": {\"$type\": \"color\", " + colors.joined(separator: ",\n") + "},\n"
+                    + "\"more\": {\"$extends\": \"{base}\"},\n"
+                    + "\"shadow\": {\"$type\": \"shadow\", \"base\": {\"$value\": \(shadow)}, "
+                    + aliases.joined(separator: ",\n") + "}}\n"
+            ]
+        },
+        // Each `$ref` followed by scanning the group it passes through: n pointers into a
+        // group of n tokens were n².
+        ScalingShape(
+            "dtcg-wide-pointers", "a tokens file of n numbers in one group and n JSON-pointer references into it",
+            tool: .readTokens, n: 10_000
+        ) { n in
+            let tokens = (0..<n).map { "\"t\($0)\": {\"$value\": [\($0), 1]}" }
+            let pointers = (0..<n).map { "\"p\($0)\": {\"$value\": {\"$ref\": \"#/a/t\($0)/$value/0\"}}" }
+            return [
+                tokensFilePath: "{\"a\": {\"$type\": \"string\", " + tokens.joined(separator: ",\n") + "},\n"
+                    + "\"p\": {\"$type\": \"number\", " + pointers.joined(separator: ",\n") + "}}\n"
+            ]
+        },
+        // n contexts, each a theme: the foundation set is read once and shared, not once a
+        // theme.
+        ScalingShape(
+            "dtcg-resolver-many-contexts", "a resolver of a set of n tokens and a modifier of n contexts",
+            tool: .readTokens, n: 4_000
+        ) { n in
+            let tokens = (0..<n).map { "\"t\($0)\": {\"$value\": \($0)}" }
+            let contexts = (0..<n).map {
+                "\"c\($0)\": [{\"n\": {\"$type\": \"number\", \"t0\": {\"$value\": -\($0)}}}]"
+            }
+            return [
+                "Tokens/base.tokens.json": "{\"n\": {\"$type\": \"number\", " + tokens.joined(separator: ",\n")
+                    + "}}\n",
+                tokensResolverPath:
+                    "{\"version\": \"2025.10\", \"sets\": {\"base\": {\"sources\": [{\"$ref\": \"base.tokens.json\"}]}},\n"
+                    + "\"modifiers\": {\"m\": {\"contexts\": {" + contexts.joined(separator: ",\n") + "}}},\n"
+                    + "\"resolutionOrder\": [{\"$ref\": \"#/sets/base\"}, {\"$ref\": \"#/modifiers/m\"}]}\n",
+            ]
+        },
+    ]
+
+    /// The tokens file a `readTokens` shape reads (when it has no resolver).
+    public static let tokensFilePath = "Tokens/t.tokens.json"
+    /// The resolver document a `readTokens` shape reads, when it has one.
+    public static let tokensResolverPath = "Tokens/t.resolver.json"
 
     /// The language server.
     static let lspShapes: [ScalingShape] = [
