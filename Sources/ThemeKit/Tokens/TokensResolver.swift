@@ -1,4 +1,4 @@
-package import ThemeSupport
+import ThemeSupport
 
 /// One theme a tokens file or a resolver document gives: its name and its files, merged in
 /// order, the later winning, with aliases resolved after the merge (late binding, SPEC §3).
