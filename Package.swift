@@ -8,9 +8,18 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// pkg-config finds libxml2 where the package is built on Linux; Apple SDKs have it as a module.
+#if os(Linux)
+    let libxml2PkgConfig: String? = "libxml-2.0"
+#else
+    let libxml2PkgConfig: String? = nil
+#endif
+
 let package = Package(
     name: "ThemeKit",
-    platforms: [.macOS(.v15)],
+    // What an app can target: no API above these is used (Scripts/availability.sh checks it).
+    // Built and tested on Linux only; the Apple platforms are declared and audited, not built here.
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeLint", targets: ["ThemeLint"]),
@@ -32,14 +41,18 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
+        // libxml2 from pkg-config on Linux; on Apple platforms shim.h imports the SDK's own
+        // `libxml2` module (no pkg-config there: Homebrew's would link another libxml2 than the
+        // headers'). It stays a dependency everywhere: shim.h holds the reader's C fast path.
         .systemLibrary(
             name: "CLibXML2",
             path: "Sources/CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+            pkgConfig: libxml2PkgConfig,
+            providers: [.apt(["libxml2-dev"])]
         ),
-        // What every target of the package shares and no app sees: text escaping and the
-        // version string. Package-only, depends on nothing, has no product.
+        // What every target of the package shares and no app sees: text escaping, the version
+        // string, the lock (`Locked`, over pthread_mutex_t), the UTF-8 check and the one JSON
+        // reader. Depends on nothing and has no product of its own.
         .target(
             name: "ThemeSupport",
             path: "Sources/ThemeSupport"
@@ -59,7 +72,8 @@ let package = Package(
         ),
         .target(
             name: "ThemeKitPortal",
-            dependencies: ["ThemeKit", "CDBus"],
+            // libdbus on Linux only: on Apple platforms the target is an #error (LinuxOnly.swift).
+            dependencies: ["ThemeKit", .target(name: "CDBus", condition: .when(platforms: [.linux])), "ThemeSupport"],
             path: "Sources/ThemeKitPortal"
         ),
         .executableTarget(
@@ -164,6 +178,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/BenchmarkTests"
+        ),
+        .testTarget(
+            name: "ThemeSupportTests",
+            dependencies: ["ThemeSupport"],
+            path: "Tests/ThemeSupportTests"
         ),
         .testTarget(
             name: "ThemeKitTests",

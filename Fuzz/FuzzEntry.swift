@@ -8,7 +8,8 @@
 //
 // One input is:
 //   (a) read whole by `PropertyListReader` (with and without the C fast path, which must
-//       agree) and checked by `ThemeFile`;
+//       agree, and with the whole tree beside it, which must change nothing) and checked by
+//       `ThemeFile`;
 //   (b) split on `separator` into up to `maxParts` files, loaded from memory by
 //       `ThemeLoader.analyze("child", reader:)`: the first part is child.plist, and each
 //       parent the lineage asks for next (whatever its name) gets the next part, so
@@ -17,6 +18,7 @@
 // Cheap invariants are checked along the way; a broken one traps, so libFuzzer reports it.
 
 import Synchronization
+import ThemeSupport
 
 /// Splits the input into theme files.
 
@@ -32,6 +34,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     reference.fastPath = false
     if reference.parse(bytes, file: "whole.plist").record != document.record {
         trap("the C callbacks read the input otherwise than the Swift builder alone")
+    }
+    // The whole tree (what `themekit import` reads) comes from the same parse, and leaves
+    // its flat reading as it is.
+    if reader.parseTree(bytes, file: "whole.plist").document.record != document.record {
+        trap("reading the whole tree changed the flat reading")
     }
     let whole = ThemeFile(document)
     check(whole)

@@ -158,6 +158,22 @@ func mismatch(_ json: Any, _ value: ThemeValue) -> String? {
     }
 }
 
+/// `text` as the preview's cells show it: a line feed and a tab as they are (white space in
+/// HTML), a carriage return as `\r`, every other hidden scalar (`isHidden`) as `\u{hex}`,
+/// lower case. Written here again, not taken from ThemeSupport.
+func shownVisibly(_ text: String) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n", "\t": shown.unicodeScalars.append(scalar)
+        case "\r": shown += "\\r"
+        case _ where isHidden(scalar): shown += "\\u{" + String(scalar.value, radix: 16) + "}"
+        default: shown.unicodeScalars.append(scalar)
+        }
+    }
+    return shown
+}
+
 func sameScalars(_ a: String, _ b: String) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
 
 func sameScalars(_ a: [String], _ b: [String]) -> Bool {
@@ -436,7 +452,7 @@ func holds(_ text: some StringProtocol, _ needle: String) -> Bool {
 
 let htmlTags: Set<String> = [
     "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h3", "p", "code", "ul", "li", "span",
-    "b", "section", "pre", "main", "table", "thead", "tbody", "tr", "th", "td", "small", "div", "script",
+    "b", "section", "pre", "main", "table", "caption", "thead", "tbody", "tr", "th", "td", "small", "div", "script",
 ]
 let htmlAttributes: Set<String> = [
     "lang", "charset", "http-equiv", "content", "name", "class", "colspan", "scope", "style", "title", "data-font",
@@ -455,6 +471,8 @@ func checkPreview(_ collection: ThemeCollection) {
     var previous: (name: String, attributes: [String: String]) = ("", [:])
     var rawElements = 0
     var capturing = false
+    // A style's table (`<table class="style">`) names its properties in row headers too: not keys.
+    var inStyleTable = false
     while !rest.isEmpty {
         // Text up to the next tag.
         let textEnd = rest.firstIndex(of: "<") ?? rest.endIndex
@@ -500,7 +518,9 @@ func checkPreview(_ collection: ThemeCollection) {
         if let font = attributes["data-font"], !fonts.contains(font) {
             trap("preview data-font \(quoted(font)) is no theme's font", page)
         }
-        capturing = !closing && name == "code" && previous.name == "th" && previous.attributes["scope"] == "row"
+        if name == "table" { inStyleTable = !closing && attributes["class"] == "style" }
+        capturing =
+            !closing && !inStyleTable && name == "code" && previous.name == "th" && previous.attributes["scope"] == "row"
         // <style> and <script> are raw text up to their end tag: the page's own, once each.
         if !closing, name == "style" || name == "script" {
             rawElements += 1
@@ -514,7 +534,8 @@ func checkPreview(_ collection: ThemeCollection) {
     guard rawElements == 2 else { trap("preview has \(rawElements) style and script elements", page) }
     // Sections group the keys by kind, each section sorted: compare the keys in one order.
     let order = { (a: String, b: String) in a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) }
-    let keys = collection.keyKinds.map(\.key).sorted(by: order)
+    // A key cell shows the key as a person reads it: its invisible scalars written `\u{…}`.
+    let keys = collection.keyKinds.map { shownVisibly($0.key) }.sorted(by: order)
     keyCells.sort(by: order)
     guard sameScalars(keyCells, keys) else {
         trap("preview key cells \(keyCells.prefix(5).map(quoted)) are not the keys \(keys.prefix(5).map(quoted))", page)

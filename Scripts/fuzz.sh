@@ -7,8 +7,8 @@
 # Targets (FUZZ_TARGET; default "all", which runs load then tools, each for half the time):
 #   load   Fuzz/FuzzEntry.swift compiled with Sources/ThemeKit into one module: the reader,
 #          the file checks, the loader from memory and the diagnostics' rendering.
-#   tools  Fuzz/FuzzTools.swift compiled with Sources/ThemeTools against Sources/ThemeKit and
-#          Sources/ThemeOutput, each built as a module of its own: export (CSS, JSON), show
+#   tools  Fuzz/FuzzTools.swift compiled with Sources/ThemeTools against ThemeSupport, ThemeKit,
+#          ThemeOutput, ThemeLint and Yams, each built as a module of its own: export (CSS, JSON), show
 #          (text, JSON), the preview page and the typed keys, checked for never trapping and
 #          for escaping every key and value (each output is read back by a parser of its own;
 #          see the file's header).
@@ -73,34 +73,68 @@ swift_flags=(
 snapshot="$out/src"
 rm -rf "$snapshot"
 mkdir -p "$snapshot"
-cp -R Sources/ThemeKit Sources/ThemeOutput Sources/ThemeTools Sources/CLibXML2 Fuzz "$snapshot/"
+cp -R Sources/ThemeSupport Sources/ThemeKit Sources/ThemeOutput Sources/ThemeTools Sources/CLibXML2 Lint/ThemeLint Fuzz \
+    "$snapshot/"
 mapfile -t kit_sources < <(find "$snapshot/ThemeKit" -name '*.swift' | LC_ALL=C sort)
 quiet() { grep -v "Cannot export local symbol" >&2 || true; }
+modules="$out/modules"
+
+build_support() {  # ThemeSupport as a module, as SwiftPM builds it: every other module imports it.
+    local support_sources
+    mapfile -t support_sources < <(find "$snapshot/ThemeSupport" -name '*.swift' | LC_ALL=C sort)
+    mkdir -p "$modules"
+    swiftc "${swift_flags[@]}" -module-name ThemeSupport -wmo -c -emit-module \
+        -emit-module-path "$modules/ThemeSupport.swiftmodule" "${support_sources[@]}" -o "$modules/ThemeSupport.o" 2> >(quiet)
+}
 
 build_load() {  # ThemeKit and the entry in one module: the entry reaches ThemeKit's internals.
     echo "== building $out/themekit-fuzz ($opt, ${#kit_sources[@]} ThemeKit sources, snapshot in $snapshot)"
-    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
-        "${kit_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzEntry.swift" -o "$out/themekit-fuzz" 2> >(quiet)
+    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+        "${kit_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzEntry.swift" "$modules/ThemeSupport.o" \
+        -o "$out/themekit-fuzz" 2> >(quiet)
 }
 
-build_tools() {  # ThemeKit and ThemeOutput as modules (as SwiftPM builds them), then ThemeTools with the entry.
-    local modules="$out/modules" tools_sources output_sources
+build_yams() {  # Yams (and its C part, libyaml) as SwiftPM builds them: ThemeTools' import reads YAML.
+    local yams yams_sources object
+    yams="$root/.build/checkouts/Yams/Sources"
+    if [ ! -d "$yams" ]; then swift package resolve >/dev/null; fi
+    mapfile -t yams_sources < <(find "$yams/Yams" -name '*.swift' | LC_ALL=C sort)
+    rm -f "$modules"/cyaml-*.o
+    for file in "$yams"/CYaml/src/*.c; do
+        object="$modules/cyaml-$(basename "$file" .c).o"
+        clang -c -fsanitize=fuzzer-no-link,address "$opt" -g -DYAML_DECLARE_STATIC -I "$yams/CYaml/include" "$file" -o "$object"
+    done
+    swiftc -sanitize=fuzzer,address "$opt" -g -module-name Yams -D SWIFT_PACKAGE -module-cache-path "$out/module-cache" -wmo -c \
+        -emit-module -emit-module-path "$modules/Yams.swiftmodule" -Xcc -DYAML_DECLARE_STATIC -I "$yams/CYaml/include" \
+        "${yams_sources[@]}" -o "$modules/Yams.o" 2> >(quiet)
+}
+
+build_tools() {  # ThemeKit, ThemeOutput, ThemeLint and Yams as modules (as SwiftPM builds them), then ThemeTools with the entry.
+    local tools_sources output_sources lint_sources yams_include
     mapfile -t tools_sources < <(find "$snapshot/ThemeTools" -name '*.swift' | LC_ALL=C sort)
     mapfile -t output_sources < <(find "$snapshot/ThemeOutput" -name '*.swift' | LC_ALL=C sort)
+    mapfile -t lint_sources < <(find "$snapshot/ThemeLint" -name '*.swift' | LC_ALL=C sort)
+    yams_include="$root/.build/checkouts/Yams/Sources/CYaml/include"
     mkdir -p "$modules"
-    echo "== building $out/themetools-fuzz ($opt, ThemeKit and ThemeOutput as modules, ${#tools_sources[@]} ThemeTools sources)"
-    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+    build_yams
+    echo "== building $out/themetools-fuzz ($opt, ThemeKit, ThemeOutput, ThemeLint and Yams as modules, ${#tools_sources[@]} ThemeTools sources)"
+    swiftc "${swift_flags[@]}" -module-name ThemeKit -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
         -wmo -c -emit-module -emit-module-path "$modules/ThemeKit.swiftmodule" \
         "${kit_sources[@]}" -o "$modules/ThemeKit.o" 2> >(quiet)
     swiftc "${swift_flags[@]}" -module-name ThemeOutput -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
         -wmo -c -emit-module -emit-module-path "$modules/ThemeOutput.swiftmodule" \
         "${output_sources[@]}" -o "$modules/ThemeOutput.o" 2> >(quiet)
-    swiftc "${swift_flags[@]}" -module-name ThemeTools -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+    swiftc "${swift_flags[@]}" -module-name ThemeLint -I "$modules" -I "$snapshot/CLibXML2" "${libxml_flags[@]}" \
+        -wmo -c -emit-module -emit-module-path "$modules/ThemeLint.swiftmodule" \
+        "${lint_sources[@]}" -o "$modules/ThemeLint.o" 2> >(quiet)
+    swiftc "${swift_flags[@]}" -module-name ThemeTools -I "$modules" -I "$snapshot/CLibXML2" -I "$yams_include" \
+        -Xcc -DYAML_DECLARE_STATIC "${libxml_flags[@]}" \
         "${tools_sources[@]}" "$snapshot/Fuzz/FuzzInput.swift" "$snapshot/Fuzz/FuzzTools.swift" "$modules/ThemeKit.o" \
-        "$modules/ThemeOutput.o" \
+        "$modules/ThemeOutput.o" "$modules/ThemeSupport.o" "$modules/ThemeLint.o" "$modules/Yams.o" "$modules"/cyaml-*.o \
         -o "$out/themetools-fuzz" 2> >(quiet)
 }
 
+build_support
 for name in "${targets[@]}"; do "build_$name"; done
 
 # --- Seed corpus -------------------------------------------------------------------------

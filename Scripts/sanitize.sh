@@ -10,8 +10,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# Leaks LeakSanitizer finds outside ThemeKit, and ThreadSanitizer's false positives on
-# Synchronization.Mutex, each checked by hand and explained in the files; anything else fails.
+# Leaks LeakSanitizer finds outside ThemeKit, each checked by hand and explained in the file
+# (tsan.supp is empty: ThreadSanitizer sees Locked's pthread mutex); anything else fails.
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 

@@ -28,6 +28,9 @@ public struct ScalingShape: Sendable {
         /// `themekit lsp`, in process: every theme of `Themes/` opened one by one
         /// (`didOpen`), each theme's diagnostics published before the next is opened.
         case lspOpen
+        /// ThemeKit's `TokensReader.themes(contentsOf:)`, in process, of `Tokens/t.resolver.json`
+        /// when the shape has one, else of `Tokens/t.tokens.json` (DTCG, SPEC §12).
+        case readTokens
 
         public var description: String {
             switch self {
@@ -40,6 +43,7 @@ public struct ScalingShape: Sendable {
             case .export(let format): "themekit export --format \(format)"
             case .importing(let format): "themekit import --from \(format)"
             case .lspOpen: "themekit lsp didOpen"
+            case .readTokens: "TokensReader.themes"
             }
         }
     }
@@ -120,6 +124,95 @@ extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
     public static let all: [ScalingShape] =
         lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes + lspShapes
+        + tokensShapes
+
+    /// The DTCG tokens reader (issue 37): what grows with a tokens file or a resolver.
+    static let tokensShapes: [ScalingShape] = [
+        // Each curly reference's type checked against its target's by walking the chain
+        // from it: n²; the walk is remembered for every link.
+        ScalingShape(
+            "dtcg-long-reference-chain", "a tokens file of n number tokens, each a reference to the one before",
+            tool: .readTokens, n: 20_000
+        ) { n in
+            let tokens = (1..<max(2, n)).map { "    \"t\($0)\": { \"$value\": \"{n.t\($0 - 1)}\" }" }
+            return [
+                tokensFilePath: "{\n  \"n\": {\n    \"$type\": \"number\",\n    \"t0\": { \"$value\": 1 },\n"
+                    + tokens.joined(separator: ",\n") + "\n  }\n}\n"
+            ]
+        },
+        // A key is its whole path: every token below 100 groups (the JSON's depth limit is
+        // 128, so depth itself cannot grow 4x) is a 100-segment key and its `$type`.
+        ScalingShape(
+            "dtcg-deep-groups", "a tokens file of n dimension tokens below 100 nested groups",
+            tool: .readTokens, n: 10_000
+        ) { n in
+            let open = (0..<100).map { "{\"g\($0)\": " }.joined()
+            let tokens = (0..<n).map { "\"t\($0)\": {\"$value\": {\"value\": \($0), \"unit\": \"px\"}}" }
+            let close = String(repeating: "}", count: 100)
+            return [
+                tokensFilePath: open + "{\"$type\": \"dimension\", " + tokens.joined(separator: ",\n") + "}" + close
+                    + "\n"
+            ]
+        },
+        // One group of n color objects, a group extending it (its n tokens copied), and n
+        // shadows aliasing one shadow (each expanded to an alias per sub-key).
+        ScalingShape(
+            "dtcg-wide-group", "a tokens file of one group of n colors, a group extending it, n shadow aliases",
+            tool: .readTokens, n: 10_000
+        ) { n in
+            let colors = (0..<n).map {
+                "\"c\($0)\": {\"$value\": {\"colorSpace\": \"oklch\", \"components\": [0.\($0 % 10), 0.1, \($0 % 360)]}}"
+            }
+            let dimension = "{\"value\": 1, \"unit\": \"px\"}"
+            let shadow =
+                "{\"color\": \"{base.c0}\", \"offsetX\": \(dimension), \"offsetY\": \(dimension), "
+                + "\"blur\": \(dimension), \"spread\": \(dimension)}"
+            let aliases = (0..<n).map { "\"s\($0)\": {\"$value\": \"{shadow.base}\"}" }
+            return [
+                tokensFilePath: "{\"base\": {\"$type\": \"color\", " + colors.joined(separator: ",\n") + "},\n"
+                    + "\"more\": {\"$extends\": \"{base}\"},\n"
+                    + "\"shadow\": {\"$type\": \"shadow\", \"base\": {\"$value\": \(shadow)}, "
+                    + aliases.joined(separator: ",\n") + "}}\n"
+            ]
+        },
+        // Each `$ref` followed by scanning the group it passes through: n pointers into a
+        // group of n tokens were n².
+        ScalingShape(
+            "dtcg-wide-pointers", "a tokens file of n numbers in one group and n JSON-pointer references into it",
+            tool: .readTokens, n: 10_000
+        ) { n in
+            let tokens = (0..<n).map { "\"t\($0)\": {\"$value\": [\($0), 1]}" }
+            let pointers = (0..<n).map { "\"p\($0)\": {\"$value\": {\"$ref\": \"#/a/t\($0)/$value/0\"}}" }
+            return [
+                tokensFilePath: "{\"a\": {\"$type\": \"string\", " + tokens.joined(separator: ",\n") + "},\n"
+                    + "\"p\": {\"$type\": \"number\", " + pointers.joined(separator: ",\n") + "}}\n"
+            ]
+        },
+        // n contexts, each a theme: the foundation set is read once and shared, not once a
+        // theme.
+        ScalingShape(
+            "dtcg-resolver-many-contexts", "a resolver of a set of n tokens and a modifier of n contexts",
+            tool: .readTokens, n: 4_000
+        ) { n in
+            let tokens = (0..<n).map { "\"t\($0)\": {\"$value\": \($0)}" }
+            let contexts = (0..<n).map {
+                "\"c\($0)\": [{\"n\": {\"$type\": \"number\", \"t0\": {\"$value\": -\($0)}}}]"
+            }
+            return [
+                "Tokens/base.tokens.json": "{\"n\": {\"$type\": \"number\", " + tokens.joined(separator: ",\n")
+                    + "}}\n",
+                tokensResolverPath:
+                    "{\"version\": \"2025.10\", \"sets\": {\"base\": {\"sources\": [{\"$ref\": \"base.tokens.json\"}]}},\n"
+                    + "\"modifiers\": {\"m\": {\"contexts\": {" + contexts.joined(separator: ",\n") + "}}},\n"
+                    + "\"resolutionOrder\": [{\"$ref\": \"#/sets/base\"}, {\"$ref\": \"#/modifiers/m\"}]}\n",
+            ]
+        },
+    ]
+
+    /// The tokens file a `readTokens` shape reads (when it has no resolver).
+    public static let tokensFilePath = "Tokens/t.tokens.json"
+    /// The resolver document a `readTokens` shape reads, when it has one.
+    public static let tokensResolverPath = "Tokens/t.resolver.json"
 
     /// The language server.
     static let lspShapes: [ScalingShape] = [
@@ -693,6 +786,34 @@ extension ScalingShape {
             }
             return [importJSONSourcePath: "{\n" + members.joined(separator: ",\n") + "\n}\n"]
         },
+        // The JSON reader itself (ThemeSupport's one reader, issue 36), through the importer
+        // that reads the largest JSON: a string of n escapes (built from runs, never a
+        // character at a time), one line of n members (each placed by a cursor that only
+        // moves forward, not by a walk from the line's start), n values nested 8 deep.
+        ScalingShape(
+            "import-json-escapes", "a Motif JSON file whose one string holds n escapes",
+            tool: .importing(from: "motif"), n: 1_000_000
+        ) { n in
+            let escapes = ["\\n", "\\u00e9", "\\\"", "\\\\", "\\ud83c\\udfa8", "x"]
+            let text = (0..<n).map { escapes[$0 % escapes.count] }.joined()
+            return [importJSONSourcePath: "{\"$label\": \"\(text)\", \".K0\": {\"text\": \"$label\"}}\n"]
+        },
+        ScalingShape(
+            "import-json-one-line", "a Motif JSON file of n constants on one line",
+            tool: .importing(from: "motif"), n: 40_000
+        ) { n in
+            let members = (0..<n).map { "\"$c\($0)Color\": \"#\(String(format6: $0))\"" }
+            return [importJSONSourcePath: "{" + members.joined(separator: ", ") + "}\n"]
+        },
+        ScalingShape(
+            "import-json-deep-arrays", "a Motif JSON file of n values, each nested in 8 arrays",
+            tool: .importing(from: "motif"), n: 4_000
+        ) { n in
+            let open = String(repeating: "[", count: 8)
+            let close = String(repeating: "]", count: 8)
+            let members = (0..<n).map { "  \"$d\($0)\": \(open)\($0)\(close)" }
+            return [importJSONSourcePath: "{\n" + members.joined(separator: ",\n") + "\n}\n"]
+        },
         ScalingShape(
             "import-yaml-alias-bomb", "a Motif YAML file of n lines, each a list of 10 aliases of the line before",
             tool: .importing(from: "motif"), n: 2_000
@@ -1228,5 +1349,13 @@ extension ScalingShape {
             name.enumerated().map { offset, character in
                 number >> offset & 1 == 1 ? Character(character.uppercased()) : character
             })
+    }
+}
+
+extension String {
+    /// `value` as six hex digits (modulo 16^6): a color's digits for a generated constant.
+    fileprivate init(format6 value: Int) {
+        let digits = String(value % 0x100_0000, radix: 16)
+        self = String(repeating: "0", count: 6 - digits.count) + digits
     }
 }

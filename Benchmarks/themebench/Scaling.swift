@@ -239,6 +239,7 @@ struct Tools {
                 folder + "/Imported", "--force",
             ]
         case .lspOpen: return [Scaling.executablePath(), "--scaling-lsp-open", themes]
+        case .readTokens: return [Scaling.executablePath(), "--scaling-read-tokens", folder]
         }
     }
 

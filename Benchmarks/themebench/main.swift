@@ -98,6 +98,17 @@ if arguments.count >= 3, arguments[1] == "--scaling-load" {
     exit(0)
 }
 
+if arguments.count >= 3, arguments[1] == "--scaling-read-tokens" {
+    // --scaling-read-tokens DIR: the DTCG reader on DIR's resolver or tokens file, for
+    // `--scaling`. Exit 3 when it reads nothing, so that the benchmark never times a failure.
+    let resolver = arguments[2] + "/" + ScalingShape.tokensResolverPath
+    let path =
+        FileManager.default.fileExists(atPath: resolver) ? resolver : arguments[2] + "/" + ScalingShape.tokensFilePath
+    guard let read = try? TokensReader.themes(contentsOf: path), !read.themes.isEmpty else { exit(3) }
+    print(read.themes.reduce(0) { $0 + $1.files.reduce(0) { $0 + $1.document.entryCount } })
+    exit(0)
+}
+
 if arguments.count >= 3, arguments[1] == "--scaling-lsp-open" {
     // --scaling-lsp-open DIR: the language server opening every theme of DIR, for `--scaling`.
     // Exit 3 when it cannot, so that the benchmark never times a failure.

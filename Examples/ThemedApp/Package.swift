@@ -7,7 +7,7 @@ import PackageDescription
 /// Copied out of this repository, ThemeKit is named by its URL instead of `path: "../.."`.
 let package = Package(
     name: "ThemedApp",
-    platforms: [.macOS(.v15)],
+    platforms: [.iOS(.v17), .macOS(.v14)],
     dependencies: [
         .package(name: "ThemeKit", path: "../..")
     ],

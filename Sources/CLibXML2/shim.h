@@ -5,6 +5,12 @@
 // would pull in ICU's types: with it on, a clean build can fail with
 // "'UErrorCode' has different definitions in different modules".
 #include <stdint.h>
+#if defined(__APPLE__)
+// Apple SDKs ship libxml2 as the clang module `libxml2` (Xcode 12 and later; what `import
+// libxml2` reads in Swift), its headers outside the default search path: import the module,
+// not the headers. Not built here: no Apple SDK can be had on the Linux machine CI runs on.
+#pragma clang module import libxml2
+#else
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
 
@@ -12,6 +18,7 @@
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
+#endif
 
 /// `xmlFree` is a C global function pointer, which Swift 6 rejects as shared mutable state.
 static inline void themekit_xmlFree(void *pointer) {

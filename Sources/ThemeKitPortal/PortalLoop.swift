@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import ThemeKit
+import ThemeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -65,7 +65,7 @@ struct RetryDelay {
 /// one end the loop polls beside its connection, so that a stop written to the other wakes it
 /// at once.
 ///
-/// `Sendable`: the flag and whether the pair is open live behind a `Mutex`, and the pair is
+/// `Sendable`: the flag and whether the pair is open live behind a `Locked`, and the pair is
 /// written under it, so a stop never writes to a socket the loop has closed (whose number the
 /// process may have given to another file since).
 final class LoopWaker: Sendable {
@@ -74,7 +74,7 @@ final class LoopWaker: Sendable {
         var open: Bool
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let waitEnd: Int32
     private let wakeEnd: Int32
 
@@ -95,7 +95,7 @@ final class LoopWaker: Sendable {
         #endif
         waitEnd = made ? ends[0] : -1
         wakeEnd = made ? ends[1] : -1
-        state = Mutex(State(open: made))
+        state = Locked(State(open: made))
     }
 
     /// Whether the loop was asked to stop.

@@ -1,3 +1,5 @@
+import ThemeKit
+
 /// How LSP positions count characters in a line: agreed at `initialize`
 /// (`general.positionEncodings`), UTF-16 code units unless the client offers another.
 package enum PositionEncoding: String, Sendable, CaseIterable {
@@ -197,12 +199,6 @@ package struct DocumentText: Sendable {
     /// The text between an element's tags: for `<string>abc</string>` at `element`, the
     /// offsets of `abc`; nil for an empty element (`<string/>`).
     package func content(ofElement element: Range<Int>) -> Range<Int>? {
-        let lower = max(element.lowerBound, 0)
-        let upper = min(element.upperBound, bytes.count)
-        guard lower < upper, let open = bytes[lower..<upper].firstIndex(of: UInt8(ascii: ">")), open > lower,
-            bytes[open - 1] != UInt8(ascii: "/"),
-            let close = bytes[(open + 1)..<upper].lastIndex(of: UInt8(ascii: "<"))
-        else { return nil }
-        return (open + 1)..<close
+        PlistTextScan.content(ofElement: element, in: bytes)
     }
 }

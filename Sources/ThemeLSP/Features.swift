@@ -12,41 +12,12 @@ enum CursorContext: Equatable {
     case elsewhere
 
     init(text: DocumentText, offset: Int) {
-        let bytes = text.bytes
-        let offset = min(max(offset, 0), bytes.count)
-        // The last `<` before the cursor opens the element the cursor is in.
-        guard let open = bytes[..<offset].lastIndex(of: UInt8(ascii: "<")),
-            let close = bytes[open..<offset].firstIndex(of: UInt8(ascii: ">"))
-        else {
-            self = .elsewhere
-            return
+        switch PlistTextScan.cursor(in: text.bytes, at: offset) {
+        case .key(let prefix): self = .key(prefix: text.text(prefix), start: prefix.lowerBound)
+        case .value(let key, let prefix):
+            self = .value(key: key.map(text.text) ?? "", prefix: text.text(prefix), start: prefix.lowerBound)
+        case .elsewhere: self = .elsewhere
         }
-        let tag = text.text(open..<(close + 1))
-        let prefix = text.text((close + 1)..<offset)
-        if tag == "<key>" {
-            self = .key(prefix: prefix, start: close + 1)
-        } else if tag == "<string>" {
-            // The key is the last `<key>…</key>` before this value.
-            var key = ""
-            if let keyEnd = Self.lastRange(of: Array("</key>".utf8), in: bytes, before: open),
-                let keyStart = Self.lastRange(of: Array("<key>".utf8), in: bytes, before: keyEnd)
-            {
-                key = text.text((keyStart + 5)..<keyEnd)
-            }
-            self = .value(key: key, prefix: prefix, start: close + 1)
-        } else {
-            self = .elsewhere
-        }
-    }
-
-    /// Where the last `needle` before `end` starts.
-    private static func lastRange(of needle: [UInt8], in bytes: [UInt8], before end: Int) -> Int? {
-        var index = end - needle.count
-        while index >= 0 {
-            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index -= 1
-        }
-        return nil
     }
 }
 

@@ -1,5 +1,4 @@
 package import Foundation
-import Synchronization
 import ThemeKit
 import ThemeLint
 import ThemeSupport
@@ -94,13 +93,18 @@ package final class LanguageServer {
         switch frame {
         case .end: break
         case .malformed(let reason): sendError(id: nil, code: RPCErrorCode.invalidRequest, reason)
-        case .body(let body): handle(body: Data(body))
+        case .body(let body): handle(body: body)
         }
     }
 
-    private func handle(body: Data) {
-        let decoder = JSONDecoder()
-        guard let envelope = try? decoder.decode(Envelope.self, from: body) else {
+    /// The deepest a message may nest, as `JSONDecoder` allowed: an LSP message needs a few levels.
+    static let maximumDepth = 512
+
+    private func handle(body bytes: [UInt8]) {
+        // The package's one JSON reader; of a key written twice, the last counts.
+        guard let body = try? JSONReader.read(bytes, duplicateKeys: .keep, maximumDepth: Self.maximumDepth).plain,
+            let envelope = try? JSONValueDecoder.decode(Envelope.self, from: body)
+        else {
             sendError(id: nil, code: RPCErrorCode.parseError, "the message is not a JSON-RPC object")
             return
         }
@@ -116,16 +120,16 @@ package final class LanguageServer {
             return
         }
         if let id = envelope.id {
-            request(method, id: id, body: body, decoder: decoder)
+            request(method, id: id, body: body)
         } else {
-            notification(method, body: body, decoder: decoder)
+            notification(method, body: body)
         }
     }
 
     /// The parameters of a message, or nil after answering a request with an error.
-    private func params<P: Decodable>(_ type: P.Type, _ body: Data, _ decoder: JSONDecoder, id: RequestID?) -> P? {
+    private func params<P: Decodable>(_ type: P.Type, _ body: JSONValue, id: RequestID?) -> P? {
         do {
-            return try decoder.decode(ParamsOf<P>.self, from: body).params
+            return try JSONValueDecoder.decode(ParamsOf<P>.self, from: body).params
         } catch {
             if let id {
                 sendError(id: id, code: RPCErrorCode.invalidParams, "invalid params: \(Escaping.visible("\(error)"))")
@@ -136,7 +140,7 @@ package final class LanguageServer {
 
     // MARK: Requests
 
-    private func request(_ method: String, id: RequestID, body: Data, decoder: JSONDecoder) {
+    private func request(_ method: String, id: RequestID, body: JSONValue) {
         if method == "initialize" {
             initialize(id: id, body: body)
             return
@@ -157,28 +161,28 @@ package final class LanguageServer {
             answerWaitingRequests()
             send(Response<Bool?>(id: id, result: nil))
         case "textDocument/hover":
-            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            guard let params = params(TextDocumentPositionParams.self, body, id: id) else { return }
             answer(id, about: themePath(params.textDocument.uri)) {
                 MessageWriter.encode(Response(id: id, result: $0.hover($1, position: params.position)))
             }
         case "textDocument/definition":
-            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            guard let params = params(TextDocumentPositionParams.self, body, id: id) else { return }
             answer(id, about: themePath(params.textDocument.uri)) {
                 MessageWriter.encode(Response(id: id, result: $0.definition($1, position: params.position)))
             }
         case "textDocument/documentColor":
-            guard let params = params(TextDocumentParams.self, body, decoder, id: id) else { return }
+            guard let params = params(TextDocumentParams.self, body, id: id) else { return }
             answer(id, about: themePath(params.textDocument.uri)) {
                 MessageWriter.encode(Response(id: id, result: $0.documentColors($1)))
             }
         case "textDocument/colorPresentation":
-            guard let params = params(ColorPresentationParams.self, body, decoder, id: id) else { return }
+            guard let params = params(ColorPresentationParams.self, body, id: id) else { return }
             answer(id, about: themePath(params.textDocument.uri)) {
                 MessageWriter.encode(
                     Response(id: id, result: $0.colorPresentations($1, color: params.color, range: params.range)))
             }
         case "textDocument/completion":
-            guard let params = params(TextDocumentPositionParams.self, body, decoder, id: id) else { return }
+            guard let params = params(TextDocumentPositionParams.self, body, id: id) else { return }
             answer(id, about: themePath(params.textDocument.uri)) {
                 MessageWriter.encode(Response(id: id, result: $0.completion($1, position: params.position)))
             }
@@ -302,8 +306,8 @@ package final class LanguageServer {
         var initializationOptions: Options?
     }
 
-    private func initialize(id: RequestID, body: Data) {
-        let params = (try? JSONDecoder().decode(ParamsOf<InitializeParams>.self, from: body))?.params
+    private func initialize(id: RequestID, body: JSONValue) {
+        let params = (try? JSONValueDecoder.decode(ParamsOf<InitializeParams>.self, from: body))?.params
         workspace.encoding = PositionEncoding.chosen(from: params?.capabilities?.general?.positionEncodings)
         var roots = (params?.workspaceFolders ?? []).compactMap { Workspace.path(ofURI: $0.uri) }
         if roots.isEmpty, let root = params?.rootUri.flatMap(Workspace.path(ofURI:)) ?? params?.rootPath {
@@ -321,7 +325,7 @@ package final class LanguageServer {
 
     // MARK: Notifications
 
-    private func notification(_ method: String, body: Data, decoder: JSONDecoder) {
+    private func notification(_ method: String, body: JSONValue) {
         if method == "exit" {
             exitCode = shuttingDown ? 0 : 1
             return
@@ -331,7 +335,7 @@ package final class LanguageServer {
         case "initialized":
             if watchesFiles { registerWatchers() }
         case "textDocument/didOpen":
-            guard let params = params(DidOpenParams.self, body, decoder, id: nil),
+            guard let params = params(DidOpenParams.self, body, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri)
             else { return }
             let reopened = workspace.documents[path] != nil
@@ -345,7 +349,7 @@ package final class LanguageServer {
             justOpened.insert(path)
             if !reopened { workspace.opened(path) }
         case "textDocument/didChange":
-            guard let params = params(DidChangeParams.self, body, decoder, id: nil),
+            guard let params = params(DidChangeParams.self, body, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri),
                 var document = workspace.documents[path]
             else { return }
@@ -364,7 +368,7 @@ package final class LanguageServer {
             workspace.set(document)
             changed(path)
         case "textDocument/didClose":
-            guard let params = params(DidCloseParams.self, body, decoder, id: nil),
+            guard let params = params(DidCloseParams.self, body, id: nil),
                 let path = Workspace.path(ofURI: params.textDocument.uri),
                 let document = workspace.remove(path)
             else { return }
@@ -380,10 +384,10 @@ package final class LanguageServer {
         case "textDocument/didSave":
             changed(nil)
         case "$/cancelRequest":
-            guard let params = params(CancelParams.self, body, decoder, id: nil) else { return }
+            guard let params = params(CancelParams.self, body, id: nil) else { return }
             cancel(params.id)
         case "workspace/didChangeWatchedFiles":
-            let params = params(DidChangeWatchedFilesParams.self, body, decoder, id: nil)
+            let params = params(DidChangeWatchedFilesParams.self, body, id: nil)
             let configuration = params?.changes.contains { $0.uri.hasSuffix("/.themelint.json") } ?? true
             workspace.invalidate(configurations: configuration)
             stale.formUnion(workspace.documents.keys)
@@ -521,7 +525,7 @@ private enum InboxItem: Sendable {
 
 /// The items not yet handled, between the reading thread, the worker and the server's thread.
 private final class Inbox: Sendable {
-    private let items = Mutex<[InboxItem]>([])
+    private let items = Locked<[InboxItem]>([])
     private let signal = DispatchSemaphore(value: 0)
 
     func put(_ item: InboxItem) {

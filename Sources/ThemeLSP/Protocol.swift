@@ -1,6 +1,8 @@
 // The few LSP types the server reads and writes, as the specification (3.17) names their
 // fields. Only what the server uses is modelled; the rest of a message is ignored.
 
+import ThemeSupport
+
 /// A place in a document: a 0-based line and a 0-based character in the agreed encoding.
 package struct Position: Codable, Sendable, Hashable, Comparable {
     package var line: Int

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import ThemeKit
 import ThemeLint
 import ThemeOutput
@@ -302,7 +301,7 @@ final class DiskWatch: Sendable {
         var folders: Set<String> = []
         var stamps: [String: [DiskStamp]] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func watch(_ folder: String) {
         state.withLock { _ = $0.folders.insert(folder) }

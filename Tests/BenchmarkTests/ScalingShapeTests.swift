@@ -124,7 +124,7 @@ struct ScalingShapeTests {
     @Test(
         "the tools and the loader load each of their shapes whole",
         arguments: ScalingShape.all.filter {
-            Self.expected[$0.id] == nil && !$0.id.hasPrefix("import-")
+            Self.expected[$0.id] == nil && !$0.id.hasPrefix("import-") && $0.tool != .readTokens
         })
     func toolShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)
@@ -406,6 +406,13 @@ struct ScalingShapeTests {
             #expect(theme.lineage.count == 7)
             #expect(theme.values.count == 8)
             #expect(theme.string(forKey: "descriptiveName") == "Theme 5")
+        case "import-json-escapes":
+            #expect(written.count == 1)
+            #expect(output.themes.first?.values["label"] == .string("\né\"\\🎨x"))
+            #expect(output.themes.first?.values.count == 2, "the constant and the style's property that names it")
+        case "import-json-one-line", "import-json-deep-arrays":
+            #expect(written.count == 1)
+            #expect(output.themes.first?.values.count == 6)
         case "import-motif-classes":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")
@@ -416,5 +423,40 @@ struct ScalingShapeTests {
             #expect(theme.lineage.count == 7)
             #expect(theme.values.count == 7)
         }
+    }
+
+    /// What each DTCG shape reads to at n = 6: (themes, entries over all their files).
+    static let tokensExpected: [String: (themes: Int, entries: Int)] = [
+        // `n.$type` and 6 tokens.
+        "dtcg-long-reference-chain": (1, 7),
+        // The `$type` of the innermost group and 6 tokens.
+        "dtcg-deep-groups": (1, 7),
+        // 6 colors, `base.$type`, their 6 copies and the `$type`'s; `shadow.$type`, the base
+        // shadow's 5 members and their 5 `$type`s; 6 aliases of 5 members with their `$type`s.
+        "dtcg-wide-group": (1, 14 + 11 + 60),
+        // `p.$type` and 6 numbers (the array tokens of an unknown-to-DTCG type are skipped with
+        // a note each, not errors).
+        "dtcg-wide-pointers": (1, 8),
+        // 6 themes, each the set (7 entries) and one context (2 entries).
+        "dtcg-resolver-many-contexts": (6, 6 * 9),
+    ]
+
+    @Test(
+        "the tokens reader reads each DTCG shape whole, without an error",
+        arguments: ScalingShape.all.filter { $0.tool == .readTokens })
+    func tokensShapes(shape: ScalingShape) throws {
+        let folder = try Self.write(shape, n: 6)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let resolver = folder.appendingPathComponent(ScalingShape.tokensResolverPath).path
+        let path =
+            FileManager.default.fileExists(atPath: resolver)
+            ? resolver : folder.appendingPathComponent(ScalingShape.tokensFilePath).path
+        let read = try TokensReader.themes(contentsOf: path)
+        #expect(read.diagnostics.isEmpty)
+        #expect(read.documents.allSatisfy { $0.errors.isEmpty })
+        let entries = read.themes.reduce(0) { $0 + $1.files.reduce(0) { $0 + $1.document.entryCount } }
+        let expected = try #require(Self.tokensExpected[shape.id])
+        #expect(read.themes.count == expected.themes)
+        #expect(entries == expected.entries)
     }
 }

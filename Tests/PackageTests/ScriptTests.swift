@@ -23,7 +23,7 @@ struct ScriptTests {
         #expect(result.stdout.hasSuffix("$ themelint --config bad.json .\n[exit 2]\n"))
         #expect(
             result.stderr.hasSuffix(
-                "themelint: error: bad.json: .disabled_rules[0]: unknown rule 'unknown_overide'; did you mean 'unknown_override'?; themelint --list-rules lists the rules\n"
+                "themelint: error: bad.json:1:21: .disabled_rules[0]: unknown rule 'unknown_overide'; did you mean 'unknown_override'?; themelint --list-rules lists the rules\n"
             ))
     }
 

@@ -85,7 +85,7 @@ struct ConfigurationParsingTests {
             ("{\"a\": 01}", 1, 7), ("{\"a\": 1.}", 1, 9), ("{\"a\": -}", 1, 7), ("{\"a\": 1e}", 1, 9),
             ("{\"a\": 1e999}", 1, 7), ("{\"a\": \"x\ty\"}", 1, 9), ("{\"a\": \"\\x\"}", 1, 8), ("{\"a\": tru}", 1, 7),
             ("{\"a\": 1,}", 1, 9), ("[1 2]", 1, 4), ("{}\n{}", 2, 1), ("{}\u{FEFF}", 1, 3),
-            ("{\n  \"é\": \"\\ud800\"}", 2, 15),
+            ("{\n  \"é\": \"\\ud800\"}", 2, 9),
         ])
     func syntaxErrors(_ text: String, _ line: Int, _ column: Int) {
         let error = failure(text)
@@ -137,6 +137,34 @@ struct ConfigurationParsingTests {
         #expect(error?.jsonPath == path)
         #expect(error?.message == message)
         #expect(error?.description.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" } == false)
+    }
+
+    @Test(
+        "every configuration error is at the line and column of what it is about, as themelint's problems are",
+        arguments: [
+            // A syntax error: where the reader stopped.
+            ("{\n  \"rules\": {\n    \"min_contrast\": {\"pairs\": [}\n}}", "", 3, 32),
+            // A key written twice: the second key.
+            ("{\"states\": [],\n  \"states\": []}", "", 2, 3),
+            // A wrong type for a known option: the value.
+            ("{\n  \"disabled_rules\": \"case_collision\"\n}", ".disabled_rules", 2, 21),
+            ("{\"rules\": {\"case_collision\": {\"severity\": 2}}}", ".rules.case_collision.severity", 1, 43),
+            (
+                "{\"rules\": {\"min_contrast\": {\"pairs\": [\n  {\"foreground\": \"aColor\", \"background\": \"bColor\", \"minimum\": \"7\"}]}}}",
+                ".rules.min_contrast.pairs[0].minimum", 2, 63
+            ),
+            // An unknown rule id: the key that names it, or the item of disabled_rules.
+            ("{\"rules\": {\n    \"case_colision\": {}}}", ".rules.case_colision", 2, 5),
+            ("{\"disabled_rules\": [\"é\", \"case_colision\"]}", ".disabled_rules[0]", 1, 21),
+            // An unknown key: the key; a missing one: the object it is missing from.
+            ("{\"rule\": {}}", ".rule", 1, 2),
+            ("{\"rules\": {\"min_contrast\":\n {\"severity\": \"error\"}}}", ".rules.min_contrast.pairs", 2, 2),
+        ])
+    func errorsAreLocated(json: String, path: String, line: Int, column: Int) {
+        let error = failure(json)
+        #expect(error?.jsonPath == path, "\(error?.description ?? "accepted")")
+        #expect(error?.position == SourcePosition(line: line, column: column), "\(error?.description ?? "accepted")")
+        #expect(error?.description.hasPrefix("c.json:\(line):\(column): ") == true)
     }
 
     @Test("a key written twice is quoted escaped too")

@@ -97,7 +97,7 @@ struct PathPatternTests {
             #expect(included.included.map(\.description) == [text])
             #expect(
                 throws: ConfigurationError(
-                    file: "c.json", jsonPath: ".excluded[0]",
+                    file: "c.json", jsonPath: ".excluded[0]", position: SourcePosition(line: 1, column: 15),
                     message:
                         "'\(text)' is the configuration's folder itself, which a folder search never skips (a folder "
                         + "named is searched): name the folders or files below it to skip")

@@ -131,7 +131,10 @@ struct RuleExampleTests {
         }
         #expect(declared.count >= 20, "the declarations were not found")
         #expect(Set(DiagnosticCode.loadCodes).isSubset(of: declared))
-        for code in declared.subtracting([.themeNotFound]).sorted() {
+        // The DTCG reader's codes (Sources/ThemeKit/Tokens) get their rules when themelint
+        // takes tokens files (issue 37's next step); until then no file it lints has them.
+        let tokens: Set<DiagnosticCode> = [.tokenName, .tokenValue, .tokenReference, .tokenNote]
+        for code in declared.subtracting([.themeNotFound]).subtracting(tokens).sorted() {
             #expect(ruleIDs.contains(code), "\(code) has no rule in RuleCatalog")
         }
         for kind in ValueKind.typed {

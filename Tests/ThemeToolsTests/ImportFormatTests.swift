@@ -288,7 +288,7 @@ import Yams
         arguments: [
             ("{\n  \"colors\": {\"aColor\": \"#fff\",}\n}", 2, 31, "expected a key"),
             ("[1, 2]", 1, 1, "not a dictionary"),
-            ("{\"a\": tru}", 1, 7, "expected a value"),
+            ("{\"a\": tru}", 1, 7, "a value must be"),
             ("{\"a\": \"x\"} 3", 1, 12, "after the JSON value"),
             ("{\"a\": \"\\q\"}", 1, 8, "not a JSON escape"),
             // A lone UTF-16 surrogate names no character: refused, not written as U+FFFD.

@@ -100,6 +100,45 @@ import ThemeTools
     }
 
     @Test(
+        "a problem inside a nested value fails the import at its line and column",
+        arguments: [
+            ("<dict><key>b</key></dict>", "the key 'b' has no value", 7),
+            ("<dict><string>x</string></dict>", "this <string> has no <key> before it", 7),
+            ("<dict> hello <key>b</key><true/></dict>", "unexpected text in a <dict>", 7),
+            ("<array><string>x</string>oops</array>", "unexpected text in an <array>", 26),
+            ("<array><string>a<b/></string></array>", "<b> cannot appear inside <string>", 17),
+            ("<array><integer>x1</integer></array>", "'x1' is not an integer", 8),
+            ("<array><real>abc</real></array>", "'abc' is not a number", 8),
+            ("<array><color>red</color></array>", "<color> is not a property-list element", 8),
+            // ThemeKit's reader, as for a theme's keys: an element in a namespace is no plist element.
+            ("<array><dict xmlns=\"u\"/></array>", "<dict xmlns=\"u\"> is not a property-list element", 8),
+        ])
+    func refusesABrokenNestedValue(body: String, message: String, column: Int) throws {
+        let text = "<plist><dict><key>n</key>\n" + body + "\n</dict></plist>"
+        #expect {
+            try ThemeImporter.run([.init(file: "in.plist", bytes: Array(text.utf8))], format: .plist)
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            return failure.location == SourceLocation(file: "in.plist", line: 2, column: column)
+                && failure.message == message
+        }
+    }
+
+    @Test func aCarriageReturnInAValueIsKeptAsFoundationKeepsIt() throws {
+        let text =
+            "<plist><dict>\r\n<key>s</key><string>a\r\nb</string>\r\n<key>t</key><string>é\rx</string></dict></plist>"
+        let output = try ThemeImporter.run([.init(file: "in.plist", bytes: Array(text.utf8))], format: .plist)
+        #expect(output.themes.first?.values["s"] == .string("a\r\nb"))
+        #expect(output.themes.first?.values["t"] == .string("é\rx"))
+    }
+
+    @Test func anIntegerWrittenAsADecimalIsImportedAsAReal() throws {
+        let text = "<plist><dict><key>n</key><array><integer> 1.5 </integer></array></dict></plist>"
+        let output = try ThemeImporter.run([.init(file: "in.plist", bytes: Array(text.utf8))], format: .plist)
+        #expect(output.themes.first?.values["n.0"] == .real(1.5))
+    }
+
+    @Test(
         "theme names follow the theme-name rules",
         arguments: [
             ("Example Theme", "example-theme"), ("  Dark++ Mode ", "dark-mode"), ("ÉtéTheme", "t-theme"),

@@ -124,10 +124,10 @@ struct BaselineTests {
                 "broken.json",
                 "broken.json:1:2: the baseline is not valid JSON: expected a key in double quotes, found the end of the file"
             ),
-            ("wrong.json", "wrong.json: .tool: is required"),
+            ("wrong.json", "wrong.json:1:1: .tool: is required"),
             (
                 "other.json",
-                "other.json: .: not a themelint baseline: expected \"tool\" : \"themelint\" and \"version\" : 1"
+                "other.json:1:26: .: not a themelint baseline: expected \"tool\" : \"themelint\" and \"version\" : 1"
             ),
             ("Themes", "cannot read the baseline Themes: it is a directory, not a file"),
         ]
@@ -158,11 +158,11 @@ struct BaselineTests {
         let cases: [(String, String)] = [
             (
                 Self.tampered(problems: entry("9223372036854775807") + ", " + entry("1")),
-                "base.json: .problems[0].count: must be a whole number from 1 to 9007199254740992"
+                "base.json:1:25: .problems[0].count: must be a whole number from 1 to 9007199254740992"
             ),
             (
                 Self.tampered(problems: many),
-                "base.json: .problems[1023].count: with the counts of the same problem before it, it adds up past 9223372036854775807"
+                "base.json:1:111532: .problems[1023].count: with the counts of the same problem before it, it adds up past 9223372036854775807"
             ),
             (
                 // jq and Python read the last list (empty), a lenient reader the first.
@@ -171,15 +171,15 @@ struct BaselineTests {
             ),
             (
                 Self.tampered(problems: entry("1").replacingOccurrences(of: #""key""#, with: #""kye""#)),
-                "base.json: .problems[0].kye: unknown key 'kye'; did you mean 'key'?; the keys here are 'count', 'file', 'key', 'message', 'rule'"
+                "base.json:1:60: .problems[0].kye: unknown key 'kye'; did you mean 'key'?; the keys here are 'count', 'file', 'key', 'message', 'rule'"
             ),
             (
                 Self.tampered(problems: entry("1").replacingOccurrences(of: "duplicate_key", with: "duplicate_kye")),
-                "base.json: .problems[0].rule: unknown rule 'duplicate_kye'; did you mean 'duplicate_key'?; themelint --list-rules lists the rules"
+                "base.json:1:91: .problems[0].rule: unknown rule 'duplicate_kye'; did you mean 'duplicate_key'?; themelint --list-rules lists the rules"
             ),
             (
                 Self.tampered(document: #", "comment": "x""#),
-                "base.json: .comment: unknown key 'comment'; the keys here are 'problems', 'tool', 'version'"
+                "base.json:1:145: .comment: unknown key 'comment'; the keys here are 'problems', 'tool', 'version'"
             ),
         ]
         for (text, message) in cases {

@@ -228,14 +228,20 @@ struct ConfigurationTests {
         #expect(root.status == 0)
     }
 
-    @Test("a bad configuration is exit 2 naming its JSON path", arguments: BadConfiguration.all)
+    @Test("a bad configuration is exit 2 naming its line, column and JSON path", arguments: BadConfiguration.all)
     func badConfigurationIsExit2(_ bad: BadConfiguration) throws {
         let scratch = try ScratchFolder("badconfig")
         let file = try scratch.write(bad.json, to: "bad.json")
         let result = try CLI.run(["--config", file, "Themes/"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("themelint: error: \(file): \(bad.path): "), "\(result.stderr)")
+        // `FILE:LINE:COLUMN: PATH: message`, as themelint's other problems start.
+        let prefix = "themelint: error: \(file):"
+        #expect(result.stderr.hasPrefix(prefix), "\(result.stderr)")
+        let place = result.stderr.dropFirst(prefix.count).split(separator: " ", maxSplits: 1)
+        let lineAndColumn = place.first?.dropLast().split(separator: ":", omittingEmptySubsequences: false) ?? []
+        #expect(lineAndColumn.count == 2 && lineAndColumn.allSatisfy { Int($0) != nil }, "\(result.stderr)")
+        #expect(place.last?.hasPrefix("\(bad.path): ") == true, "\(result.stderr)")
     }
 
     @Test(
@@ -299,7 +305,7 @@ struct ConfigurationTests {
         #expect(hostile.status == 2)
         #expect(
             hostile.stderr
-                == #"themelint: error: .themelint.json: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules', 'states'"#
+                == #"themelint: error: .themelint.json:1:2: .["\u001B[31mrules\n"]: unknown key '\u001B[31mrules\n'; the keys here are '$schema', 'disabled_rules', 'excluded', 'included', 'rules', 'states'"#
                 + "\n")
     }
 
@@ -316,7 +322,7 @@ struct ConfigurationTests {
         _ = try scratch.write(#"<plist><dict/></plist>"#, to: "default.plist")
         let broken = try CLI.run(["."], in: scratch.url)
         #expect(broken.status == 2)
-        #expect(broken.stderr.hasPrefix("themelint: error: .themelint.json: .rules.min_contrast.pairs: "))
+        #expect(broken.stderr.hasPrefix("themelint: error: .themelint.json:1:38: .rules.min_contrast.pairs: "))
         #expect(try CLI.run(["--no-config", "."], in: scratch.url).status == 0)
     }
 

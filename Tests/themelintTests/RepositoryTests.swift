@@ -163,7 +163,7 @@ struct RepositoryTests {
         #expect(broken.status == 2)
         #expect(
             broken.stderr
-                == "themelint: error: ../../.themelint.json: .disabled_rules[0]: unknown rule 'case_colision'; did you mean 'case_collision'?; themelint --list-rules lists the rules\n"
+                == "themelint: error: ../../.themelint.json:1:21: .disabled_rules[0]: unknown rule 'case_colision'; did you mean 'case_collision'?; themelint --list-rules lists the rules\n"
         )
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import ThemeKit
+import ThemeSupport
 
 /// What a `.themelint.json` file asks for: which rules report and at what severity
 /// (`disabled_rules`, `rules.<id>.severity`), which files a folder search takes (`included`,
@@ -209,19 +210,27 @@ extension LintConfiguration {
 
     /// Parses a configuration document, strictly.
     ///
-    /// - Throws: `ConfigurationError` naming the JSON path of the first problem (keys of an
-    ///   object are checked in sorted order, so the answer does not depend on hashing).
+    /// - Throws: `ConfigurationError` at the line and column of the first problem, naming
+    ///   its JSON path (keys of an object are checked in sorted order, so the answer does
+    ///   not depend on the order they are written in).
     public static func parse(_ data: Data, file: String) throws(ConfigurationError) -> LintConfiguration {
-        let document: JSONValue
+        let document: JSONNode
         do {
-            document = try JSONReader.read(Array(data))
+            document = try ConfigurationParser.read(Array(data))
         } catch {
             throw ConfigurationError(
-                file: file, jsonPath: "", position: SourcePosition(line: error.line, column: error.column),
+                file: file, jsonPath: "", position: SourcePosition(error.location),
                 message: "not valid JSON: \(error.message)")
         }
         var parser = ConfigurationParser(file: file)
         return try parser.configuration(document)
+    }
+}
+
+extension SourcePosition {
+    /// The line and column of a place in a JSON file.
+    init(_ location: JSONLocation) {
+        self.init(line: location.line, column: location.column)
     }
 }
 
@@ -238,8 +247,26 @@ struct ConfigurationParser {
     static let ratioRange = 1.0...21.0
     /// Every rule id, for `disabled_rules` and `rules`.
     static let ruleIDs = RuleCatalog.descriptions.map(\.id.rawValue)
+    /// How deep a configuration or baseline may nest: a configuration needs five levels.
+    static let maximumDepth = 64
 
-    mutating func configuration(_ document: JSONValue) throws(ConfigurationError) -> LintConfiguration {
+    /// Reads a configuration or baseline document: a key written twice is refused, so the
+    /// file means the same to themelint as to any other JSON tool (JSONDecoder keeps the first,
+    /// Python's `json` the last).
+    static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        try JSONReader.read(bytes, duplicateKeys: .refuse, maximumDepth: maximumDepth)
+    }
+
+    /// An object's members by key, with where each key is: what `object` checks and returns.
+    struct Fields {
+        /// The object itself (a missing key is reported at it).
+        var node: JSONNode
+        var members: [String: JSONMember]
+
+        subscript(key: String) -> JSONNode? { members[key]?.value }
+    }
+
+    mutating func configuration(_ document: JSONNode) throws(ConfigurationError) -> LintConfiguration {
         let root = try object(document, at: ".", allowed: Self.rootKeys, required: [])
         if let schema = root["$schema"] { _ = try string(schema, at: Self.path(".", "$schema")) }
         var configuration = LintConfiguration(file: file)
@@ -256,19 +283,19 @@ struct ConfigurationParser {
         }
         guard let rules = root["rules"] else { return configuration }
         let rulesPath = Self.path(".", "rules")
-        guard case .object(let ruleTable) = rules else {
-            throw error(at: rulesPath, "must be an object, not \(rules.kind)")
+        guard let ruleTable = rules.members else {
+            throw error(at: rulesPath, rules.location, "must be an object, not \(rules.kind)")
         }
-        for id in ruleTable.keys.sorted() {
-            let rulePath = Self.path(rulesPath, id)
-            let code = try ruleID(id, at: rulePath)
-            let value = ruleTable[id] ?? .null
+        for member in ruleTable.sorted(by: { $0.key < $1.key }) {
+            let rulePath = Self.path(rulesPath, member.key)
+            let code = try ruleID(member.key, at: rulePath, member.keyLocation)
+            let value = member.value
             if code == .minContrast {
                 configuration.contrastPairs = try contrastPairs(value, at: rulePath)
             } else {
                 _ = try object(value, at: rulePath, allowed: Self.ruleSettingKeys, required: [])
             }
-            if case .object(let settings) = value, let severity = settings["severity"] {
+            if let severity = value["severity"] {
                 configuration.severities[code] = try self.severity(severity, at: Self.path(rulePath, "severity"))
             }
         }
@@ -276,31 +303,32 @@ struct ConfigurationParser {
     }
 
     /// A rule id that names a rule (`themelint --list-rules`), else an error with the closest.
-    func ruleID(_ id: String, at path: String) throws(ConfigurationError) -> DiagnosticCode {
+    func ruleID(_ id: String, at path: String, _ location: JSONLocation) throws(ConfigurationError) -> DiagnosticCode {
         guard Self.ruleIDs.contains(id) else {
             let hint = Suggestions.hint(Suggestions.closest(to: id, among: Self.ruleIDs))
             throw error(
-                at: path, "unknown rule \(ConfigurationText.quoted(id))\(hint); themelint --list-rules lists the rules")
+                at: path, location,
+                "unknown rule \(ConfigurationText.quoted(id))\(hint); themelint --list-rules lists the rules")
         }
         return DiagnosticCode(rawValue: id)
     }
 
-    private func disabledRules(_ value: JSONValue, at path: String) throws(ConfigurationError) -> Set<DiagnosticCode> {
-        guard case .array(let items) = value else {
-            throw error(at: path, "must be an array of rule ids, not \(value.kind)")
+    private func disabledRules(_ value: JSONNode, at path: String) throws(ConfigurationError) -> Set<DiagnosticCode> {
+        guard let items = value.elements else {
+            throw error(at: path, value.location, "must be an array of rule ids, not \(value.kind)")
         }
         var codes = Set<DiagnosticCode>()
         for (index, item) in items.enumerated() {
             let itemPath = "\(path)[\(index)]"
-            let code = try ruleID(try string(item, at: itemPath), at: itemPath)
+            let code = try ruleID(try string(item, at: itemPath), at: itemPath, item.location)
             guard RuleCatalog.description(of: code)?.isSuppressible == true else {
                 throw error(
-                    at: itemPath,
+                    at: itemPath, item.location,
                     "'\(code)' cannot be disabled, as no comment can silence it: fix the file, or leave it out with 'excluded'"
                 )
             }
             guard codes.insert(code).inserted else {
-                throw error(at: itemPath, "'\(code)' is listed twice")
+                throw error(at: itemPath, item.location, "'\(code)' is listed twice")
             }
         }
         return codes
@@ -308,9 +336,9 @@ struct ConfigurationParser {
 
     /// The project's states: names a key can hold after `:` (no `.`, `:` or `/`), none
     /// built in, none twice.
-    private func states(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [String] {
-        guard case .array(let items) = value else {
-            throw error(at: path, "must be an array of state names, not \(value.kind)")
+    private func states(_ value: JSONNode, at path: String) throws(ConfigurationError) -> [String] {
+        guard let items = value.elements else {
+            throw error(at: path, value.location, "must be an array of state names, not \(value.kind)")
         }
         var names: [String] = []
         var seen = Set<String>()
@@ -319,24 +347,25 @@ struct ConfigurationParser {
             let name = try string(item, at: itemPath)
             guard !name.isEmpty, !name.contains(where: { ".:/".contains($0) || $0.isWhitespace }) else {
                 throw error(
-                    at: itemPath,
+                    at: itemPath, item.location,
                     "\(ConfigurationText.quoted(name)) is not a state name: a state is written after ':' in a key, "
                         + "and holds no '.', ':', '/' or space")
             }
             guard ThemeState(rawValue: name) == nil else {
-                throw error(at: itemPath, "\(ConfigurationText.quoted(name)) is a built-in state already")
+                throw error(
+                    at: itemPath, item.location, "\(ConfigurationText.quoted(name)) is a built-in state already")
             }
             guard seen.insert(name).inserted else {
-                throw error(at: itemPath, "\(ConfigurationText.quoted(name)) is listed twice")
+                throw error(at: itemPath, item.location, "\(ConfigurationText.quoted(name)) is listed twice")
             }
             names.append(name)
         }
         return names
     }
 
-    private func patterns(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [PathPattern] {
-        guard case .array(let items) = value else {
-            throw error(at: path, "must be an array of glob patterns, not \(value.kind)")
+    private func patterns(_ value: JSONNode, at path: String) throws(ConfigurationError) -> [PathPattern] {
+        guard let items = value.elements else {
+            throw error(at: path, value.location, "must be an array of glob patterns, not \(value.kind)")
         }
         var patterns: [PathPattern] = []
         for (index, item) in items.enumerated() {
@@ -344,14 +373,14 @@ struct ConfigurationParser {
             let text = try string(item, at: itemPath)
             guard let pattern = PathPattern(text) else {
                 throw error(
-                    at: itemPath,
+                    at: itemPath, item.location,
                     "\(ConfigurationText.quoted(text)) must be relative to the configuration's folder, without '..'"
                 )
             }
             // `.` is the folder itself, which a folder search never skips: it would match nothing.
             guard !(pattern.isWholeFolder && path.hasSuffix("excluded")) else {
                 throw error(
-                    at: itemPath,
+                    at: itemPath, item.location,
                     "\(ConfigurationText.quoted(text)) is the configuration's folder itself, which a folder search never "
                         + "skips (a folder named is searched): name the folders or files below it to skip")
             }
@@ -360,42 +389,49 @@ struct ConfigurationParser {
         return patterns
     }
 
-    private func severity(_ value: JSONValue, at path: String) throws(ConfigurationError) -> Severity {
-        guard case .string(let text) = value, let severity = Severity(rawValue: text) else {
-            let shown = if case .string(let text) = value { ConfigurationText.quoted(text) } else { value.kind }
-            throw error(at: path, "must be \"error\" or \"warning\", not \(shown)")
+    private func severity(_ value: JSONNode, at path: String) throws(ConfigurationError) -> Severity {
+        guard let text = value.string, let severity = Severity(rawValue: text) else {
+            let shown = value.string.map(ConfigurationText.quoted) ?? value.kind
+            throw error(at: path, value.location, "must be \"error\" or \"warning\", not \(shown)")
         }
         return severity
     }
 
-    private func contrastPairs(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [ContrastPair] {
+    private func contrastPairs(_ value: JSONNode, at path: String) throws(ConfigurationError) -> [ContrastPair] {
         let settings = try object(value, at: path, allowed: Self.minContrastKeys, required: ["pairs"])
         let pairsPath = Self.path(path, "pairs")
-        guard case .array(let items)? = settings["pairs"] else {
-            throw error(at: pairsPath, "must be an array of pairs, not \(settings["pairs"]?.kind ?? "nothing")")
+        let pairs = settings["pairs"]
+        guard let items = pairs?.elements else {
+            throw error(
+                at: pairsPath, pairs?.location ?? value.location,
+                "must be an array of pairs, not \(pairs?.kind ?? "nothing")")
         }
         guard !items.isEmpty else {
-            throw error(at: pairsPath, "must hold at least one pair; leave min_contrast out to turn the rule off")
+            throw error(
+                at: pairsPath, pairs?.location ?? value.location,
+                "must hold at least one pair; leave min_contrast out to turn the rule off")
         }
-        var pairs: [ContrastPair] = []
+        var result: [ContrastPair] = []
         for (index, item) in items.enumerated() {
-            pairs.append(try pair(item, at: "\(pairsPath)[\(index)]"))
+            result.append(try pair(item, at: "\(pairsPath)[\(index)]"))
         }
-        return pairs
+        return result
     }
 
-    private func pair(_ value: JSONValue, at path: String) throws(ConfigurationError) -> ContrastPair {
+    private func pair(_ value: JSONNode, at path: String) throws(ConfigurationError) -> ContrastPair {
         let fields = try object(
             value, at: path, allowed: Self.pairKeys, required: ["foreground", "background", "minimum"])
-        let foreground = try colorKey(fields["foreground"], at: Self.path(path, "foreground"))
-        let background = try colorKey(fields["background"], at: Self.path(path, "background"))
+        let foreground = try colorKey(fields["foreground"] ?? value, at: Self.path(path, "foreground"))
+        let background = try colorKey(fields["background"] ?? value, at: Self.path(path, "background"))
         let minimumPath = Self.path(path, "minimum")
-        guard case .number(let minimum)? = fields["minimum"] else {
-            throw error(at: minimumPath, "must be a number from 1 to 21, not \(fields["minimum"]?.kind ?? "nothing")")
+        let minimumNode = fields["minimum"] ?? value
+        guard let minimum = minimumNode.number else {
+            throw error(
+                at: minimumPath, minimumNode.location, "must be a number from 1 to 21, not \(minimumNode.kind)")
         }
         guard Self.ratioRange.contains(minimum) else {
             throw error(
-                at: minimumPath,
+                at: minimumPath, minimumNode.location,
                 "must be a contrast ratio from 1 to 21, not \(ThemeValue.text(of: minimum)) (4.5 is WCAG AA for text, 7 is AAA)"
             )
         }
@@ -409,12 +445,14 @@ struct ConfigurationParser {
             let patterns = try self.patterns(list, at: foldersPath)
             guard !patterns.isEmpty else {
                 throw error(
-                    at: foldersPath, "must name at least one folder; leave it out to check themes in any folder")
+                    at: foldersPath, list.location,
+                    "must name at least one folder; leave it out to check themes in any folder")
             }
             var seen = Set<String>()
             for (index, pattern) in patterns.enumerated() where !seen.insert(pattern.description).inserted {
                 throw error(
-                    at: "\(foldersPath)[\(index)]", "\(ConfigurationText.quoted(pattern.description)) is listed twice")
+                    at: "\(foldersPath)[\(index)]", list.elements?[index].location ?? list.location,
+                    "\(ConfigurationText.quoted(pattern.description)) is listed twice")
             }
             folders = patterns.map(\.description)
         }
@@ -422,21 +460,22 @@ struct ConfigurationParser {
             foreground: foreground, background: background, minimum: minimum, themes: themes, folders: folders)
     }
 
-    private func colorKey(_ value: JSONValue?, at path: String) throws(ConfigurationError) -> String {
-        let key = try string(value ?? .null, at: path)
+    private func colorKey(_ value: JSONNode, at path: String) throws(ConfigurationError) -> String {
+        let key = try string(value, at: path)
         guard ValueKind.typed(forKey: key)?.kind == .color else {
             throw error(
-                at: path, "\(ConfigurationText.quoted(key)) is not a color key: a color key's name ends in 'Color'")
+                at: path, value.location,
+                "\(ConfigurationText.quoted(key)) is not a color key: a color key's name ends in 'Color'")
         }
         return key
     }
 
-    private func themeNames(_ value: JSONValue, at path: String) throws(ConfigurationError) -> [String] {
-        guard case .array(let items) = value else {
-            throw error(at: path, "must be an array of theme names, not \(value.kind)")
+    private func themeNames(_ value: JSONNode, at path: String) throws(ConfigurationError) -> [String] {
+        guard let items = value.elements else {
+            throw error(at: path, value.location, "must be an array of theme names, not \(value.kind)")
         }
         guard !items.isEmpty else {
-            throw error(at: path, "must name at least one theme; leave it out to check every theme")
+            throw error(at: path, value.location, "must name at least one theme; leave it out to check every theme")
         }
         var names: [String] = []
         // Each name is checked against those before it: a set, not a scan of the list.
@@ -446,12 +485,12 @@ struct ConfigurationParser {
             let name = try string(item, at: itemPath)
             guard ThemeName.isValid(name) else {
                 throw error(
-                    at: itemPath,
+                    at: itemPath, item.location,
                     "\(ConfigurationText.quoted(name)) is not a theme name: a theme's file name without .plist, of letters, digits, '.', '_' and '-'"
                 )
             }
             guard seen.insert(name).inserted else {
-                throw error(at: itemPath, "\(ConfigurationText.quoted(name)) is listed twice")
+                throw error(at: itemPath, item.location, "\(ConfigurationText.quoted(name)) is listed twice")
             }
             names.append(name)
         }
@@ -459,30 +498,39 @@ struct ConfigurationParser {
     }
 
     /// The fields of an object that has every key of `required` and no key outside `allowed`.
+    /// An unknown key is reported at the key; a missing one at the object.
     func object(
-        _ value: JSONValue, at path: String, allowed: [String], required: [String]
-    ) throws(ConfigurationError) -> [String: JSONValue] {
-        guard case .object(let fields) = value else { throw error(at: path, "must be an object, not \(value.kind)") }
-        for key in fields.keys.sorted() where !allowed.contains(key) {
-            let hint = Suggestions.hint(Suggestions.closest(to: key, among: allowed))
-            throw error(
-                at: Self.path(path, key), "unknown key \(ConfigurationText.quoted(key))\(hint); \(Self.list(allowed))")
+        _ value: JSONNode, at path: String, allowed: [String], required: [String]
+    ) throws(ConfigurationError) -> Fields {
+        guard let members = value.members else {
+            throw error(at: path, value.location, "must be an object, not \(value.kind)")
         }
-        for key in required where fields[key] == nil {
-            throw error(at: Self.path(path, key), "is required")
+        // The reader refused a key written twice: each key is here once.
+        let fields = Fields(
+            node: value, members: Dictionary(members.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last }))
+        for member in members.sorted(by: { $0.key < $1.key }) where !allowed.contains(member.key) {
+            let hint = Suggestions.hint(Suggestions.closest(to: member.key, among: allowed))
+            throw error(
+                at: Self.path(path, member.key), member.keyLocation,
+                "unknown key \(ConfigurationText.quoted(member.key))\(hint); \(Self.list(allowed))")
+        }
+        for key in required where fields.members[key] == nil {
+            throw error(at: Self.path(path, key), value.location, "is required")
         }
         return fields
     }
 
     /// A string that is not empty.
-    func string(_ value: JSONValue, at path: String) throws(ConfigurationError) -> String {
-        guard case .string(let text) = value else { throw error(at: path, "must be a string, not \(value.kind)") }
-        guard !text.isEmpty else { throw error(at: path, "must not be empty") }
+    func string(_ value: JSONNode, at path: String) throws(ConfigurationError) -> String {
+        guard let text = value.string else {
+            throw error(at: path, value.location, "must be a string, not \(value.kind)")
+        }
+        guard !text.isEmpty else { throw error(at: path, value.location, "must not be empty") }
         return text
     }
 
-    func error(at path: String, _ message: String) -> ConfigurationError {
-        ConfigurationError(file: file, jsonPath: path, message: message)
+    func error(at path: String, _ location: JSONLocation, _ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, jsonPath: path, position: SourcePosition(location), message: message)
     }
 
     private static func list(_ keys: [String]) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import ThemeKit
 import ThemeOutput
+import ThemeSupport
 
 /// The problems a repository already had when it adopted themelint (`--write-baseline`),
 /// so that a later run (`--baseline`) reports only the new ones (SwiftLint's baseline, for
@@ -104,56 +105,63 @@ public struct Baseline: Sendable, Hashable {
                 throw LintFailure("cannot read the baseline \(path): \(Self.reason(reading: reason))")
             }
         }
-        let value: JSONValue
+        let document: JSONNode
         do {
-            value = try JSONReader.read(bytes)
+            document = try ConfigurationParser.read(bytes)
         } catch {
-            throw LintFailure("\(path):\(error.line):\(error.column): the baseline is not valid JSON: \(error.message)")
+            throw LintFailure(
+                "\(path):\(error.location.line):\(error.location.column): the baseline is not valid JSON: \(error.message)"
+            )
         }
         var baseline = Baseline(
             counts: [:], folder: PathPattern.normalized(absolute + "/.."), currentDirectory: currentDirectory)
         do {
-            try baseline.add(value, file: path)
+            try baseline.add(document, file: path)
         } catch {
-            throw LintFailure("\(error.file): \(error.jsonPath): \(error.message)")
+            throw LintFailure(error.description)
         }
         return baseline
     }
 
     /// Adds the problems of a baseline document, checked as strictly as a configuration.
-    private mutating func add(_ value: JSONValue, file: String) throws(ConfigurationError) {
+    private mutating func add(_ document: JSONNode, file: String) throws(ConfigurationError) {
         let reader = ConfigurationParser(file: file)
-        let root = try reader.object(value, at: ".", allowed: Self.documentKeys, required: Self.documentKeys)
-        guard case .string("themelint")? = root["tool"], case .number(1)? = root["version"] else {
+        let root = try reader.object(document, at: ".", allowed: Self.documentKeys, required: Self.documentKeys)
+        guard root["tool"]?.string == "themelint", root["version"]?.number == 1 else {
+            let wrong = root["tool"]?.string == "themelint" ? root["version"] : root["tool"]
             throw reader.error(
-                at: ".", "not a themelint baseline: expected \"tool\" : \"themelint\" and \"version\" : 1")
+                at: ".", wrong?.location ?? document.location,
+                "not a themelint baseline: expected \"tool\" : \"themelint\" and \"version\" : 1")
         }
-        guard case .array(let problems)? = root["problems"] else {
+        let problemsNode = root["problems"]
+        guard let problems = problemsNode?.elements else {
             throw reader.error(
-                at: ".problems", "must be an array of problems, not \(root["problems"]?.kind ?? "nothing")")
+                at: ".problems", problemsNode?.location ?? document.location,
+                "must be an array of problems, not \(problemsNode?.kind ?? "nothing")")
         }
         for (index, problem) in problems.enumerated() {
             let path = ".problems[\(index)]"
             let fields = try reader.object(
                 problem, at: path, allowed: Self.entryKeys, required: ["count", "file", "rule"])
-            guard case .number(let number)? = fields["count"], let count = Int(exactly: number),
-                (1...Self.maximumCount).contains(count)
-            else {
-                throw reader.error(at: path + ".count", "must be a whole number from 1 to \(Self.maximumCount)")
+            let countNode = fields["count"] ?? problem
+            guard let count = countNode.wholeNumber, (1...Self.maximumCount).contains(count) else {
+                throw reader.error(
+                    at: path + ".count", countNode.location, "must be a whole number from 1 to \(Self.maximumCount)")
             }
+            let ruleNode = fields["rule"] ?? problem
             let rule = try reader.ruleID(
-                try reader.string(fields["rule"] ?? .null, at: path + ".rule"), at: path + ".rule")
-            let name = try reader.string(fields["file"] ?? .null, at: path + ".file")
+                try reader.string(ruleNode, at: path + ".rule"), at: path + ".rule", ruleNode.location)
+            let name = try reader.string(fields["file"] ?? problem, at: path + ".file")
             var subject: (key: String?, message: String?) = (nil, nil)
             for field in ["key", "message"] {
-                guard let text = fields[field] else { continue }
-                guard case .string(let text) = text else {
-                    throw reader.error(at: path + "." + field, "must be a string, not \(text.kind)")
+                guard let node = fields[field] else { continue }
+                guard let text = node.string else {
+                    throw reader.error(at: path + "." + field, node.location, "must be a string, not \(node.kind)")
                 }
                 if field == "key" { subject.key = text } else { subject.message = text }
             }
             guard subject.key != nil || subject.message != nil else {
-                throw reader.error(at: path, "needs a key, or a message for a problem with no key")
+                throw reader.error(at: path, problem.location, "needs a key, or a message for a problem with no key")
             }
             let fingerprint = Fingerprint(
                 rule: rule.rawValue, file: PathPattern.normalized(name.hasPrefix("/") ? name : folder + "/" + name),
@@ -162,7 +170,8 @@ public struct Baseline: Sendable, Hashable {
             let (sum, overflow) = counts[fingerprint, default: 0].addingReportingOverflow(count)
             guard !overflow else {
                 throw reader.error(
-                    at: path + ".count", "with the counts of the same problem before it, it adds up past \(Int.max)")
+                    at: path + ".count", countNode.location,
+                    "with the counts of the same problem before it, it adds up past \(Int.max)")
             }
             counts[fingerprint] = sum
         }

@@ -1,5 +1,5 @@
-import Synchronization
 import ThemeKit
+import ThemeSupport
 
 /// A theme's styled keys as the style rules read them (`unknown_state`, `unknown_style`,
 /// `style_cycle`, `state_order`, `state_without_base`): the theme file's own styled keys,
@@ -144,7 +144,7 @@ final class LineageMemo: Sendable {
         case found
     }
 
-    private let answers = Mutex<[String: Answer]>([:])
+    private let answers = Locked<[String: Answer]>([:])
 
     private static func slot(_ question: String, _ path: String) -> String { path + "\u{0}" + question }
 
@@ -167,7 +167,7 @@ final class LineageMemo: Sendable {
 /// the themes that inherit from it: what `unknown_style` looks an `INHERITED_STYLE` value up
 /// in, nearest file first.
 final class StyleNameCache: Sendable {
-    private let names = Mutex<[String: Set<String>]>([:])
+    private let names = Locked<[String: Set<String>]>([:])
     private let reached = LineageMemo()
 
     /// Whether some file of `lineage` (the theme's own, then its ancestors') writes a key

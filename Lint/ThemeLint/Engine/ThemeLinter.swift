@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 public import ThemeKit
 import ThemeOutput
+import ThemeSupport
 
 /// Finds the themes under some paths and checks each in the context of its ancestors,
 /// with the same reader and resolver as `ThemeManager`, plus the linter's own rules.
@@ -50,8 +50,8 @@ public struct ThemeLinter: Sendable {
         let partners =
             configuration.contrastPairs.isEmpty
             ? PartnerIndex() : PartnerIndex(files: found.files.map(\.path)) { try? cache.read($0).get() }
-        let results = Mutex([[Diagnostic]](repeating: [], count: found.files.count))
-        let lineages = Mutex([ThemeLoader.Session.Problems?](repeating: nil, count: found.files.count))
+        let results = Locked([[Diagnostic]](repeating: [], count: found.files.count))
+        let lineages = Locked([ThemeLoader.Session.Problems?](repeating: nil, count: found.files.count))
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
             let (diagnostics, lineage) = check(
                 found.files[index], cache: cache, session: session, rules: rules, partners: partners)
@@ -171,7 +171,7 @@ public struct ThemeLinter: Sendable {
 final class FileCache: Sendable {
     private let discovery: ThemeDiscovery
     private let reader: PropertyListReader
-    private let entries = Mutex([String: Result<ThemeFile, ThemeError>]())
+    private let entries = Locked([String: Result<ThemeFile, ThemeError>]())
     /// Contents that stand in for the files at these absolute paths (standard input).
     private let contents: [String: [UInt8]]
 

@@ -1,5 +1,3 @@
-public import ThemeKit
-
 /// A theme folder written inline, for a rule's examples: file name → content.
 ///
 /// In a triggering example, `↓` marks each place the rule must report (it is removed

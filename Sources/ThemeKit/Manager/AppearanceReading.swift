@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import ThemeSupport
 
 /// What a manager knows of its appearance source's preference: "no answer yet" is not "no
 /// preference" (SPEC §8). A theme chosen for the system's appearance waits for the first answer
@@ -20,12 +20,12 @@ enum SourceAnswer: Sendable {
 /// A gate that opens on a source's first answer, for the threads that must not choose a theme
 /// before it: they wait at most until a deadline set when the source was installed.
 ///
-/// `Sendable`: whether it is open lives behind a `Mutex`; the `DispatchGroup` is entered once at
+/// `Sendable`: whether it is open lives behind a `Locked`; the `DispatchGroup` is entered once at
 /// creation and left once, when it opens (or when it goes: libdispatch traps on releasing an
 /// unbalanced group).
 final class FirstAnswer: Sendable {
     private let group = DispatchGroup()
-    private let isOpen = Mutex(false)
+    private let isOpen = Locked(false)
     private let deadline: DispatchTime
 
     /// A closed gate that waiters give up on `limit` from now.
@@ -60,6 +60,9 @@ final class FirstAnswer: Sendable {
 /// Swift concurrency's shared pool: the threads that wait for the source's first answer may be
 /// the pool's own (an async `main`, a test), and on a machine of two cores two such waits would
 /// leave no thread to take the answer in. The queue's threads are dispatch's, made as needed.
+/// Task executors came with iOS 18 and macOS 15: before them the stream is read on the pool
+/// (`ThemeManager.replaceAppearanceSource`), and the wait stays bounded by its deadline.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class AppearanceReadingExecutor: TaskExecutor {
     private let queue = DispatchQueue(label: "ThemeKit.ThemeManager.appearance")
 

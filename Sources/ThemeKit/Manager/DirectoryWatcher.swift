@@ -1,8 +1,8 @@
 import Dispatch
-import Synchronization
+import ThemeSupport
 
 // Locks. A watcher has three, and takes them only in this order: `delivery` (held for the
-// whole of a handler call, so that `stop()` can wait one out), then `state` (the `Mutex<State>`
+// whole of a handler call, so that `stop()` can wait one out), then `state` (the `Locked<State>`
 // of what is delivered next: held briefly, and no lock is taken while it is held). `watches`
 // (the inotify watches) is taken alone, by the read source's handler on `queue`, and released
 // before `state` is taken. The handler (`onChange`) is the one call-out under a lock: it runs
@@ -44,7 +44,7 @@ import Synchronization
 /// removed or pointed elsewhere (and anew after a rescan).
 ///
 /// Handler calls never overlap. The watcher is `Sendable`: its mutable state lives behind
-/// `Mutex`es, and `stop()` may be called from any thread, including from the handler.
+/// `Locked` values, and `stop()` may be called from any thread, including from the handler.
 /// On other platforms the initializer throws: live reload needs inotify.
 final class DirectoryWatcher: Sendable {
     /// What the delivery side keeps while the watcher runs; touched only under `state`'s lock.
@@ -76,12 +76,12 @@ final class DirectoryWatcher: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The inotify watches. Touched only on `queue` (by the read source's handler), so the
     /// lock is never contended; it is what makes the watcher `Sendable`.
-    private let watches: Mutex<Watches>
+    private let watches: Locked<Watches>
     /// Held for the whole of a handler call, so that `stop()` can wait one out.
-    private let delivery = Mutex(())
+    private let delivery = Locked(())
     /// A serial queue for reading events and calling the handler.
     private let queue: DispatchQueue
     private let quietPeriod: DispatchTimeInterval
@@ -107,8 +107,8 @@ final class DirectoryWatcher: Sendable {
         onChange: @escaping @Sendable (DirectoryWatcher.Change) -> Void
     ) throws(ThemeError) {
         let watches = try Watches(directory: directory)
-        self.state = Mutex(State())
-        self.watches = Mutex(watches)
+        self.state = Locked(State())
+        self.watches = Locked(watches)
         self.queue = DispatchQueue(label: "ThemeKit.DirectoryWatcher", target: queue)
         self.quietPeriod = Self.interval(quietPeriod)
         self.onChange = onChange

@@ -1,4 +1,5 @@
 import Foundation
+import ThemeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -49,19 +50,28 @@ public struct FileThemeStore: ThemeStore {
     /// and line separators become `_`, it is cut to at most 255 UTF-8 bytes (between
     /// Unicode scalars), and an empty name, `.` or `..` becomes `themekit`.
     ///
-    /// `<config>` is the first of these that is an absolute path other than `/` (an empty
-    /// variable counts as unset; `environment` defaults to the process's):
+    /// On Linux, `<config>` is the first of these that is an absolute path other than `/` (an
+    /// empty variable counts as unset; `environment` defaults to the process's):
     /// 1. `$XDG_CONFIG_HOME`;
     /// 2. `$HOME/.config`;
     /// 3. `<home>/.config`, with the user's home folder from the password database;
     /// 4. `<temporary folder>/.config` (`NSTemporaryDirectory()`, else `/tmp`).
+    ///
+    /// On Apple platforms `<config>` is the app's Application Support folder, as `FileManager`
+    /// gives it (inside the app's container when it has one), else `<home>/Library/Application
+    /// Support`. This branch is not built in CI, which runs on Linux only.
     public static func standard(applicationName: String? = nil, environment: [String: String]? = nil)
         -> FileThemeStore
     {
         let environment = environment ?? ProcessInfo.processInfo.environment
         let application =
             applicationName.map { pathComponent($0) ?? fallbackApplicationName } ?? currentApplicationName
-        let config = usableFolder(environment["XDG_CONFIG_HOME"]) ?? homeFolder(environment) + "/.config"
+        #if os(Linux)
+            let config = usableFolder(environment["XDG_CONFIG_HOME"]) ?? homeFolder(environment) + "/.config"
+        #else
+            let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            let config = usableFolder(support?.path) ?? homeFolder(environment) + "/Library/Application Support"
+        #endif
         return FileThemeStore(path: config + "/" + application + "/theme")
     }
 
@@ -85,7 +95,7 @@ public struct FileThemeStore: ThemeStore {
                 throw ThemeStoreError("cannot read the saved theme at \(path): \(reason)")
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = UTF8Check.string(validating: bytes) else {
             throw ThemeStoreError("the saved theme at \(path) is not UTF-8 text")
         }
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -216,7 +226,7 @@ public struct FileThemeStore: ThemeStore {
         guard count >= 0 else {
             throw ThemeStoreError("cannot save the theme to \(path): \(link): \(describe(errno))")
         }
-        guard count < buffer.count, let destination = String(validating: buffer[..<count], as: UTF8.self) else {
+        guard count < buffer.count, let destination = UTF8Check.string(validating: buffer[..<count]) else {
             throw ThemeStoreError(
                 "cannot save the theme to \(path): the link at \(link) does not lead to a usable path")
         }

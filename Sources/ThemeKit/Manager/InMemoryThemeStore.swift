@@ -1,12 +1,12 @@
-import Synchronization
+import ThemeSupport
 
 /// Keeps the theme name in memory: for tests, previews and apps that do not persist.
 public final class InMemoryThemeStore: ThemeStore {
-    private let state: Mutex<(name: String?, saves: Int)>
+    private let state: Locked<(name: String?, saves: Int)>
 
     /// A store holding `name`, as if it had been saved.
     public init(_ name: String? = nil) {
-        state = Mutex((name, 0))
+        state = Locked((name, 0))
     }
 
     /// The name saved last.

@@ -225,7 +225,7 @@ extension Inotify.SystemError {
         #if canImport(Glibc)
             String(cString: strerror(code))
         #else
-            "live reload needs inotify (Linux)"
+            "live reload is Linux-only (it reads inotify)"
         #endif
     }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import ThemeSupport
 
 /// A binding made by `ThemeManager.bind(_:_:)`: an object that restyles itself on the main
 /// actor with every theme the manager takes.
@@ -6,18 +6,18 @@ import Synchronization
 /// The binding ends by itself when its owner is released; `cancel()` ends it sooner. Keeping
 /// the returned value is optional: dropping it does not end the binding.
 public final class ThemeBinding: Sendable {
-    private let cancelled = Atomic<Bool>(false)
+    private let cancelled = Locked(false)
 
     init() {}
 
     /// Ends the binding: its closure is not called again (from any thread; a call already
     /// running on the main actor finishes).
     public func cancel() {
-        cancelled.store(true, ordering: .releasing)
+        cancelled.withLock { $0 = true }
     }
 
     /// Whether `cancel()` was called.
-    package var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    package var isCancelled: Bool { cancelled.withLock { $0 } }
 }
 
 /// The bindings of one manager, on the main actor.

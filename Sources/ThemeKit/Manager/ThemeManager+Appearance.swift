@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import ThemeSupport
 
 /// Light and dark: following the system's appearance from a base theme and its partner.
@@ -150,12 +149,7 @@ extension ThemeManager {
             return
         }
         let appearances = source.appearances()
-        // Read on a queue of its own, not on the shared pool: a thread waiting for the first
-        // answer may be one of the pool's.
-        let executor = AppearanceReadingExecutor()
-        let task = Task.detached(executorPreference: executor) { [weak self] in
-            // The executor lives as long as the task, whatever the runtime keeps of it.
-            defer { withExtendedLifetime(executor) {} }
+        let read: @Sendable () async -> Void = { [weak self] in
             for await appearance in appearances {
                 guard let self else { return }
                 let current = self.state.withLock { state -> Bool in
@@ -168,6 +162,22 @@ extension ThemeManager {
                 self.registrar.withMutation(of: self, keyPath: \.systemAppearance) {}
                 self.systemAppearanceChanged()
             }
+        }
+        let task: Task<Void, Never>
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            // Read on a queue of its own, not on the shared pool: a thread waiting for the first
+            // answer may be one of the pool's. Linux has no such floor: this is the path tested.
+            let executor = AppearanceReadingExecutor()
+            task = Task.detached(executorPreference: executor) {
+                // The executor lives as long as the task, whatever the runtime keeps of it.
+                defer { withExtendedLifetime(executor) {} }
+                await read()
+            }
+        } else {
+            // Before task executors (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1) the
+            // stream is read on the shared pool: when every pool thread waits for the first
+            // answer, the answer is taken in once the first wait ends, at `firstAnswerLimit`.
+            task = Task.detached { await read() }
         }
         let kept = state.withLock { state -> Bool in
             guard state.appearanceSourceNumber == number else { return false }
@@ -218,7 +228,7 @@ extension ThemeManager {
 extension ThemeManager {
     /// The values of `THEMEKIT_APPEARANCE` already said to be wrong on standard error: each is
     /// said once per process, however many managers read it.
-    private static let saidWrongValues = Mutex<Set<String>>([])
+    private static let saidWrongValues = Locked<Set<String>>([])
 
     /// `THEMEKIT_APPEARANCE` from the environment, for a new manager; a value that is neither
     /// `light` nor `dark` is said on standard error (once per process), then ignored.

@@ -7,6 +7,8 @@ extension ThemeManager {
     /// folder retries. Watching survives a kernel queue overflow (the folder is rescanned),
     /// the folder being deleted and made again, and `directory` being changed.
     ///
+    /// Live reload is Linux-only (it reads inotify): on other platforms this throws, saying so.
+    ///
     /// - Throws: `ThemeError` (`io_error`) if the folder cannot be watched.
     public func startWatching(quietPeriod: Duration = .milliseconds(50)) throws(ThemeError) {
         startIfNeeded()

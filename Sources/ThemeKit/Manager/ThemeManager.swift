@@ -1,18 +1,18 @@
 public import Foundation
 public import Observation
-import Synchronization
+import ThemeSupport
 
 // Locks. A manager has three, and takes them only in this order: `watchLock` (held while
 // watching is started, stopped or moved to another folder: `startWatching`, `stopWatching`,
 // `restart`), then `changeLock` (held while a theme is loaded and swapped in, so that loads
 // and swaps happen one at a time: `change`, `startIfNeeded`, `restart`, `watcherReported`),
-// then `state` (the `Mutex<State>` around every field: held briefly, and no lock is taken
+// then `state` (the `Locked<State>` around every field: held briefly, and no lock is taken
 // while it is held). The watcher's own lock sits between the first two: a watcher reports
 // with it held, and the report takes `changeLock`; `DirectoryWatcher.stop()` waits for a
 // report in progress, so a watcher is stopped with `watchLock` held at most, never under
 // `changeLock` or `state`. No call-out under a lock: observers, bindings, stream consumers
 // and the store are code the manager does not own, which may call the manager back (a
-// `Mutex` traps on re-entry) or wait for another thread; so what a change must tell is
+// `Locked` traps on re-entry) or wait for another thread; so what a change must tell is
 // queued in `state`'s outbox under the hold that made the change, and delivered once every
 // lock is released (ThemeManager+Delivery.swift). The same holds for app code the manager
 // runs on its own behalf: a `ThemeKey`'s `ThemeValueConvertible.init` runs after the value is
@@ -128,12 +128,12 @@ public final class ThemeManager: Sendable {
         }
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     /// Held while a theme is loaded and swapped in, so that loads and swaps are ordered.
     /// Nothing the manager does not own runs under it.
-    let changeLock = Mutex(())
+    let changeLock = Locked(())
     /// Held while watching is started, stopped or moved to another folder.
-    let watchLock = Mutex(())
+    let watchLock = Locked(())
     let center: NotificationCenter
     let registrar = ObservationRegistrar()
     let bindings = BindingRegistry()
@@ -157,7 +157,7 @@ public final class ThemeManager: Sendable {
             loader: ThemeLoader(directory: directory, options: options), store: store,
             theme: .empty(named: ThemeName.defaultTheme))
         initial.appearanceOverride = Self.appearanceFromEnvironment()
-        state = Mutex(initial)
+        state = Locked(initial)
         center = notificationCenter
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import ThemeSupport
 
 /// What a theme's keys say about styles, found once per theme on its first style: for the
 /// text before the last `.` of every key that has one (a prefix), the properties written
@@ -237,8 +237,8 @@ final class StyleCache: Sendable {
         var oldest = 0
     }
 
-    private let built = Mutex<StylePrefixes?>(nil)
-    private let styles = Mutex(Built())
+    private let built = Locked<StylePrefixes?>(nil)
+    private let styles = Locked(Built())
 
     /// The prefixes, built with `make` the first time.
     func prefixes(_ make: () -> StylePrefixes) -> StylePrefixes {

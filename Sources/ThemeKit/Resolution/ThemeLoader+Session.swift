@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ThemeSupport
 
 extension ThemeLoader {
     /// What analyses of many themes share, for the tools and the linter that analyse every
@@ -9,7 +9,7 @@ extension ThemeLoader {
     /// may run on several threads at once.
     package final class Session: Sendable {
         let reader: FileReader
-        private let links = Mutex([String: SharedLink]())
+        private let links = Locked([String: SharedLink]())
 
         /// A session reading files through `reader` (which should read each file once).
         package init(reader: @escaping FileReader) { self.reader = reader }
@@ -313,12 +313,12 @@ extension ThemeLoader {
             let changes: [ChangeCheck.Change]?
             /// For a theme that does not only add keys, whether its merged theme resolves
             /// with no problem: worked out once, when a child asks.
-            private let cleanness = Mutex<Bool?>(nil)
+            private let cleanness = Locked<Bool?>(nil)
             /// The lineage's `Hints`, made when a child below a parent with no problem asks
             /// for them.
-            private let madeHints = Mutex<Hints?>(nil)
+            private let madeHints = Locked<Hints?>(nil)
             /// `setters` as a trie, when they are a table and a child that shares them asks.
-            private let madeTrie = Mutex<HashTrie<Setters.Setter>?>(nil)
+            private let madeTrie = Locked<HashTrie<Setters.Setter>?>(nil)
 
             /// What a child asks of its lineage (whether it only adds keys, what it changes),
             /// by hashes: keys whose hash is not there are surely not there. Kept for the lineage as a whole, from
@@ -632,7 +632,7 @@ extension ThemeLoader {
             }
         }
 
-        private let broken = Mutex([String: BrokenWalk]())
+        private let broken = Locked([String: BrokenWalk]())
 
         /// Whether `file` cannot be resolved: it did not parse.
         static func isUnreadable(_ file: ThemeFile) -> Bool {

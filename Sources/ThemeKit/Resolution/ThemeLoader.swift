@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ThemeSupport
 
 /// Reads themes from one folder: a theme and its `INHERITED_THEME` ancestors, merged and
 /// resolved.
@@ -157,7 +157,7 @@ package struct ThemeLoader: Sendable {
     /// theme of a long inheritance chain parsing the whole chain again.
     package func cachingReader() -> FileReader {
         let reader = PropertyListReader(limits: options.limits)
-        let cache = Mutex([String: Result<ThemeFile, ThemeError>]())
+        let cache = Locked([String: Result<ThemeFile, ThemeError>]())
         return { path in
             if let known = cache.withLock({ $0[path] }) { return known }
             let read = Result { () throws(ThemeError) in try ThemeFile.read(path, reader: reader) }

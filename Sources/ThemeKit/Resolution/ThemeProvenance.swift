@@ -1,4 +1,4 @@
-import Synchronization
+import ThemeSupport
 
 /// What a resolved theme keeps of its files: the merged key table, the entries it points
 /// to, and, for each, where its alias chain ended and where a font's size came from.
@@ -71,7 +71,7 @@ struct DeclaredKinds: Sendable {
 
 final class LoadedValues: ThemeStorage, @unchecked Sendable {
     // Unchecked: `typed` is written by the resolver before this is made, and only read
-    // after; the dictionary made on request is behind a `Mutex`.
+    // after; the dictionary made on request is behind a `Locked`.
     /// Each entry's value, by entry number, where `hasValue` says so (owned).
     private let typed: TypedValues
     /// Whether entry `id` has a value (false for an entry no key resolves to, or broken).
@@ -79,7 +79,7 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
     let provenance: ThemeProvenance
     /// How many keys have a value.
     let count: Int
-    private let built = Mutex<[String: ThemeValue]?>(nil)
+    private let built = Locked<[String: ThemeValue]?>(nil)
     let styleCache = StyleCache()
 
     /// The keys whose kind a `$type` declares (SPEC §2).

@@ -1,4 +1,4 @@
-import Synchronization
+import ThemeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -210,7 +210,7 @@ struct KeyShapes: Sendable {
 /// a caller asks (the linter's rules), and the loader never does.
 final class EntryStore: @unchecked Sendable {
     // Unchecked: the entries and the side text are written before `init` returns and only
-    // read after; the strings made on request are behind a `Mutex`.
+    // read after; the strings made on request are behind a `Locked`.
     /// The path the document was read from, as given.
     let file: String
     /// The document's text (source bytes and line index).
@@ -231,7 +231,7 @@ final class EntryStore: @unchecked Sendable {
     /// The entries whose key is a declaration (`P.$type`, `P.$description`, `P.$deprecated`;
     /// SPEC §2), in file order: no theme values. Empty for most files.
     let declarations: [(entry: Int32, kind: DeclarationKind)]
-    private let materialized = Mutex<[PropertyListEntry]?>(nil)
+    private let materialized = Locked<[PropertyListEntry]?>(nil)
 
     /// A store taking over `packed` (and copying `side`, which is empty but for decoded text).
     init(

@@ -67,17 +67,47 @@ package struct PropertyListReader: Sendable {
         return parse(SourceText(bytes), file: file)
     }
 
+    /// Parses a property list held in memory into a tree of every value, nested ones
+    /// included; `file` is the path used in locations. The same parse as `parse(_:file:)`,
+    /// under the same limits and refusals (size, depth, encodings, entities), with a builder
+    /// of the tree beside the flat one: built only when asked for, it costs a theme's reading
+    /// nothing.
+    package func parseTree(_ bytes: [UInt8], file: String) -> PropertyListTree {
+        if bytes.count > limits.maxFileSize {
+            let document = refused(
+                Self.tooLarge(bytes.count, limit: limits.maxFileSize), text: SourceText(bytes), file: file)
+            return PropertyListTree(document: document, root: nil, diagnostics: [])
+        }
+        let (document, tree) = parse(SourceText(bytes), file: file, tree: true)
+        guard document.diagnostics.isEmpty, let tree else {
+            return PropertyListTree(document: document, root: nil, diagnostics: [])
+        }
+        if let problem = tree.problem {
+            return PropertyListTree(document: document, root: nil, diagnostics: [problem])
+        }
+        return PropertyListTree(document: document, root: tree.root, diagnostics: [])
+    }
+
     /// Parses a text read whole (a file's bytes, as read, parsed where they lie).
     private func parse(_ text: SourceText, file: String) -> PropertyListDocument {
+        parse(text, file: file, tree: false).document
+    }
+
+    /// Parses a text read whole, with its tree when `tree` is set.
+    private func parse(_ text: SourceText, file: String, tree: Bool) -> (
+        document: PropertyListDocument, tree: TreeBuilder?
+    ) {
+        let body: SourceText
         switch TextEncoding.decode(text.buffer) {
         case .utf8(let start):
-            let body = start == 0 ? text : SourceText(Array(text.buffer[start...]))
-            return SAXPropertyListParser.parse(body, file: file, limits: limits, fastPath: fastPath)
+            body = start == 0 ? text : SourceText(Array(text.buffer[start...]))
         case .converted(let utf8):
-            return SAXPropertyListParser.parse(SourceText(utf8), file: file, limits: limits, fastPath: fastPath)
+            body = SourceText(utf8)
         case .refused(let message):
-            return refused(message, text: text, file: file)
+            return (refused(message, text: text, file: file), nil)
         }
+        if tree { return SAXPropertyListParser.parseTree(body, file: file, limits: limits, fastPath: fastPath) }
+        return (SAXPropertyListParser.parse(body, file: file, limits: limits, fastPath: fastPath), nil)
     }
 
     private func refused(_ message: String, text: SourceText, file: String) -> PropertyListDocument {

@@ -39,8 +39,24 @@ enum SAXPropertyListParser {
     static func parse(_ text: SourceText, file: String, limits: PropertyListReader.Limits, fastPath: Bool = true)
         -> PropertyListDocument
     {
+        read(text, file: file, limits: limits, fastPath: fastPath, tree: false).document
+    }
+
+    /// Reads `text` as `parse` does, and builds the whole tree of its values beside the
+    /// flat reading (`TreeBuilder`).
+    static func parseTree(_ text: SourceText, file: String, limits: PropertyListReader.Limits, fastPath: Bool = true)
+        -> (document: PropertyListDocument, tree: TreeBuilder?)
+    {
+        read(text, file: file, limits: limits, fastPath: fastPath, tree: true)
+    }
+
+    /// The one parse behind both: with `tree`, a `TreeBuilder` sees every event first.
+    private static func read(
+        _ text: SourceText, file: String, limits: PropertyListReader.Limits, fastPath: Bool, tree: Bool
+    ) -> (document: PropertyListDocument, tree: TreeBuilder?) {
         _ = initialised
         var document = PropertyListDocument(file: file, text: text)
+        var built: TreeBuilder?
         text.withBytes { bytes in
             // The builder is reached through a raw pointer rather than a class reference:
             // callbacks then pay no reference counting and no dynamic exclusivity checks,
@@ -71,12 +87,13 @@ enum SAXPropertyListParser {
             }
             builder.initialize(
                 to: Builder(bytes: bytes, text: text, file: file, limits: limits, state: state, fastPath: fastPath))
+            if tree { builder.pointee.tree = TreeBuilder(file: file, lines: text.lines) }
             defer {
                 builder.deinitialize(count: 1)
                 builder.deallocate()
                 state.deallocate()
             }
-            run(builder, over: bytes)
+            run(builder, over: bytes, tree: tree)
             builder.pointee.finish()
             builder.pointee.indexKeys()
             builder.pointee.releaseMemory()
@@ -87,11 +104,14 @@ enum SAXPropertyListParser {
             document.comments = builder.pointee.comments
             document.root = builder.pointee.root
             document.diagnostics = builder.pointee.diagnostics
+            built = builder.pointee.tree
         }
-        return document
+        return (document, built)
     }
 
-    private static func run(_ builder: UnsafeMutablePointer<Builder>, over bytes: UnsafeBufferPointer<UInt8>) {
+    private static func run(
+        _ builder: UnsafeMutablePointer<Builder>, over bytes: UnsafeBufferPointer<UInt8>, tree: Bool
+    ) {
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
             let context = themekit_new_parser(base, Int32(bytes.count))
         else {
@@ -107,11 +127,38 @@ enum SAXPropertyListParser {
             return
         }
         builder.pointee.state.pointee.parser = context
-        context.pointee.sax.pointee = makeHandler()
+        context.pointee.sax.pointee = tree ? makeTreeHandler() : makeHandler()
         context.pointee.userData = UnsafeMutableRawPointer(builder.pointee.state)
         xmlCtxtUseOptions(context, options)
         xmlParseDocument(context)
         builder.pointee.state.pointee.parser = nil
+    }
+
+    /// The callbacks of `makeHandler`, each of which first hands its event to the builder's
+    /// tree: the C callbacks stay as they are, and a theme's reading pays nothing for the tree.
+    private static func makeTreeHandler() -> xmlSAXHandler {
+        var handler = makeHandler()
+        handler.startElementNs = { context, name, prefix, uri, namespaceCount, namespaces, count, defaulted, values in
+            if let context, let name { Builder.at(context).pointee.treeStart(name, prefix: prefix, namespace: uri) }
+            themekit_start_element(context, name, prefix, uri, namespaceCount, namespaces, count, defaulted, values)
+        }
+        handler.endElementNs = { context, name, prefix, uri in
+            if let context { Builder.at(context).pointee.treeEnd() }
+            themekit_end_element(context, name, prefix, uri)
+        }
+        handler.characters = { context, chunk, length in
+            if let context, let chunk {
+                Builder.at(context).pointee.treeCharacters(UnsafeBufferPointer(start: chunk, count: Int(length)))
+            }
+            themekit_characters(context, chunk, length)
+        }
+        handler.ignorableWhitespace = handler.characters
+        handler.comment = { context, text in
+            guard let context, let text else { return }
+            Builder.at(context).pointee.tree?.comment()
+            Builder.at(context).pointee.comment(text)
+        }
+        return handler
     }
 
     /// The callbacks. Those left out (`entityDecl`, `getEntity`, `externalSubset`,
@@ -296,6 +343,9 @@ struct Builder {
     private(set) var root: PropertyListRoot?
 
     private var frames = GrowingBuffer<Frame>(capacity: 8)
+    /// The whole tree, when it is asked for (`PropertyListReader.parseTree`): it sees every
+    /// event before the builder does (`SAXPropertyListParser.makeTreeHandler`).
+    var tree: TreeBuilder?
     /// The start tag being handled, while its callback runs: what names an unknown element.
     private var startTag: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?)?
 
@@ -716,7 +766,7 @@ struct Builder {
 
     /// Where a chunk of text starts: exact when libxml2 hands over a pointer into its
     /// input (the usual case), else estimated from the cursor, which is then past it.
-    private func textOffset(of chunk: UnsafeBufferPointer<xmlChar>) -> Int {
+    func textOffset(of chunk: UnsafeBufferPointer<xmlChar>) -> Int {
         if let context, let start = chunk.baseAddress {
             let exact = themekit_parser_offset_of(context, start)
             if exact >= 0 { return min(exact, bytes.count) }
@@ -846,7 +896,7 @@ struct Builder {
 
 extension String {
     /// The string without leading and trailing XML white space (space, tab, CR, LF).
-    func trimmingXMLSpace() -> String {
+    package func trimmingXMLSpace() -> String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),

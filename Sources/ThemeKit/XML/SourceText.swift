@@ -1,4 +1,4 @@
-import Synchronization
+import ThemeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +19,7 @@ final class SourceText: Sendable {
     /// The bytes (shared with the line index, which must not hold the text itself: the
     /// text holds the index, and the two would keep each other alive).
     let storage: TextBytes
-    private let index = Mutex<SourceLines?>(nil)
+    private let index = Locked<SourceLines?>(nil)
 
     /// The first byte; `count` bytes and a NUL from here.
     var base: UnsafeMutablePointer<UInt8> { storage.base }

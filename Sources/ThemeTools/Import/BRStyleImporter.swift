@@ -122,18 +122,20 @@ enum BRStyleImporter {
                 ImportNote(
                     "'\(source)' is null: BRStyle keeps its built-in default, which the import does not know: dropped",
                     at: node.location))
-        case .dict(let members) where key.hasSuffix("Font"):
+        case .dict(let members) where ValueKind.typed(forKey: key) === ValueKind.font:
             // BRUIStyleSettings.m: {"name", "size"}; no name is the system font.
             let size = members.last { $0.key == "size" }?.node
             if let size {
                 switch size.value {
                 case .integer(let number):
                     theme.set(
-                        key + "Size", FlatEntry(.integer(number), source: source + ".size", at: size.location),
+                        ValueKind.sizeKey(ofFont: key),
+                        FlatEntry(.integer(number), source: source + ".size", at: size.location),
                         notes: &notes)
                 case .real(let number):
                     theme.set(
-                        key + "Size", FlatEntry(.real(number), source: source + ".size", at: size.location),
+                        ValueKind.sizeKey(ofFont: key),
+                        FlatEntry(.real(number), source: source + ".size", at: size.location),
                         notes: &notes)
                 default:
                     notes.append(ImportNote("'\(source).size' is \(size.noun), not a size: dropped", at: size.location))

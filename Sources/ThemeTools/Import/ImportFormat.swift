@@ -16,7 +16,7 @@ package enum ImportSyntax: Sendable {
     /// Reads `bytes` into a located tree.
     func read(_ bytes: [UInt8], file: String) throws(ImportFailure) -> ImportNode {
         switch self {
-        case .plist: try PlistTreeReader.read(bytes, file: file)
+        case .plist: try ImportNode.plist(bytes, file: file)
         case .json: try JSONTreeReader.read(bytes, file: file)
         case .yaml: try YAMLTreeReader.read(bytes, file: file)
         }

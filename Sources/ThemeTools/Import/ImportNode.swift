@@ -77,6 +77,55 @@ package struct ImportNode: Sendable, Hashable {
     }
 }
 
+extension ImportNode {
+    /// Reads the property list `bytes` through ThemeKit's reader (libxml2, with its limits
+    /// and refusals: no DOCTYPE internal subset, no entity but the five predefined ones,
+    /// UTF-8 or UTF-16) into a located tree; `file` names it in locations.
+    ///
+    /// - Throws: `ImportFailure` for broken XML, a root that is not a `<dict>`, or a value
+    ///   that is not a property-list value.
+    static func plist(_ bytes: [UInt8], file: String) throws(ImportFailure) -> ImportNode {
+        let tree = PropertyListReader().parseTree(bytes, file: file)
+        let document = tree.document
+        if let first = document.diagnostics.first {
+            throw ImportFailure(first.message, at: first.location)
+        }
+        guard let root = document.root else {
+            throw ImportFailure(
+                "no property list here: the file has no root element", at: .init(file: file, line: 1, column: 1))
+        }
+        guard root.kind == .dict else {
+            throw ImportFailure(
+                "the root is <\(root.elementName)>, not a <dict>: there are no keys to import",
+                at: document.location(at: root.range.start))
+        }
+        if let problem = tree.diagnostics.first {
+            throw ImportFailure(problem.message, at: problem.location)
+        }
+        guard let node = tree.root else {
+            throw ImportFailure("the property list holds no value", at: document.location(at: root.range.start))
+        }
+        return ImportNode(node)
+    }
+
+    /// The node of a property-list value, and of everything under it.
+    init(_ node: PropertyListNode) {
+        let value: Value =
+            switch node.value {
+            case .string(let text): .string(text)
+            case .integer(let number): .integer(number)
+            case .real(let number): .real(number)
+            case .bool(let flag): .bool(flag)
+            case .dict(let members):
+                .dict(members.map { ImportMember(key: $0.key, keyLocation: $0.keyLocation, node: ImportNode($0.node)) })
+            case .array(let items): .array(items.map(ImportNode.init))
+            case .data: .data
+            case .date(let text): .date(text)
+            }
+        self.init(value, at: node.location)
+    }
+}
+
 /// One key of a dictionary and its value.
 package struct ImportMember: Sendable, Hashable {
     /// The key as written.

@@ -1,4 +1,4 @@
-package import ThemeKit
+import ThemeKit
 import ThemeSupport
 
 /// Writes a flat theme as an XML property list: the reserved keys first, then every key

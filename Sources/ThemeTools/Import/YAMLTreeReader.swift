@@ -1,5 +1,6 @@
 internal import CYaml
 import ThemeKit
+import ThemeSupport
 import Yams
 
 /// Reads YAML into located `ImportNode`s from libyaml's events (the C library Yams wraps),
@@ -27,7 +28,7 @@ package enum YAMLTreeReader {
     ///   UTF-8, an empty document or more than one, values nested too deep, or aliases that
     ///   expand beyond `expansionLimit(forSize:)`.
     package static func read(_ bytes: [UInt8], file: String) throws(ImportFailure) -> ImportNode {
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard UTF8Check.isValid(bytes) else {
             throw ImportFailure("the file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
         }
         let composer = Composer(file: file, limit: expansionLimit(forSize: bytes.count))
