@@ -40,6 +40,29 @@ import Testing
                 == .object(["b": .number(1), "a": .array([.bool(true), .null, .string("x")]), "é": .number(-25)]))
     }
 
+    @Test func everyValueAndKeyKnowsWhereItEnds() throws {
+        // The end is the offset, line and column just past the last character: a range from
+        // the start covers the whole value or key (its quotes, escapes and nested members).
+        let root = try Self.read("{\n  \"b\": 1,\n  \"a\": [true, null, \"x\\u00e9\"],\n  \"é\": {\"c\": -2.5e1} }")
+        #expect(root.end == JSONLocation(offset: 67, line: 4, column: 23))
+        let members = try #require(root.members)
+        #expect(
+            members.map(\.keyEnd) == [
+                JSONLocation(offset: 7, line: 2, column: 6), JSONLocation(offset: 17, line: 3, column: 6),
+                JSONLocation(offset: 50, line: 4, column: 6),
+            ])
+        #expect(members[0].value.end == JSONLocation(offset: 10, line: 2, column: 9))
+        let array = members[1].value
+        #expect(array.end == JSONLocation(offset: 42, line: 3, column: 31))
+        #expect(array.elements?.first?.end == JSONLocation(offset: 24, line: 3, column: 13))
+        // An escape ends where its text ends, not where its decoded character would.
+        #expect(array.elements?.last?.end == JSONLocation(offset: 41, line: 3, column: 30))
+        let object = members[2].value
+        #expect(object.end == JSONLocation(offset: 65, line: 4, column: 21))
+        #expect(object["c"]?.location == JSONLocation(offset: 58, line: 4, column: 14))
+        #expect(object["c"]?.end == JSONLocation(offset: 64, line: 4, column: 20))
+    }
+
     @Test func aKeyWrittenTwiceIsRefusedAtTheSecondKey() {
         let error = Self.failure("{\"a\": 1,\n \"a\": 2}")
         #expect(error?.location == JSONLocation(offset: 10, line: 2, column: 2))

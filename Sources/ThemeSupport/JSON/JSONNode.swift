@@ -1,4 +1,5 @@
-/// Where a JSON value or key starts: its byte offset and its 1-based line and column.
+/// Where a JSON value or key starts (or ends): its byte offset and its 1-based line and
+/// column.
 ///
 /// A line break is LF (a CR before it belongs to the line, as `SourceLines` counts); the
 /// column counts Unicode scalars from the line's start, as every location themelint and
@@ -20,7 +21,8 @@ package struct JSONLocation: Sendable, Hashable {
     }
 }
 
-/// A JSON value as read, with where it starts; objects keep their members in source order.
+/// A JSON value as read, with where it starts and ends; objects keep their members in
+/// source order.
 package struct JSONNode: Sendable, Hashable {
     /// What the node holds.
     package enum Value: Sendable, Hashable {
@@ -41,11 +43,15 @@ package struct JSONNode: Sendable, Hashable {
     package var value: Value
     /// Where the value starts.
     package var location: JSONLocation
+    /// Just past the value's last character (a string's closing quote, an object's `}`):
+    /// `location..<end` is the whole value as written.
+    package var end: JSONLocation
 
-    /// Creates a node.
-    package init(_ value: Value, at location: JSONLocation) {
+    /// Creates a node; one made by a caller, not read, ends where it starts unless told.
+    package init(_ value: Value, at location: JSONLocation, end: JSONLocation? = nil) {
         self.value = value
         self.location = location
+        self.end = end ?? location
     }
 
     /// The members, when the node is an object.
@@ -86,19 +92,23 @@ package struct JSONNode: Sendable, Hashable {
     }
 }
 
-/// One member of a JSON object: its key, where the key starts, and its value.
+/// One member of a JSON object: its key, where the key starts and ends, and its value.
 package struct JSONMember: Sendable, Hashable {
     /// The key, its escapes decoded.
     package var key: String
     /// Where the key starts (its opening quote).
     package var keyLocation: JSONLocation
+    /// Just past the key's closing quote.
+    package var keyEnd: JSONLocation
     /// The value.
     package var value: JSONNode
 
-    /// Creates a member.
-    package init(key: String, keyLocation: JSONLocation, value: JSONNode) {
+    /// Creates a member; one made by a caller, not read, has its key end where it starts
+    /// unless told.
+    package init(key: String, keyLocation: JSONLocation, keyEnd: JSONLocation? = nil, value: JSONNode) {
         self.key = key
         self.keyLocation = keyLocation
+        self.keyEnd = keyEnd ?? keyLocation
         self.value = value
     }
 }

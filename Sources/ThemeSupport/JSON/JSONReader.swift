@@ -2,8 +2,8 @@
 ///
 /// Every JSON the package reads goes through here: `.themelint.json` and baselines (the
 /// linter), the sources `themekit import` reads, and the language server's messages. It
-/// yields `JSONNode`s (object members in source order, each value and key with its offset,
-/// line and column) and reports the first syntax error at its line and column, which
+/// yields `JSONNode`s (object members in source order, each value and key with the offset,
+/// line and column where it starts and where it ends) and reports the first syntax error at its line and column, which
 /// Foundation's readers do not on Linux.
 ///
 /// Strict: no comments, no trailing commas, no leading zeros, no raw control characters in
@@ -68,25 +68,30 @@ package struct JSONReader {
 
     // MARK: Values
 
+    /// The value at `offset`, with where it starts and ends. The end is placed from the
+    /// cursor the start left, over bytes the next location would walk anyway: no byte is
+    /// counted twice.
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard offset < bytes.count else { throw failure("unexpected end of file: a value is missing") }
         let start = location()
+        let value: JSONNode.Value
         switch bytes[offset] {
-        case UInt8(ascii: "{"): return JSONNode(try object(depth: depth + 1), at: start)
-        case UInt8(ascii: "["): return JSONNode(try array(depth: depth + 1), at: start)
-        case UInt8(ascii: "\""): return JSONNode(.string(try string()), at: start)
+        case UInt8(ascii: "{"): value = try object(depth: depth + 1)
+        case UInt8(ascii: "["): value = try array(depth: depth + 1)
+        case UInt8(ascii: "\""): value = .string(try string())
         case UInt8(ascii: "t"):
             try literal("true")
-            return JSONNode(.bool(true), at: start)
+            value = .bool(true)
         case UInt8(ascii: "f"):
             try literal("false")
-            return JSONNode(.bool(false), at: start)
+            value = .bool(false)
         case UInt8(ascii: "n"):
             try literal("null")
-            return JSONNode(.null, at: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(try number(), at: start)
+            value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try number()
         default: throw failure("unexpected \(describeCurrent()): \(Self.whatAValueIs)")
         }
+        return JSONNode(value, at: start, end: location())
     }
 
     private static let whatAValueIs = "a value must be an object, array, string, number, true, false or null"
@@ -108,6 +113,7 @@ package struct JSONReader {
             }
             let keyLocation = location()
             let key = try string()
+            let keyEnd = location()
             if duplicateKeys == .refuse, !seen.insert(key).inserted {
                 throw JSONSyntaxError(
                     "the key \(JSONText.quoted(key)) is written twice in one object", at: keyLocation)
@@ -115,7 +121,8 @@ package struct JSONReader {
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
-            members.append(JSONMember(key: key, keyLocation: keyLocation, value: try value(depth: depth)))
+            members.append(
+                JSONMember(key: key, keyLocation: keyLocation, keyEnd: keyEnd, value: try value(depth: depth)))
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 offset += 1
