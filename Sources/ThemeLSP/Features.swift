@@ -29,6 +29,7 @@ extension Answers {
     /// link and the value are written.
     func hover(_ snapshot: ThemeSnapshot?, position: Position) -> Hover? {
         guard let snapshot else { return nil }
+        if let tokens = snapshot.tokens { return tokensHover(snapshot, tokens, position: position) }
         let offset = snapshot.text.offset(of: position, encoding: encoding)
         guard let (entry, inKey) = snapshot.file.entry(atOffset: offset) else { return nil }
         var key = entry.key
@@ -176,6 +177,7 @@ extension Answers {
     /// child-most theme that sets it, or the theme's file.
     func definition(_ snapshot: ThemeSnapshot?, position: Position) -> [Location] {
         guard let snapshot else { return [] }
+        if let tokens = snapshot.tokens { return tokensDefinition(snapshot, tokens, position: position) }
         let offset = snapshot.text.offset(of: position, encoding: encoding)
         guard let (entry, inKey) = snapshot.file.entry(atOffset: offset), !inKey,
             case .string(let text) = entry.value
@@ -251,6 +253,7 @@ extension Answers {
     /// Every `…Color` key of the document with the color it resolves to, at its value.
     func documentColors(_ snapshot: ThemeSnapshot?) -> [ColorInformation] {
         guard let snapshot, let theme = snapshot.theme else { return [] }
+        if let tokens = snapshot.tokens { return tokensColors(snapshot, tokens) }
         var colors: [ColorInformation] = []
         for entry in snapshot.file.document.entries where Self.kind(of: entry.key, in: theme) == .color {
             guard let color = theme.color(forKey: entry.key),
@@ -270,6 +273,7 @@ extension Answers {
     /// lower case, alpha where the theme's alpha order puts it.
     func colorPresentations(_ snapshot: ThemeSnapshot?, color: LSPColor, range: LSPRange) -> [ColorPresentation] {
         guard let snapshot else { return [] }
+        if snapshot.tokens != nil { return Self.tokensColorPresentation(color, range: range) }
         var hashes = 0
         var bare = 0
         var upper = 0
@@ -305,7 +309,8 @@ extension Answers {
     /// being edited (theme names for `INHERITED_THEME`, `DARK_THEME`, `LIGHT_THEME`); inside a
     /// `<key>`: the parent's keys this theme does not set yet.
     func completion(_ snapshot: ThemeSnapshot?, position: Position) -> CompletionList {
-        guard let snapshot else { return CompletionList(items: []) }
+        // In a DTCG document, no completion yet: the plist's cursor contexts are XML's.
+        guard let snapshot, snapshot.tokens == nil else { return CompletionList(items: []) }
         let offset = snapshot.text.offset(of: position, encoding: encoding)
         /// The edit that puts `text` in place of what was typed from `start` to the cursor.
         func edit(_ text: String, from start: Int) -> TextEdit {

@@ -281,10 +281,10 @@ package final class LanguageServer {
         sendError(id: request.id, code: RPCErrorCode.requestCancelled, "the request was cancelled")
     }
 
-    /// The path of a theme the server answers for; nil for another scheme, a file outside
-    /// the workspace or one that is not a theme.
+    /// The path of a theme or DTCG document the server answers for; nil for another scheme,
+    /// a file outside the workspace or one that is neither.
     private func themePath(_ uri: String) -> String? {
-        Workspace.path(ofURI: uri).flatMap { workspace.isTheme($0) ? $0 : nil }
+        Workspace.path(ofURI: uri).flatMap { workspace.serves($0) ? $0 : nil }
     }
 
     private struct InitializeParams: Decodable {

@@ -25,6 +25,8 @@ struct ThemeSnapshot: Sendable {
     var theme: Theme?
     /// How other files are read: open buffers first, then disk.
     var reader: ThemeLoader.FileReader
+    /// For a DTCG document, what the server knows of it beyond its entries.
+    var tokens: TokensView? = nil
 }
 
 /// A file's modification time and size, to tell whether it changed since it was read.
@@ -137,6 +139,20 @@ final class Workspace {
         guard ThemeName.of(fileName: name) != nil, name != "Info.plist", !name.hasSuffix("-Info.plist") else {
             return false
         }
+        return isInWorkspace(path)
+    }
+
+    /// Whether `path` is a DTCG document the server answers for (`.tokens.json`, `.tokens`,
+    /// `.resolver.json`, by name), inside the workspace.
+    func isTokens(_ path: String) -> Bool {
+        TokensFiles.isTokens(fileName: Self.fileName(of: path)) && isInWorkspace(path)
+    }
+
+    /// Whether the server answers for `path`: a theme or a DTCG document.
+    func serves(_ path: String) -> Bool { isTheme(path) || isTokens(path) }
+
+    /// Whether `path` lies in one of the workspace's folders (any path, with none).
+    private func isInWorkspace(_ path: String) -> Bool {
         guard !roots.isEmpty else { return true }
         let folder = resolved(Self.folder(of: path))
         return resolvedRoots.contains { root in
@@ -191,7 +207,13 @@ final class Workspace {
     /// job checks the files it read, off the message thread), else built again. Nil for a
     /// file that is not a theme the server answers for.
     func snapshotJob(for path: String) -> SnapshotJob? {
-        guard isTheme(path), let name = ThemeName.of(fileName: Self.fileName(of: path)) else { return nil }
+        let name: String
+        if isTokens(path) {
+            name = Self.fileName(of: path)
+        } else {
+            guard isTheme(path), let themeName = ThemeName.of(fileName: Self.fileName(of: path)) else { return nil }
+            name = themeName
+        }
         builds += 1
         let known = snapshots[path]
         return SnapshotJob(
@@ -251,7 +273,7 @@ final class Workspace {
 
     /// A document was opened at `path`: its folder is watched while a theme of it is open.
     func opened(_ path: String) {
-        guard isTheme(path) else { return }
+        guard serves(path) else { return }
         let folder = Self.folder(of: path)
         openThemes[folder, default: 0] += 1
         if openThemes[folder] == 1 { diskWatch.watch(folder) }
@@ -273,7 +295,9 @@ final class Workspace {
     /// modification times and sizes, and the folder's own (a file made or renamed there).
     static func stamps(of folder: String) -> [DiskStamp] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let paths = names.filter { $0.hasSuffix(".plist") }.map { folder + "/" + $0 }
+        let paths = names.filter { $0.hasSuffix(".plist") || TokensFiles.isTokens(fileName: $0) }.map {
+            folder + "/" + $0
+        }
         return [DiskStamp(folder)] + paths.sorted().map(DiskStamp.init)
     }
 
@@ -282,7 +306,7 @@ final class Workspace {
     /// `comparingWithDisk` (a document just opened), the job also tells whether the buffer
     /// differs from the file on disk.
     func lintJob(for path: String, comparingWithDisk: Bool = false) -> LintJob? {
-        guard isTheme(path), let document = documents[path] else { return nil }
+        guard serves(path), let document = documents[path] else { return nil }
         let folder = Self.folder(of: path)
         return LintJob(
             path: path, uri: document.uri, version: document.version, generation: generation, folder: folder,
@@ -386,6 +410,15 @@ struct SnapshotJob: Sendable {
         }
         let reader = Workspace.reader(
             overlay: overlay.merging([path: text.bytes]) { open, _ in open }, options: options)
+        if TokensFiles.isTokens(fileName: Workspace.fileName(of: path)) {
+            let tokens = TokensView(path: path, text: text, overlay: overlay, options: options)
+            let file = tokens.document?.themeFile ?? TokensReader.read(Array("{}".utf8), file: path).themeFile
+            let snapshot = ThemeSnapshot(
+                path: path, name: name, folder: folder, text: text, file: file,
+                theme: tokens.theme ?? previousTheme, reader: reader, tokens: tokens)
+            let read = [folder] + (tokens.analysis?.files.map(\.path) ?? []) + (tokens.resolver.map { [$0] } ?? [])
+            return Built(snapshot: snapshot, disk: read.filter { overlay[$0] == nil && $0 != path }.map(DiskStamp.init))
+        }
         let file: ThemeFile
         switch reader(path) {
         case .success(let read): file = read
@@ -468,6 +501,9 @@ struct LintJob: Sendable {
     /// linted too, and what they place in this file is shown. (An ancestor's own problems,
     /// also placed in other files, need no such lint: an ancestor's lint reads no child.)
     func run(configuration: LintConfiguration) -> [LSPDiagnostic] {
+        if TokensFiles.isTokens(fileName: Workspace.fileName(of: path)) {
+            return tokensDiagnostics(configuration: configuration)
+        }
         var linter = ThemeLinter(currentDirectory: folder, options: options, configuration: configuration)
         linter.contents = overlay
         guard var report = try? linter.lint(paths: [path]) else { return [] }
@@ -491,7 +527,7 @@ struct LintJob: Sendable {
         }
     }
 
-    private func lspDiagnostic(_ diagnostic: Diagnostic, texts: inout [String: DocumentText?]) -> LSPDiagnostic {
+    func lspDiagnostic(_ diagnostic: Diagnostic, texts: inout [String: DocumentText?]) -> LSPDiagnostic {
         let location = diagnostic.location
         let start = text.position(line: location.line, column: location.column, encoding: encoding)
         var end = start

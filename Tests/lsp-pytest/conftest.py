@@ -140,10 +140,10 @@ async def diagnostics(client: LanguageClient, uri: str, accept=lambda diagnostic
     return await asyncio.wait_for(wait(), timeout)
 
 
-def open_document(client: LanguageClient, uri: str, text: str, version: int = 1):
+def open_document(client: LanguageClient, uri: str, text: str, version: int = 1, language_id: str = "xml"):
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="xml", version=version, text=text)
+            text_document=types.TextDocumentItem(uri=uri, language_id=language_id, version=version, text=text)
         )
     )
 

@@ -164,6 +164,79 @@ async def test_lone_carriage_returns_end_lines(client: LanguageClient):
     assert dangling.range.start.line > 0
 
 
+TOKENS = """{
+  "color": {
+    "$type": "color",
+    "$description": "Brand colors",
+    "blue": { "$value": { "colorSpace": "srgb", "components": [0.2, 0.4, 0.8], "hex": "#3366cc" } },
+    "p3": { "$value": { "colorSpace": "display-p3", "components": [0.1, 0.5, 0.3] } },
+    "accent": { "$value": "{color.blue}" },
+    "ghost": { "$value": "{color.missing}" }
+  },
+  "space": {
+    "$type": "dimension",
+    "small": { "$value": { "value": 4, "unit": "px" } },
+    "gap": { "$value": { "$ref": "#/space/small/$value" } }
+  }
+}
+"""
+
+
+async def test_tokens_file_diagnostics_hover_definition_and_colors(client: LanguageClient):
+    path = client.workspace / "Tokens" / "design.tokens.json"
+    path.parent.mkdir()
+    path.write_text(TOKENS)
+    uri = path.as_uri()
+    open_document(client, uri, TOKENS, language_id="json")
+    # A dangling reference: an error over the whole reference, quotes included.
+    found = await diagnostics(client, uri, lambda d: any(x.code == "unresolved_alias" for x in d))
+    dangling = next(x for x in found if x.code == "unresolved_alias")
+    assert dangling.severity == types.DiagnosticSeverity.Error
+    assert dangling.range.start == position_of(TOKENS, '"{color.missing}"')
+    assert dangling.range.end == position_of(TOKENS, '"{color.missing}"', len('"{color.missing}"'))
+    # Hover on a reference: the token it names, resolved, with its kind and description.
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position_of(TOKENS, "{color.blue}", 3)
+        )
+    )
+    assert isinstance(hover.contents, types.MarkupContent)
+    assert hover.contents.value.startswith("**`color.blue`** — color (declared by `color.$type`)")
+    assert "`Brand colors`" in hover.contents.value
+    assert hover.range.start == position_of(TOKENS, '"{color.blue}"')
+    # Definition of the curly reference and of the JSON pointer.
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position_of(TOKENS, "{color.blue}", 3)
+        )
+    )
+    assert [(x.uri, x.range.start) for x in found] == [(uri, position_of(TOKENS, '"blue"'))]
+    pointed = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position_of(TOKENS, "#/space/small", 3)
+        )
+    )
+    assert [x.range.start for x in pointed] == [position_of(TOKENS, '{ "value": 4')]
+    # Colors: blue, p3 (converted to sRGB) and accent; each over its whole $value.
+    colors = await client.text_document_document_color_async(
+        types.DocumentColorParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    by_line = {color.range.start.line: color for color in colors}
+    blue_line = position_of(TOKENS, '"blue"').line
+    assert set(by_line) == {blue_line, position_of(TOKENS, '"p3"').line, position_of(TOKENS, '"accent"').line}
+    assert by_line[blue_line].color.red == pytest.approx(0x33 / 255)
+    assert by_line[blue_line].range.start == position_of(TOKENS, '{ "colorSpace": "srgb"')
+    presented = await client.text_document_color_presentation_async(
+        types.ColorPresentationParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            color=types.Color(red=1.0, green=0.5, blue=0.0, alpha=1.0),
+            range=by_line[blue_line].range,
+        )
+    )
+    assert [p.label for p in presented] == ['{"colorSpace": "srgb", "components": [1, 0.5, 0], "hex": "#ff8000"}']
+    assert client.protocol.unexpected_responses == []
+
+
 def framed(message: dict, length: int | None = None, header: str | None = None) -> bytes:
     body = json.dumps(message, ensure_ascii=False).encode()
     if header is None:

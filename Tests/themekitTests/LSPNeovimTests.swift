@@ -61,6 +61,40 @@ struct LSPNeovimTests {
         #expect(result.stdout.contains("nvim-e2e: ok"))
     }
 
+    static let tokensScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/lsp/nvim-tokens.lua")
+
+    @Test(
+        "Neovim's client on a tokens file: a dangling reference over its whole text, hover, definition and colors",
+        .enabled(if: canRun, Comment(rawValue: missing)))
+    func neovimOnTokens() throws {
+        let nvim = try #require(Self.nvim)
+        let repo = try TemporaryRepository([
+            "Tokens/design.tokens.json": """
+            {
+              "color": {
+                "$type": "color",
+                "blue": { "$value": { "colorSpace": "srgb", "components": [0.2, 0.4, 0.8], "hex": "#3366cc" } },
+                "accent": { "$value": "{color.blue}" },
+                "ghost": { "$value": "{color.missing}" }
+              }
+            }
+            """
+        ])
+        var environment = ProcessInfo.processInfo.environment
+        environment["THEMEKIT"] = try CLI.binary("themekit").path
+        environment["THEMEKIT_LSP_ROOT"] = repo.root.path
+        environment["XDG_CONFIG_HOME"] = repo.url("xdg-config").path
+        environment["XDG_DATA_HOME"] = repo.url("xdg-data").path
+        environment["XDG_STATE_HOME"] = repo.url("xdg-state").path
+        let result = try CLI.run(
+            executable: URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["120", nvim.path, "--headless", "--clean", "-c", "luafile \(Self.tokensScript.path)"], in: repo.root,
+            environment: environment)
+        #expect(result.status == 0, "nvim-tokens.lua failed: \(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("nvim-tokens: ok"))
+    }
+
     /// The README's `init.lua` block, from its section on editors.
     static func readmeConfiguration() throws -> String {
         let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
