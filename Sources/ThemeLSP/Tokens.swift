@@ -51,12 +51,17 @@ struct TokensIndex: Sendable {
     /// Where each key and value that starts at an offset ends.
     private(set) var ends: [Int: Int] = [:]
 
-    init(_ bytes: [UInt8], maximumDepth: Int) {
+    /// The index of a tokens file, or of a resolver document (`isResolver`: its `$ref`s
+    /// alone, wherever they are; it holds no tokens of its own).
+    init(_ bytes: [UInt8], maximumDepth: Int, isResolver: Bool = false) {
         shift = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         root = try? JSONReader.read(bytes, duplicateKeys: .keep, maximumDepth: maximumDepth)
         guard let root else { return }
-        ends.reserveCapacity(16)
-        group(root, path: "")
+        if isResolver {
+            references(in: root)
+        } else {
+            group(root, path: "")
+        }
     }
 
     /// The innermost span that holds `offset` (its end included, for a cursor just past it);
@@ -220,7 +225,8 @@ struct TokensView: Sendable {
     /// open buffers (`overlay`) or the disk.
     init(path: String, text: DocumentText, overlay: [String: [UInt8]], options: ThemeOptions) {
         let readOptions = TokensReadOptions(maximumFileSize: options.limits.maxFileSize)
-        index = TokensIndex(text.bytes, maximumDepth: readOptions.maximumDepth)
+        index = TokensIndex(
+            text.bytes, maximumDepth: readOptions.maximumDepth, isResolver: TokensFiles.isResolver(path))
         if TokensFiles.isResolver(path) {
             document = nil
             let read = try? TokensReader.readResolver(contentsOf: path, options: readOptions)

@@ -176,4 +176,51 @@ struct TokensFeatureTests {
             presentation["label"] as? String
                 == ##"{"colorSpace": "srgb", "components": [1, 0.5, 0], "alpha": 0.5, "hex": "#ff8000"}"##)
     }
+
+    @Test(
+        "a file of a resolver's theme resolves with its other files: a reference to another file resolves and leads there"
+    )
+    func resolverThemeAcrossFiles() throws {
+        let base =
+            #"{ "color": { "$type": "color", "blue": { "$value": { "colorSpace": "srgb", "components": [0.2, 0.4, 0.8] } } } }"#
+        let theme = #"{ "color": { "accent": { "$value": "{color.blue}" } } }"#
+        let resolver = #"""
+            {
+              "version": "2025.10",
+              "sets": { "core": { "sources": [{ "$ref": "base.tokens.json" }, { "$ref": "theme.tokens.json" }] } },
+              "resolutionOrder": [{ "$ref": "#/sets/core" }]
+            }
+            """#
+        let repo = try TemporaryRepository([
+            "ds/base.tokens.json": base, "ds/theme.tokens.json": theme, "ds/ds.resolver.json": resolver,
+        ])
+        let server = try InProcessServer()
+        let uri = repo.url("ds/theme.tokens.json").standardizedFileURL.absoluteString
+        server.open(uri, theme)
+        let diagnostics = try server.diagnostics(for: uri)
+        #expect(!diagnostics.contains { $0["code"] as? String == "unresolved_alias" })
+        let at = try place(of: "{color.blue}", in: theme)
+        let hover = try #require(
+            try server.result("textDocument/hover", uri, line: at.line, character: at.character + 2) as? [String: Any])
+        let value = try #require((hover["contents"] as? [String: Any])?["value"] as? String)
+        #expect(value.hasPrefix("**`color.blue`** — color (declared by `color.$type`)"))
+        #expect(value.contains("`#3366CC`"))
+        let locations = try #require(
+            try server.result("textDocument/definition", uri, line: at.line, character: at.character + 2)
+                as? [[String: Any]])
+        let baseURI = repo.url("ds/base.tokens.json").standardizedFileURL.absoluteString
+        #expect(locations.first?["uri"] as? String == baseURI)
+        let blue = try place(of: #""blue""#, in: base)
+        #expect(start(locations.first?["range"])?.line == blue.line)
+        #expect(start(locations.first?["range"])?.character == blue.character)
+        // In the resolver document: a source's $ref leads to its file.
+        let resolverURI = repo.url("ds/ds.resolver.json").standardizedFileURL.absoluteString
+        server.open(resolverURI, resolver)
+        let source = try place(of: "base.tokens.json", in: resolver)
+        let file = try #require(
+            try server.result(
+                "textDocument/definition", resolverURI, line: source.line, character: source.character + 2)
+                as? [[String: Any]])
+        #expect(file.first?["uri"] as? String == baseURI)
+    }
 }
