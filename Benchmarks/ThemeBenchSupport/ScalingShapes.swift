@@ -228,7 +228,32 @@ extension ScalingShape {
             "one line of n duplicate keys (n diagnostics, each with a note), opened in the language server",
             tool: .lspOpen, n: 10_000
         ) { n in theme(oneLine: String(repeating: "<key>a</key><true/>", count: n)) },
+        // A DTCG file (issue 37): every diagnostic, color and span placed on one long line, and
+        // a hover that finds its token among n.
+        ScalingShape(
+            "lsp-dtcg-one-line",
+            "one line of n color tokens (colors in display-p3, references to the one before, dangling references), opened in the language server, hovered and asked its colors",
+            tool: .lspOpen, n: 3_000
+        ) { n in lspTokens(n) },
     ]
+
+    /// A one-line tokens file of `n` color tokens under `c`: a third display-p3 color
+    /// objects, a third references to the token before, a third references to nothing.
+    static func lspTokens(_ n: Int) -> [String: String] {
+        let tokens = (0..<n).map { k in
+            let value =
+                switch k % 3 {
+                case 0: #"{"colorSpace": "display-p3", "components": [0.1, 0.5, 0.3]}"#
+                case 1: "\"{c.t\(k - 1)}\""
+                default: "\"{c.missing\(k)}\""
+                }
+            return "\"t\(k)\": {\"$value\": \(value)}"
+        }
+        return [lspTokensPath: "{\"c\": {\"$type\": \"color\", " + tokens.joined(separator: ", ") + "}}"]
+    }
+
+    /// The tokens file of `lsp-dtcg-one-line`.
+    public static let lspTokensPath = "Themes/design.tokens.json"
 
     /// The linter on problems that are many per line, per file, per key or per link.
     static let lintShapes: [ScalingShape] = [

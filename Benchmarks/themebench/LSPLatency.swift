@@ -128,7 +128,9 @@ func lspOpenEach(folder: String) throws -> Int {
     let root = URL(fileURLWithPath: folder).absoluteString
     server.handle(
         .body(try body(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": root]])))
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".plist") }.sorted()
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+        $0.hasSuffix(".plist") || $0.hasSuffix(".tokens.json")
+    }.sorted()
     for name in names {
         let path = folder + "/" + name
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -141,6 +143,25 @@ func lspOpenEach(folder: String) throws -> Int {
                     "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": document],
                 ])))
         server.publishStaleDiagnostics()
+        guard name.hasSuffix(".tokens.json"), let last = text.range(of: "\"t", options: .backwards) else { continue }
+        // A tokens file is hovered on its last token's name, then asked its colors.
+        let line = text[..<last.lowerBound].filter { $0 == "\n" }.count
+        let lineStart = text[..<last.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        let position = ["line": line, "character": text[lineStart..<last.lowerBound].utf16.count + 2]
+        let uri = URL(fileURLWithPath: path).absoluteString
+        server.handle(
+            .body(
+                try body([
+                    "jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+                    "params": ["textDocument": ["uri": uri], "position": position],
+                ])))
+        server.handle(
+            .body(
+                try body([
+                    "jsonrpc": "2.0", "id": 3, "method": "textDocument/documentColor",
+                    "params": ["textDocument": ["uri": uri]],
+                ])))
+        server.answerWaitingRequests()
     }
     return written.bytes.load(ordering: .relaxed)
 }

@@ -139,6 +139,13 @@ package struct DocumentText: Sendable {
     /// The LSP position of ThemeKit's 1-based `line` and 1-based `column` (in Unicode scalars).
     package func position(line: Int, column: Int, encoding: PositionEncoding) -> Position {
         guard line >= 1 else { return Position(line: 0, character: 0) }
+        return position(atOffset: offset(line: line, column: column), encoding: encoding)
+    }
+
+    /// The byte offset of ThemeKit's 1-based `line` and 1-based `column` (in Unicode
+    /// scalars), clamped to the line: from the checkpoint before it, not the line's start.
+    package func offset(line: Int, column: Int) -> Int {
+        guard line >= 1 else { return 0 }
         let (start, end) = lineBounds(line - 1, in: newlineStarts ?? lineStarts)
         let wanted = units(before: start, .utf32) + max(column, 1) - 1
         // The last checkpoint of the line at or before the wanted scalar, then a walk.
@@ -157,7 +164,7 @@ package struct DocumentText: Sendable {
             }
             offset += 1
         }
-        return position(atOffset: offset, encoding: encoding)
+        return offset
     }
 
     /// The byte offset of an LSP position (clamped to its line; a character inside a

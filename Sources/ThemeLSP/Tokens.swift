@@ -304,18 +304,15 @@ extension LintJob {
         return found.sorted().compactMap { diagnostic in
             var lsp = lspDiagnostic(diagnostic, texts: &texts)
             // A tokens entry's range is its start alone: the JSON node there gives its end.
-            if lsp.range.end == lsp.range.start, let end = tokensEnd(of: lsp.range.start, view.index) {
-                lsp.range.end = end
+            if lsp.range.end == lsp.range.start, diagnostic.location.line > 0,
+                let end = view.index.end(
+                    ofNodeAt: text.offset(line: diagnostic.location.line, column: diagnostic.location.column))
+            {
+                lsp.range.end = text.position(atOffset: end, encoding: encoding)
             }
             let identity = "\(lsp.range.start.line):\(lsp.range.start.character):\(lsp.code):\(lsp.message)"
             return seen.insert(identity).inserted ? lsp : nil
         }
-    }
-
-    /// The end of the JSON key or value that starts at `start`, if one does.
-    private func tokensEnd(of start: Position, _ index: TokensIndex) -> Position? {
-        let offset = text.offset(of: start, encoding: encoding)
-        return index.end(ofNodeAt: offset).map { text.position(atOffset: $0, encoding: encoding) }
     }
 }
 

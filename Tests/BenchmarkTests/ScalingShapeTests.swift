@@ -125,6 +125,7 @@ struct ScalingShapeTests {
         "the tools and the loader load each of their shapes whole",
         arguments: ScalingShape.all.filter {
             Self.expected[$0.id] == nil && !$0.id.hasPrefix("import-") && $0.tool != .readTokens
+                && !$0.id.hasPrefix("lsp-dtcg-")
         })
     func toolShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)
@@ -458,5 +459,21 @@ struct ScalingShapeTests {
         let expected = try #require(Self.tokensExpected[shape.id])
         #expect(read.themes.count == expected.themes)
         #expect(entries == expected.entries)
+    }
+
+    @Test("the language server's tokens shape: n color tokens on one line, a third of them dangling references")
+    func lspTokensShape() throws {
+        let shape = try #require(ScalingShape.all.first { $0.id == "lsp-dtcg-one-line" })
+        let folder = try Self.write(shape, n: 6)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(ScalingShape.lspTokensPath).path
+        let read = try TokensReader.read(contentsOf: path)
+        #expect(read.errors.isEmpty)
+        #expect(read.document.entryCount == 7)
+        let analysis = ThemeAnalysis.merging([read.themeFile], name: "design")
+        #expect(analysis.diagnostics.map(\.code) == [.unresolvedAlias, .unresolvedAlias])
+        let theme = try #require(analysis.degradedTheme)
+        #expect(theme.color(forKey: "c.t4") == theme.color(forKey: "c.t3"))
+        #expect(theme.color(forKey: "c.t0") != nil)
     }
 }
