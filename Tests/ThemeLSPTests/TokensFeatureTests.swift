@@ -223,4 +223,59 @@ struct TokensFeatureTests {
                 as? [[String: Any]])
         #expect(file.first?["uri"] as? String == baseURI)
     }
+
+    static let dtcg = CLI.packageRoot.appendingPathComponent("../shared/dtcg").standardized
+    static let dtcgIsPresent = FileManager.default.fileExists(atPath: dtcg.appendingPathComponent("README.md").path)
+
+    /// The spec's strict-JSON tokens examples (`../shared/dtcg/spec-examples`).
+    static func specExamples() throws -> [(file: String, text: String)] {
+        let folder = dtcg.appendingPathComponent("spec-examples")
+        let index = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("examples.json")))
+        let examples = (index as? [String: Any])?["examples"] as? [[String: Any]] ?? []
+        return try examples.filter { $0["kind"] as? String == "tokens" && $0["strict_json"] as? Bool == true }
+            .compactMap { $0["file"] as? String }
+            .map { ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    @Test(
+        "every tokens example of the DTCG 2025.10 reports opens: diagnostics, hover, definition and colors answer, in range",
+        .enabled(if: dtcgIsPresent, "../shared/dtcg is absent (a plain clone): the spec's examples are not opened"))
+    func specExamplesOpen() throws {
+        let examples = try Self.specExamples()
+        #expect(examples.count == 73)
+        let server = try InProcessServer()
+        for (file, text) in examples {
+            let uri = Self.folder.appendingPathComponent(file.replacingOccurrences(of: ".json", with: ".tokens.json"))
+                .absoluteString
+            server.open(uri, text)
+            let lines = text.components(separatedBy: "\n")
+            func inRange(_ range: Any?) -> Bool {
+                guard let range = range as? [String: Any], let from = start(range),
+                    let end = range["end"] as? [String: Any], let line = end["line"] as? Int,
+                    let character = end["character"] as? Int
+                else { return false }
+                return from.line < lines.count && line < lines.count && (from.line, from.character) <= (line, character)
+            }
+            let diagnostics = try server.diagnostics(for: uri)
+            #expect(diagnostics.allSatisfy { inRange($0["range"]) }, "\(file)")
+            let colors = try server.request("textDocument/documentColor", ["textDocument": ["uri": uri]])
+            #expect((colors["result"] as? [[String: Any]])?.allSatisfy { inRange($0["range"]) } == true, "\(file)")
+            for (line, content) in lines.enumerated() {
+                guard let quote = content.firstIndex(of: "\"") else { continue }
+                let character = content[..<quote].utf16.count + 1
+                let hover = try server.request(
+                    "textDocument/hover",
+                    ["textDocument": ["uri": uri], "position": ["line": line, "character": character]])
+                #expect(hover["error"] == nil, "\(file):\(line)")
+                if let result = hover["result"] as? [String: Any] {
+                    #expect(inRange(result["range"]), "\(file):\(line)")
+                }
+                let definition = try server.request(
+                    "textDocument/definition",
+                    ["textDocument": ["uri": uri], "position": ["line": line, "character": character]])
+                #expect(definition["result"] is [Any], "\(file):\(line)")
+            }
+        }
+    }
 }
