@@ -115,22 +115,22 @@ struct TokensIndex: Sendable {
 
     // MARK: The walk
 
-    private mutating func add(_ start: JSONLocation, _ end: JSONLocation, _ role: Role) {
-        spans.append(Span(start: start.offset + shift, end: end.offset + shift, role: role))
+    private mutating func add(_ start: JSONLocation, _ end: Int, _ role: Role) {
+        spans.append(Span(start: start.offset + shift, end: end + shift, role: role))
     }
 
     private mutating func name(_ member: JSONMember, _ path: String) {
-        add(member.keyLocation, member.keyEnd, .name(path))
+        add(member.keyLocation, member.keyEndOffset, .name(path))
         if names[path] == nil {
-            names[path] = (member.keyLocation.offset + shift, member.keyEnd.offset + shift)
+            names[path] = (member.keyLocation.offset + shift, member.keyEndOffset + shift)
         }
     }
 
     /// A group's members: tokens, groups, `$root` and `$extends`.
     private mutating func group(_ node: JSONNode, path: String) {
-        ends[node.location.offset] = node.end.offset
+        ends[node.location.offset] = node.endOffset
         for member in node.members ?? [] {
-            ends[member.keyLocation.offset] = member.keyEnd.offset
+            ends[member.keyLocation.offset] = member.keyEndOffset
             let key = member.key
             switch key {
             case "$root" where !path.isEmpty:
@@ -155,11 +155,11 @@ struct TokensIndex: Sendable {
 
     private mutating func token(_ member: JSONMember, path: String) {
         name(member, path)
-        ends[member.value.location.offset] = member.value.end.offset
+        ends[member.value.location.offset] = member.value.endOffset
         for field in member.value.members ?? [] {
-            ends[field.keyLocation.offset] = field.keyEnd.offset
+            ends[field.keyLocation.offset] = field.keyEndOffset
             if field.key == "$value" {
-                add(field.value.location, field.value.end, .value(path))
+                add(field.value.location, field.value.endOffset, .value(path))
                 references(in: field.value)
             } else {
                 values(field.value)
@@ -170,21 +170,21 @@ struct TokensIndex: Sendable {
     /// The references in a value (a curly reference, a `$ref`, and those inside a
     /// composite's members or a list), with every node's end.
     private mutating func references(in node: JSONNode) {
-        ends[node.location.offset] = node.end.offset
+        ends[node.location.offset] = node.endOffset
         switch node.value {
         case .string(let text):
             if text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 {
                 let inner = text.dropFirst().dropLast()
                 if !inner.contains("{"), !inner.contains("}") {
-                    add(node.location, node.end, .reference(String(inner)))
+                    add(node.location, node.endOffset, .reference(String(inner)))
                 }
             }
         case .object(let members):
             for member in members {
-                ends[member.keyLocation.offset] = member.keyEnd.offset
+                ends[member.keyLocation.offset] = member.keyEndOffset
                 if member.key == "$ref", let pointer = member.value.string {
-                    add(member.value.location, member.value.end, .pointer(pointer))
-                    ends[member.value.location.offset] = member.value.end.offset
+                    add(member.value.location, member.value.endOffset, .pointer(pointer))
+                    ends[member.value.location.offset] = member.value.endOffset
                 } else {
                     references(in: member.value)
                 }
@@ -197,9 +197,9 @@ struct TokensIndex: Sendable {
 
     /// The ends of a value no token holds (`$extensions`, `$description`, …).
     private mutating func values(_ node: JSONNode) {
-        ends[node.location.offset] = node.end.offset
+        ends[node.location.offset] = node.endOffset
         for member in node.members ?? [] {
-            ends[member.keyLocation.offset] = member.keyEnd.offset
+            ends[member.keyLocation.offset] = member.keyEndOffset
             values(member.value)
         }
         for element in node.elements ?? [] { values(element) }
@@ -385,7 +385,7 @@ extension Answers {
                 return [
                     Location(
                         uri: uri(ofPath: snapshot.path),
-                        range: range(node.location.offset + shift, node.end.offset + shift, in: snapshot.text))
+                        range: range(node.location.offset + shift, node.endOffset + shift, in: snapshot.text))
                 ]
             }
             // Another file (a resolver's source): its start.

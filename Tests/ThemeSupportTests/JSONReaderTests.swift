@@ -41,26 +41,35 @@ import Testing
     }
 
     @Test func everyValueAndKeyKnowsWhereItEnds() throws {
-        // The end is the offset, line and column just past the last character: a range from
-        // the start covers the whole value or key (its quotes, escapes and nested members).
-        let root = try Self.read("{\n  \"b\": 1,\n  \"a\": [true, null, \"x\\u00e9\"],\n  \"é\": {\"c\": -2.5e1} }")
-        #expect(root.end == JSONLocation(offset: 67, line: 4, column: 23))
+        // The end is the offset just past the last character: a range from the start covers
+        // the whole value or key (its quotes, escapes and nested members); its line and
+        // column are counted over the value, as the reader counts them.
+        let text = "{\n  \"b\": 1,\n  \"a\": [true, null, \"x\\u00e9\"],\n  \"é\": {\"c\": -2.5e1} }"
+        let bytes = Array(text.utf8)
+        let root = try Self.read(text)
+        #expect(root.endOffset == 67)
+        #expect(root.end(in: bytes) == JSONLocation(offset: 67, line: 4, column: 23))
         let members = try #require(root.members)
+        #expect(members.map(\.keyEndOffset) == [7, 17, 50])
         #expect(
-            members.map(\.keyEnd) == [
+            members.map { $0.keyEnd(in: bytes) } == [
                 JSONLocation(offset: 7, line: 2, column: 6), JSONLocation(offset: 17, line: 3, column: 6),
                 JSONLocation(offset: 50, line: 4, column: 6),
             ])
-        #expect(members[0].value.end == JSONLocation(offset: 10, line: 2, column: 9))
+        #expect(members[0].value.end(in: bytes) == JSONLocation(offset: 10, line: 2, column: 9))
         let array = members[1].value
-        #expect(array.end == JSONLocation(offset: 42, line: 3, column: 31))
-        #expect(array.elements?.first?.end == JSONLocation(offset: 24, line: 3, column: 13))
+        #expect(array.end(in: bytes) == JSONLocation(offset: 42, line: 3, column: 31))
+        #expect(array.elements?.first?.end(in: bytes) == JSONLocation(offset: 24, line: 3, column: 13))
         // An escape ends where its text ends, not where its decoded character would.
-        #expect(array.elements?.last?.end == JSONLocation(offset: 41, line: 3, column: 30))
+        #expect(array.elements?.last?.end(in: bytes) == JSONLocation(offset: 41, line: 3, column: 30))
         let object = members[2].value
-        #expect(object.end == JSONLocation(offset: 65, line: 4, column: 21))
+        #expect(object.end(in: bytes) == JSONLocation(offset: 65, line: 4, column: 21))
         #expect(object["c"]?.location == JSONLocation(offset: 58, line: 4, column: 14))
-        #expect(object["c"]?.end == JSONLocation(offset: 64, line: 4, column: 20))
+        #expect(object["c"]?.end(in: bytes) == JSONLocation(offset: 64, line: 4, column: 20))
+        // After a byte-order mark, offsets count from the character after it, as the reader's.
+        let marked = [0xEF, 0xBB, 0xBF] + Array("[\"é\"]".utf8)
+        let list = try JSONReader.read(marked, duplicateKeys: .refuse, maximumDepth: 4)
+        #expect(list.end(in: marked) == JSONLocation(offset: 6, line: 1, column: 6))
     }
 
     @Test func aKeyWrittenTwiceIsRefusedAtTheSecondKey() {

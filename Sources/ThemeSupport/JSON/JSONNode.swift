@@ -43,16 +43,22 @@ package struct JSONNode: Sendable, Hashable {
     package var value: Value
     /// Where the value starts.
     package var location: JSONLocation
-    /// Just past the value's last character (a string's closing quote, an object's `}`):
-    /// `location..<end` is the whole value as written.
-    package var end: JSONLocation
+    /// The offset just past the value's last character (a string's closing quote, an
+    /// object's `}`): `location.offset..<endOffset` is the whole value as written. Its line
+    /// and column are `end(in:)`'s: an offset is one `Int` a node, where a location would be
+    /// three for every node of every file, asked for by few.
+    package var endOffset: Int
 
     /// Creates a node; one made by a caller, not read, ends where it starts unless told.
-    package init(_ value: Value, at location: JSONLocation, end: JSONLocation? = nil) {
+    package init(_ value: Value, at location: JSONLocation, endOffset: Int? = nil) {
         self.value = value
         self.location = location
-        self.end = end ?? location
+        self.endOffset = endOffset ?? location.offset
     }
+
+    /// Where the value ends (just past its last character), in `bytes`, the text the node
+    /// was read from as given to `JSONReader.read`: counted from its start, over the value.
+    package func end(in bytes: [UInt8]) -> JSONLocation { location.advanced(to: endOffset, in: bytes) }
 
     /// The members, when the node is an object.
     package var members: [JSONMember]? {
@@ -98,18 +104,47 @@ package struct JSONMember: Sendable, Hashable {
     package var key: String
     /// Where the key starts (its opening quote).
     package var keyLocation: JSONLocation
-    /// Just past the key's closing quote.
-    package var keyEnd: JSONLocation
+    /// The offset just past the key's closing quote (its line and column: `keyEnd(in:)`).
+    package var keyEndOffset: Int
     /// The value.
     package var value: JSONNode
 
     /// Creates a member; one made by a caller, not read, has its key end where it starts
     /// unless told.
-    package init(key: String, keyLocation: JSONLocation, keyEnd: JSONLocation? = nil, value: JSONNode) {
+    package init(key: String, keyLocation: JSONLocation, keyEndOffset: Int? = nil, value: JSONNode) {
         self.key = key
         self.keyLocation = keyLocation
-        self.keyEnd = keyEnd ?? keyLocation
+        self.keyEndOffset = keyEndOffset ?? keyLocation.offset
         self.value = value
+    }
+
+    /// Where the key ends (just past its closing quote), in `bytes`, the text it was read
+    /// from as given to `JSONReader.read`.
+    package func keyEnd(in bytes: [UInt8]) -> JSONLocation { keyLocation.advanced(to: keyEndOffset, in: bytes) }
+}
+
+extension JSONLocation {
+    /// The location of `offset`, at or after this one, in `bytes` (the text as given to
+    /// `JSONReader.read`, a leading byte-order mark not counted, as the reader counts):
+    /// lines and columns counted over the bytes between, as the reader counts them.
+    package func advanced(to offset: Int, in bytes: [UInt8]) -> JSONLocation {
+        let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var location = self
+        var index = self.offset + skipped
+        let end = min(max(offset, self.offset) + skipped, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                location.line += 1
+                location.column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // Every byte that is not a UTF-8 continuation byte starts a scalar.
+                location.column += 1
+            }
+            index += 1
+        }
+        location.offset = end - skipped
+        return location
     }
 }
 

@@ -3,7 +3,7 @@
 /// Every JSON the package reads goes through here: `.themelint.json` and baselines (the
 /// linter), the sources `themekit import` reads, and the language server's messages. It
 /// yields `JSONNode`s (object members in source order, each value and key with the offset,
-/// line and column where it starts and where it ends) and reports the first syntax error at its line and column, which
+/// line and column where it starts and the offset where it ends) and reports the first syntax error at its line and column, which
 /// Foundation's readers do not on Linux.
 ///
 /// Strict: no comments, no trailing commas, no leading zeros, no raw control characters in
@@ -68,9 +68,7 @@ package struct JSONReader {
 
     // MARK: Values
 
-    /// The value at `offset`, with where it starts and ends. The end is placed from the
-    /// cursor the start left, over bytes the next location would walk anyway: no byte is
-    /// counted twice.
+    /// The value at `offset`, with where it starts and the offset where it ends.
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard offset < bytes.count else { throw failure("unexpected end of file: a value is missing") }
         let start = location()
@@ -91,7 +89,7 @@ package struct JSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try number()
         default: throw failure("unexpected \(describeCurrent()): \(Self.whatAValueIs)")
         }
-        return JSONNode(value, at: start, end: location())
+        return JSONNode(value, at: start, endOffset: offset)
     }
 
     private static let whatAValueIs = "a value must be an object, array, string, number, true, false or null"
@@ -113,7 +111,7 @@ package struct JSONReader {
             }
             let keyLocation = location()
             let key = try string()
-            let keyEnd = location()
+            let keyEnd = offset
             if duplicateKeys == .refuse, !seen.insert(key).inserted {
                 throw JSONSyntaxError(
                     "the key \(JSONText.quoted(key)) is written twice in one object", at: keyLocation)
@@ -122,7 +120,7 @@ package struct JSONReader {
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
             members.append(
-                JSONMember(key: key, keyLocation: keyLocation, keyEnd: keyEnd, value: try value(depth: depth)))
+                JSONMember(key: key, keyLocation: keyLocation, keyEndOffset: keyEnd, value: try value(depth: depth)))
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 offset += 1
