@@ -221,9 +221,10 @@ struct TokensView: Sendable {
     /// of resolving its theme.
     var diagnostics: [Diagnostic]
 
-    /// Reads the tokens document at `path`, whose text is `text`. Other files come from the
-    /// open buffers (`overlay`) or the disk.
-    init(path: String, text: DocumentText, overlay: [String: [UInt8]], options: ThemeOptions) {
+    /// Reads the tokens document at `path`, whose text is `text`. The other files of its
+    /// theme, and a resolver document, are read from disk, as saved (the DTCG reader reads
+    /// them by path).
+    init(path: String, text: DocumentText, options: ThemeOptions) {
         let readOptions = TokensReadOptions(maximumFileSize: options.limits.maxFileSize)
         index = TokensIndex(
             text.bytes, maximumDepth: readOptions.maximumDepth, isResolver: TokensFiles.isResolver(path))
@@ -241,7 +242,7 @@ struct TokensView: Sendable {
         var name = Workspace.fileName(of: path)
         resolver = nil
         // The default theme (or the first) of a resolver beside the file that names it.
-        if let (resolverPath, themes) = Self.resolver(naming: path, overlay: overlay, options: readOptions),
+        if let (resolverPath, themes) = Self.resolver(naming: path, options: readOptions),
             let theme = themes.themes.first(where: { $0.name == themes.defaultTheme && Self.holds($0, path) })
                 ?? themes.themes.first(where: { Self.holds($0, path) })
         {
@@ -262,7 +263,7 @@ struct TokensView: Sendable {
     }
 
     /// The first resolver document (by name) of `path`'s folder whose themes hold `path`.
-    private static func resolver(naming path: String, overlay: [String: [UInt8]], options: TokensReadOptions)
+    private static func resolver(naming path: String, options: TokensReadOptions)
         -> (String, ResolverDocument)?
     {
         let folder = Workspace.folder(of: path)
@@ -286,7 +287,7 @@ extension LintJob {
     /// and the resolution of its theme find in it, and what the linter finds, through the
     /// entry point plists take (`ThemeLinter.lint(paths:)`): each problem once.
     func tokensDiagnostics(configuration: LintConfiguration) -> [LSPDiagnostic] {
-        let view = TokensView(path: path, text: text, overlay: overlay, options: options)
+        let view = TokensView(path: path, text: text, options: options)
         var found = view.diagnostics
         var linter = ThemeLinter(currentDirectory: folder, options: options, configuration: configuration)
         linter.contents = overlay

@@ -411,7 +411,7 @@ struct SnapshotJob: Sendable {
         let reader = Workspace.reader(
             overlay: overlay.merging([path: text.bytes]) { open, _ in open }, options: options)
         if TokensFiles.isTokens(fileName: Workspace.fileName(of: path)) {
-            let tokens = TokensView(path: path, text: text, overlay: overlay, options: options)
+            let tokens = TokensView(path: path, text: text, options: options)
             let file = tokens.document?.themeFile ?? TokensReader.read(Array("{}".utf8), file: path).themeFile
             let snapshot = ThemeSnapshot(
                 path: path, name: name, folder: folder, text: text, file: file,
