@@ -1,0 +1,170 @@
+import Foundation
+import TestSupport
+import Testing
+import ThemeKit
+import ThemeTools
+
+/// `themekit import --from dtcg`: design tokens (DTCG 2025.10) as flat themes, over the
+/// design system of `Fixtures/DTCG/design-system/` (written from the Format, Color and
+/// Resolver modules' text) and small documents written beside each test.
+@Suite struct ImportDTCGTests {
+    static let designSystem = Paths.fixtures.appendingPathComponent("DTCG/design-system")
+    static let resolver = designSystem.appendingPathComponent("design-system.resolver.json")
+
+    /// The source at `url`, named by its path (a resolver's files are read beside it).
+    static func source(_ url: URL) throws -> ThemeImporter.Source {
+        ThemeImporter.Source(file: url.path, bytes: Array(try Data(contentsOf: url)))
+    }
+
+    /// `text` written as `name` in `scratch`, as a source.
+    static func source(_ name: String, _ text: String, in scratch: Scratch) throws -> ThemeImporter.Source {
+        try scratch.write(name, text)
+        return ThemeImporter.Source(file: scratch.url.appendingPathComponent(name).path, bytes: Array(text.utf8))
+    }
+
+    static func value(_ theme: ImportedTheme?, _ key: String) -> FlatValue? { theme?.values[key] }
+
+    @Test("a resolver with a light/dark modifier is written as one flat theme per context, an APPEARANCE pair")
+    func resolverBecomesAnAppearancePair() throws {
+        let output = try ThemeImporter.run([Self.source(Self.resolver)], format: .dtcg)
+        #expect(output.themes.map(\.name) == ["dark", "light"])
+        let light = output.themes.first { $0.name == "light" }
+        let dark = output.themes.first { $0.name == "dark" }
+        #expect(light?.text.contains("<key>APPEARANCE</key>\n\t<string>light</string>") == true)
+        #expect(light?.text.contains("<key>DARK_THEME</key>\n\t<string>dark</string>") == true)
+        #expect(dark?.text.contains("<key>APPEARANCE</key>\n\t<string>dark</string>") == true)
+        #expect(dark?.text.contains("<key>LIGHT_THEME</key>\n\t<string>light</string>") == true)
+        // Declared kinds are written as entries: the key keeps its name and is a color.
+        #expect(Self.value(light, "color.$type") == .string("color"))
+        #expect(Self.value(light, "color.bg.primary") == .string("@color.palette.white"))
+        #expect(Self.value(light, "color.bg.primaryColor") == nil)
+        #expect(Self.value(dark, "color.bg.primary") == .string("@color.palette.gray.900"))
+        // A color of another space is written in sRGB hex.
+        #expect(Self.value(light, "color.palette.blue.500") == .string("#1B68EE"))
+        #expect(Self.value(light, "color.palette.gray.100") == .string("#F3F4F6"))
+        #expect(Self.value(light, "color.palette.shadow") == .string("#00000040"))
+        // Composites as typed sub-keys, an alias inside included; the composite's own type is not written.
+        #expect(Self.value(light, "text.heading.fontSize") == .integer(24))
+        #expect(Self.value(light, "text.heading.fontSize.$type") == .string("dimension"))
+        #expect(Self.value(light, "text.heading.fontWeight") == .string("@font.weight.bold"))
+        #expect(Self.value(light, "text.heading.$type") == nil)
+        #expect(Self.value(light, "card.shadow.color") == .string("@color.palette.shadow"))
+        #expect(Self.value(light, "card.shadow.offsetY") == .integer(2))
+        // $description is kept.
+        #expect(Self.value(light, "color.palette.blue.500.$description") != nil)
+        #expect(Set(output.formats.values) == [.dtcg])
+    }
+
+    @Test("the reader's notes are the import's, at the JSON's line and column")
+    func notesAreLocatedInTheJSON() throws {
+        let output = try ThemeImporter.run([Self.source(Self.resolver)], format: .dtcg)
+        let dark = Self.designSystem.appendingPathComponent("tokens/dark.tokens.json").path
+        let note = try #require(output.notes.first { $0.location.file == dark })
+        #expect(note.location.line == 6)
+        #expect(note.location.column == 29)
+        #expect(note.message.contains("hex string"))
+    }
+
+    @Test("each file's name, or a plain .json file's content, says it is DTCG without --from")
+    func recognisedWithoutFrom() throws {
+        let scratch = try Scratch()
+        let token = ##"{"brand": {"$type": "color", "$value": "#35a2fb"}}"##
+        let cases: [(String, String)] = [
+            ("a.tokens.json", token),
+            ("b.tokens", token),
+            ("c.json", token),
+            (
+                "d.json",
+                #"{"$schema": "https://www.designtokens.org/schemas/2025.10/format.json", "x": {"$type": "number", "$value": 1}}"#
+            ),
+        ]
+        for (name, text) in cases {
+            let output = try ThemeImporter.run([Self.source(name, text, in: scratch)])
+            #expect(Set(output.formats.values) == [.dtcg], "\(name)")
+        }
+        let output = try ThemeImporter.run([Self.source(Self.resolver)])
+        #expect(Set(output.formats.values) == [.dtcg])
+        #expect(output.themes.map(\.name) == ["dark", "light"])
+        // A resolver by its content, under a plain .json name.
+        let copy = try Self.source(
+            "resolver.json", String(decoding: try Data(contentsOf: Self.resolver), as: UTF8.self), in: scratch)
+        for file in ["primitives", "dimensions", "light", "dark", "components"] {
+            try scratch.write(
+                "tokens/\(file).tokens.json",
+                String(
+                    decoding: try Data(
+                        contentsOf: Self.designSystem.appendingPathComponent("tokens/\(file).tokens.json")),
+                    as: UTF8.self))
+        }
+        let byContent = try ThemeImporter.run([copy])
+        #expect(byContent.themes.map(\.name) == ["dark", "light"])
+        #expect(byContent.themes.map(\.text) == output.themes.map(\.text))
+    }
+
+    @Test("the reader's errors refuse the import, each at its line and column with its code")
+    func readerErrorsAreLocatedFailures() throws {
+        let scratch = try Scratch()
+        let text = """
+            {
+              "color": {
+                "$type": "color",
+                "a.b": { "$value": "#fff" },
+                "c": { "$value": 12 }
+              }
+            }
+            """
+        let source = try Self.source("bad.tokens.json", text, in: scratch)
+        #expect {
+            try ThemeImporter.run([source])
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            let all = [failure] + failure.others
+            return all.map { "\($0.location.line):\($0.location.column)" } == ["4:5", "5:22"]
+                && all[0].message.hasSuffix("[token_name]") && all[1].message.hasSuffix("[token_value]")
+        }
+    }
+
+    @Test("a dangling curly reference is the linter's unresolved_alias, said at the reference in the JSON")
+    func danglingReferenceIsSaidAtTheSource() throws {
+        let scratch = try Scratch()
+        let text = """
+            {
+              "color": {
+                "$type": "color",
+                "a": { "$value": "{color.nowhere}" }
+              }
+            }
+            """
+        let source = try Self.source("dangling.tokens.json", text, in: scratch)
+        #expect {
+            try ThemeImporter.run([source])
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            return failure.location.line == 4 && failure.location.column == 22
+                && failure.message.hasSuffix("[unresolved_alias]") && failure.others.isEmpty
+        }
+    }
+
+    @Test("importing twice gives the same bytes and notes")
+    func importIsDeterministic() throws {
+        let first = try ThemeImporter.run([Self.source(Self.resolver)])
+        let second = try ThemeImporter.run([Self.source(Self.resolver)])
+        #expect(first.themes.map(\.text) == second.themes.map(\.text))
+        #expect(first.notes == second.notes)
+    }
+
+    @Test("the design system's themes load, and each color resolves as the spec's conversions give it")
+    func themesLoadWithTheirColors() throws {
+        let output = try ThemeImporter.run([Self.source(Self.resolver)])
+        let (_, loaded) = try ImportFixtures.load(output)
+        let light = try #require(loaded["light"])
+        let dark = try #require(loaded["dark"])
+        #expect(light.color(forKey: "color.bg.primary")?.hexString == "#FFFFFF")
+        #expect(dark.color(forKey: "color.bg.primary")?.hexString == "#111827")
+        #expect(light.color(forKey: "button.background")?.hexString == "#1B68EE")
+        #expect(dark.color(forKey: "button.background")?.hexString == "#7CB3EB")
+        #expect(light.color(forKey: "color.fg.danger")?.hexString == "#E23636")
+        #expect(dark.color(forKey: "color.bg.subtle")?.hexString == "#1F2937")
+        #expect(light.number(forKey: "button.padding") == 8)
+    }
+}
