@@ -50,6 +50,10 @@ import ThemeTools
         #expect(Self.value(light, "text.heading.$type") == nil)
         #expect(Self.value(light, "card.shadow.color") == .string("@color.palette.shadow"))
         #expect(Self.value(light, "card.shadow.offsetY") == .integer(2))
+        // A reference to a structured token of another file: one reference per sub-key.
+        #expect(Self.value(light, "button.transition.timingFunction") == nil)
+        #expect(Self.value(light, "button.transition.timingFunction.x1") == .string("@easing.standard.x1"))
+        #expect(Self.value(light, "button.transition.timingFunction.x1.$type") == .string("number"))
         // $description is kept.
         #expect(Self.value(light, "color.palette.blue.500.$description") != nil)
         #expect(Set(output.formats.values) == [.dtcg])
@@ -143,6 +147,45 @@ import ThemeTools
             return failure.location.line == 4 && failure.location.column == 22
                 && failure.message.hasSuffix("[unresolved_alias]") && failure.others.isEmpty
         }
+    }
+
+    @Test(
+        "two modifiers give every combination, flattened, named after the contexts; light and dark pair within a size")
+    func everyCombinationOfTwoModifiers() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "base.tokens.json", ##"{"space": {"$type": "dimension", "gap": {"$value": {"value": 8, "unit": "px"}}}}"##)
+        try scratch.write("light.tokens.json", ##"{"color": {"$type": "color", "bg": {"$value": "#ffffff"}}}"##)
+        try scratch.write("dark.tokens.json", ##"{"color": {"$type": "color", "bg": {"$value": "#000000"}}}"##)
+        try scratch.write(
+            "Compact.tokens.json",
+            ##"{"space": {"$type": "dimension", "gap": {"$value": {"value": 4, "unit": "px"}}}}"##)
+        let resolver = """
+            {
+              "version": "2025.10",
+              "sets": {"base": {"sources": [{"$ref": "base.tokens.json"}]}},
+              "modifiers": {
+                "theme": {"contexts": {"light": [{"$ref": "light.tokens.json"}], "dark": [{"$ref": "dark.tokens.json"}]}},
+                "size": {"contexts": {"Regular": [], "Compact": [{"$ref": "Compact.tokens.json"}]}, "default": "Regular"}
+              },
+              "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/modifiers/size"}]
+            }
+            """
+        let output = try ThemeImporter.run([Self.source("app.resolver.json", resolver, in: scratch)])
+        #expect(output.themes.map(\.name) == ["dark-compact", "dark-regular", "light-compact", "light-regular"])
+        #expect(output.themes.map(\.sourceName) == ["dark-Compact", "dark-Regular", "light-Compact", "light-Regular"])
+        let byName = Dictionary(uniqueKeysWithValues: output.themes.map { ($0.name, $0) })
+        // Flattened: no theme inherits from another, each holds every key.
+        #expect(output.themes.allSatisfy { !$0.text.contains("INHERITED_THEME") })
+        #expect(Self.value(byName["light-compact"], "space.gap") == .integer(4))
+        #expect(Self.value(byName["dark-regular"], "space.gap") == .integer(8))
+        #expect(Self.value(byName["dark-compact"], "color.bg") == .string("#000000"))
+        #expect(
+            byName["light-compact"]?.text.contains("<key>DARK_THEME</key>\n\t<string>dark-compact</string>") == true)
+        #expect(
+            byName["dark-regular"]?.text.contains("<key>LIGHT_THEME</key>\n\t<string>light-regular</string>") == true)
+        let (_, loaded) = try ImportFixtures.load(output)
+        #expect(loaded["dark-compact"]?.color(forKey: "color.bg")?.hexString == "#000000")
     }
 
     @Test("importing twice gives the same bytes and notes")
