@@ -267,12 +267,16 @@ package enum ThemeImporter {
         for index in named.indices {
             if let parent = parents[index] { children[parent].append(index) } else { roots.append(index) }
         }
-        // Colors under keys with no color suffix, written under `KEY` + `Color`, in every
-        // theme of the import, so that a key's kind is one across a chain.
-        let colorKeys = colorKeys(named.map { ($0.format, $0.theme, ImportDeclarations($0.theme.entries)) })
-        if !colorKeys.isEmpty {
+        // Colors under keys with no color suffix: declared colors (`KEY.$type`, SPEC §2) in
+        // every theme of the import that holds the key, so that a key's kind is one across a
+        // chain; a key with keys under it, which its declaration would type too, is written
+        // under `KEY` + `Color`.
+        let (declaredColors, renamedColors) = splitColorKeys(
+            colorKeys(named.map { ($0.format, $0.theme, ImportDeclarations($0.theme.entries)) }),
+            keys: named.map(\.theme.entries.keys))
+        if !renamedColors.isEmpty {
             for index in named.indices {
-                named[index].theme = renamingColorKeys(named[index].theme, colorKeys, notes: &notes)
+                named[index].theme = renamingColorKeys(named[index].theme, renamedColors, notes: &notes)
             }
         }
         var chainKeys: [String: Int] = [:]  // raw keys of the themes on the path
@@ -288,9 +292,27 @@ package enum ThemeImporter {
             }
             for key in theme.entries.keys { chainKeys[key, default: 0] += 1 }
             let format = named[index].format
+            var declaring = theme
+            for key in declaredColors.isEmpty ? [] : theme.entries.keys.sorted() where declaredColors.contains(key) {
+                guard let entry = theme.entries[key] else { continue }
+                declaring.entries[key + ".$type"] = FlatEntry(
+                    .string("color"), source: entry.source, at: entry.location)
+            }
             var values = typeValues(
-                theme, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, colorKeys: colorKeys,
-                declarations: ImportDeclarations(theme.entries), notes: &notes)
+                declaring, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, colorKeys: renamedColors,
+                declarations: ImportDeclarations(declaring.entries), notes: &notes)
+            // A declaration whose value was dropped (no color in this theme) is left out with it:
+            // a parent's, if any, is inherited.
+            for key in declaredColors.isEmpty ? [] : theme.entries.keys.sorted() where declaredColors.contains(key) {
+                guard values[key] != nil, let entry = theme.entries[key] else {
+                    values[key + ".$type"] = nil
+                    continue
+                }
+                notes.append(
+                    ImportNote(
+                        "'\(entry.source)' holds a color under a key with no color suffix: declared a color ('\(key).$type')",
+                        at: entry.location))
+            }
             // Fonts: a font with no size along its chain gets the size its system would use.
             var added: [String: FlatEntry] = [:]
             for (key, entry) in values where ValueKind.typed(forKey: key) === ValueKind.font {
@@ -358,6 +380,34 @@ package enum ThemeImporter {
         return found
     }
 
+    /// `colorKeys` split into those declared colors (`KEY.$type`) and those written under
+    /// `KEY` + `Color`: a key with keys under it in some theme of the import (`Brand` and
+    /// `Brand.font`), which `Brand.$type` would declare colors too. One sort of the
+    /// import's keys, and a binary search a color key.
+    static func splitColorKeys(_ colorKeys: Set<String>, keys: [Dictionary<String, FlatEntry>.Keys])
+        -> (declared: Set<String>, renamed: Set<String>)
+    {
+        guard !colorKeys.isEmpty else { return ([], []) }
+        let sorted = Set(keys.joined()).map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        var declared = Set<String>()
+        var renamed = Set<String>()
+        for key in colorKeys {
+            let prefix = Array(key.utf8) + [UInt8(ascii: ".")]
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            }
+            if low < sorted.count, sorted[low].starts(with: prefix) {
+                renamed.insert(key)
+            } else {
+                declared.insert(key)
+            }
+        }
+        return (declared, renamed)
+    }
+
     /// `theme` with each of `colorKeys` written under `KEY` + `Color`, which ThemeKit types
     /// as a color (a note for each), and the `@` aliases of those keys following them.
     static func renamingColorKeys(_ theme: SourceTheme, _ colorKeys: Set<String>, notes: inout [ImportNote])
@@ -377,7 +427,7 @@ package enum ThemeImporter {
             }
             notes.append(
                 ImportNote(
-                    "'\(entry.source)' holds a color under a key with no color suffix: written as the color key '\(key)Color'",
+                    "'\(entry.source)' holds a color under a key with no color suffix, and keys under it that a declaration would type too: written as the color key '\(key)Color'",
                     at: entry.location))
             renamed.set(key + "Color", entry, notes: &notes)
         }
