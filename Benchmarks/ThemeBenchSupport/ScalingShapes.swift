@@ -852,6 +852,65 @@ extension ScalingShape {
             for level in 0..<40 { body = "<dict>\n" + entries([(name + "\(level)", body)]) + "\t</dict>" }
             return [importSourcePath: document(entries([("root", body)]))]
         },
+        // A design system's resolver: a light/dark modifier between two sets, a palette of n
+        // colors, each appearance n references to it, and n transitions whose easing is a
+        // cubicBezier of another file (a reference to it becomes one per sub-key): the two
+        // flat themes it writes, checked, grow as n.
+        ScalingShape(
+            "import-dtcg-resolver",
+            "a DTCG resolver of a light/dark modifier over n colors, n references a theme, n transitions",
+            tool: .importing(from: "dtcg"), n: 2_000
+        ) { n in
+            func file(_ groups: [String]) -> String { "{\n" + groups.joined(separator: ",\n") + "\n}\n" }
+            func group(_ name: String, type: String?, _ tokens: [String]) -> String {
+                "\"\(name)\": {" + (type.map { "\"$type\": \"\($0)\",\n" } ?? "") + tokens.joined(separator: ",\n")
+                    + "}"
+            }
+            let palette = (0..<n).map {
+                "\"c\($0)\": {\"$value\": {\"colorSpace\": \"oklch\", \"components\": [0.6, 0.1, \($0 % 360)]}}"
+            }
+            let light = (0..<n).map { "\"s\($0)\": {\"$value\": \"{palette.c\($0)}\"}" }
+            let dark = (0..<n).map { "\"s\($0)\": {\"$value\": \"{palette.c\(n - 1 - $0)}\"}" }
+            let transitions = (0..<n).map {
+                "\"b\($0)\": {\"$value\": {\"duration\": \"{duration.quick}\", "
+                    + "\"delay\": {\"value\": 0, \"unit\": \"ms\"}, \"timingFunction\": \"{easing.standard}\"}}"
+            }
+            let tints = (0..<n).map { "\"t\($0)\": {\"$value\": \"{color.s\($0)}\"}" }
+            let resolver = """
+                {
+                  "version": "2025.10",
+                  "sets": {
+                    "core": {"sources": [{"$ref": "../Tokens/palette.tokens.json"}, {"$ref": "../Tokens/motion.tokens.json"}]},
+                    "components": {"sources": [{"$ref": "../Tokens/components.tokens.json"}]}
+                  },
+                  "modifiers": {
+                    "appearance": {
+                      "contexts": {
+                        "light": [{"$ref": "../Tokens/light.tokens.json"}],
+                        "dark": [{"$ref": "../Tokens/dark.tokens.json"}]
+                      },
+                      "default": "light"
+                    }
+                  },
+                  "resolutionOrder": [{"$ref": "#/sets/core"}, {"$ref": "#/modifiers/appearance"}, {"$ref": "#/sets/components"}]
+                }
+
+                """
+            return [
+                "Source/design.resolver.json": resolver,
+                "Tokens/palette.tokens.json": file([group("palette", type: "color", palette)]),
+                "Tokens/motion.tokens.json": file([
+                    group("easing", type: "cubicBezier", ["\"standard\": {\"$value\": [0.2, 0, 0, 1]}"]),
+                    group(
+                        "duration", type: "duration", ["\"quick\": {\"$value\": {\"value\": 150, \"unit\": \"ms\"}}"]),
+                ]),
+                "Tokens/light.tokens.json": file([group("color", type: "color", light)]),
+                "Tokens/dark.tokens.json": file([group("color", type: "color", dark)]),
+                "Tokens/components.tokens.json": file([
+                    group("button", type: "transition", transitions), group("tint", type: "color", tints),
+                ]),
+            ]
+        },
     ]
 
     static let configurationShapes: [ScalingShape] = [
