@@ -18,9 +18,10 @@ struct ImportCommand: ParsableCommand {
             any property list whose root is a dictionary: nested dictionaries become dotted keys, \
             arrays indexed keys. dtcg reads a tokens file (.tokens.json, .tokens) as one theme, and a \
             resolver document (.resolver.json) and the files it names as one theme per combination \
-            of its modifiers' contexts (light-compact), light and dark contexts as APPEARANCE pairs; \
-            a plain .json file is DTCG when it names the DTCG schemas or holds a $value or a \
-            resolutionOrder.
+            of its modifiers' contexts (light-compact), light and dark contexts as APPEARANCE pairs, \
+            and Tokens Studio's $themes.json and the set files beside it the same way, a group a \
+            modifier; a plain .json file is DTCG when it names the DTCG schemas or holds a $value \
+            or a resolutionOrder.
 
             One theme is written per source theme, named by the theme-name rules (Example Theme \
             → example-theme.plist). Every lossy step (a value that cannot be typed, dropped or \

@@ -292,3 +292,57 @@ struct ImportDTCGThirdPartyTests {
         #expect(refused.count == 9)
     }
 }
+
+/// Tokens Studio's multi-file layout: `$themes.json` and `$metadata.json` beside the set files.
+@Suite struct ImportTokensStudioTests {
+    static let folder = Paths.fixtures.appendingPathComponent("DTCG/tokens-studio")
+
+    @Test("$themes.json's groups are modifiers: every combination of one theme a group, light and dark paired")
+    func themesOfEveryGroupCombination() throws {
+        let source = try ImportDTCGTests.source(Self.folder.appendingPathComponent("$themes.json"))
+        let output = try ThemeImporter.run([source])
+        #expect(Set(output.formats.values) == [.dtcg])
+        #expect(
+            output.themes.map(\.name) == ["dark-comfortable", "dark-compact", "light-comfortable", "light-compact"])
+        #expect(
+            output.themes.map(\.sourceName) == [
+                "Dark-Comfortable", "Dark-Compact", "Light-Comfortable", "Light-Compact",
+            ])
+        let byName = Dictionary(uniqueKeysWithValues: output.themes.map { ($0.name, $0) })
+        #expect(
+            byName["light-compact"]?.text.contains("<key>DARK_THEME</key>\n\t<string>dark-compact</string>") == true)
+        #expect(byName["dark-comfortable"]?.text.contains("<key>APPEARANCE</key>\n\t<string>dark</string>") == true)
+        // A source set is written too: a flat theme holds the keys its references name.
+        #expect(byName["dark-compact"]?.values["palette.ink"] == .string("#1C1C1E"))
+        #expect(byName["dark-compact"]?.values["color.background"] == .string("@palette.ink"))
+        // tokenSetOrder: compact after comfortable, its gap winning; comfortable's inset kept.
+        #expect(byName["light-compact"]?.values["space.gap"] == .integer(6))
+        #expect(byName["light-compact"]?.values["space.inset"] == .integer(16))
+        #expect(byName["light-comfortable"]?.values["space.gap"] == .integer(12))
+        let (_, loaded) = try ImportFixtures.load(output)
+        #expect(loaded["dark-compact"]?.color(forKey: "color.background")?.hexString == "#1C1C1E")
+        #expect(loaded["light-compact"]?.color(forKey: "color.background")?.hexString == "#FFFFFF")
+    }
+
+    @Test("a set in Tokens Studio's legacy format is refused at its first token, saying which format is read")
+    func legacySetIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "core.json", "{\n  \"colors\": {\n    \"blue\": { \"value\": \"#0000ff\", \"type\": \"color\" }\n  }\n}\n")
+        let themes = #"[{"name": "Light", "selectedTokenSets": {"core": "enabled", "missing": "source"}}]"#
+        let source = try ImportDTCGTests.source("$themes.json", themes, in: scratch)
+        #expect {
+            try ThemeImporter.run([source])
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            let all = [failure] + failure.others
+            let core = scratch.url.appendingPathComponent("core.json").path
+            return all.count == 2
+                && all.contains {
+                    $0.location == SourceLocation(file: core, line: 3, column: 5)
+                        && $0.message.contains("Tokens Studio's legacy format")
+                }
+                && all.contains { $0.location.file == source.file && $0.message.contains("set 'missing'") }
+        }
+    }
+}

@@ -17,11 +17,14 @@ enum DTCGImporter {
     /// What a DTCG file is, by its name: `nil` for a name that does not say.
     enum Kind {
         case tokens, resolver
+        /// Tokens Studio's `$themes.json`, beside its set files (`TokensStudioImporter`).
+        case tokensStudio
     }
 
     /// The kind `file`'s name says: `.resolver.json` a resolver, `.tokens.json` and
-    /// `.tokens` a tokens file.
+    /// `.tokens` a tokens file, `$themes.json` Tokens Studio's themes.
     static func kind(ofName file: String) -> Kind? {
+        if TokensStudioImporter.isThemesFile(file) { return .tokensStudio }
         let lower = file.lowercased()
         if lower.hasSuffix(".resolver.json") { return .resolver }
         if lower.hasSuffix(".tokens.json") || lower.hasSuffix(".tokens") { return .tokens }
@@ -79,6 +82,9 @@ enum DTCGImporter {
     static func themes(_ bytes: [UInt8], file: String, notes: inout [ImportNote]) throws(ImportFailure)
         -> [SourceTheme]
     {
+        if TokensStudioImporter.isThemesFile(file) {
+            return try TokensStudioImporter.themes(bytes, file: file, notes: &notes)
+        }
         // A tokens file is one theme of one file, named after it.
         let themes: [(name: String, files: [ThemeFile])]
         var diagnostics: [Diagnostic] = []
