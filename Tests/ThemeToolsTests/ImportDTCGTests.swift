@@ -329,7 +329,8 @@ struct ImportDTCGThirdPartyTests {
         let scratch = try Scratch()
         try scratch.write(
             "core.json", "{\n  \"colors\": {\n    \"blue\": { \"value\": \"#0000ff\", \"type\": \"color\" }\n  }\n}\n")
-        let themes = #"[{"name": "Light", "selectedTokenSets": {"core": "enabled", "missing": "source"}}]"#
+        let themes =
+            #"[{"name": "Light", "selectedTokenSets": {"core": "enabled", "missing": "source"}}, {"name": "Dark", "selectedTokenSets": {"core": "enabled", "missing": "source"}}]"#
         let source = try ImportDTCGTests.source("$themes.json", themes, in: scratch)
         #expect {
             try ThemeImporter.run([source])

@@ -101,8 +101,10 @@ enum TokensStudioImporter {
         // Each set read once, shared by the themes that use it.
         var read: [String: ThemeFile] = [:]
         var setFailures: [ImportFailure] = []
+        var tried = Set<String>()  // a set that cannot be read is said once, however many themes name it
         func setFile(_ name: String, at location: SourceLocation) -> ThemeFile? {
             if let known = read[name] { return known }
+            guard tried.insert(name).inserted else { return nil }
             let path = folder + name + ".json"
             let bytes: [UInt8]
             do {
