@@ -91,11 +91,12 @@ public struct ScalingShape: Sendable {
         ["brstyle", "motif"].contains(format) ? importJSONSourcePath : importSourcePath
     }
 
-    /// The source file `themekit import` is given in this shape: the one file under
-    /// `Source/`, else the file of its format.
+    /// The source file `themekit import` is given in this shape: the file under `Source/`
+    /// (the first by name when there are several: Tokens Studio's `$themes.json` before the
+    /// set files beside it), else the file of its format.
     public var importSource: String? {
         guard case .importing(let format) = tool else { return nil }
-        return files(1).keys.first { $0.hasPrefix("Source/") } ?? Self.importSourcePath(for: format)
+        return files(1).keys.filter { $0.hasPrefix("Source/") }.min() ?? Self.importSourcePath(for: format)
     }
 
     /// The file holding the `--container` path of a `showStyle` shape, when it has one.
@@ -851,6 +852,30 @@ extension ScalingShape {
             var body = "<dict>\n" + entries(leaves) + "\t</dict>"
             for level in 0..<40 { body = "<dict>\n" + entries([(name + "\(level)", body)]) + "\t</dict>" }
             return [importSourcePath: document(entries([("root", body)]))]
+        },
+        // Tokens Studio: n themes of one group, each a theme of its own that merges a shared
+        // source set and its own set: n whole themes, each read from the shared set once.
+        ScalingShape(
+            "import-dtcg-tokens-studio",
+            "a Tokens Studio $themes.json of n themes, each a source set of 20 colors and a set of its own",
+            tool: .importing(from: "dtcg"), n: 1_000
+        ) { n in
+            let themes = (0..<n).map {
+                "{\"name\": \"T\($0)\", \"group\": \"Brand\", "
+                    + "\"selectedTokenSets\": {\"core\": \"source\", \"brands/b\($0)\": \"enabled\"}}"
+            }
+            let colors = (0..<20).map {
+                "\"c\($0)\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0.\($0 % 10), 0.5, 0.5]}}"
+            }
+            var files = [
+                "Source/$themes.json": "[\n" + themes.joined(separator: ",\n") + "\n]\n",
+                "Source/core.json": "{\"palette\": {\"$type\": \"color\",\n" + colors.joined(separator: ",\n") + "}}\n",
+            ]
+            for index in 0..<n {
+                files["Source/brands/b\(index).json"] =
+                    "{\"brand\": {\"$type\": \"color\", \"accent\": {\"$value\": \"{palette.c\(index % 20)}\"}}}\n"
+            }
+            return files
         },
         // A design system's resolver: a light/dark modifier between two sets, a palette of n
         // colors, each appearance n references to it, and n transitions whose easing is a

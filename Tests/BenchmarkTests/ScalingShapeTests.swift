@@ -423,6 +423,12 @@ struct ScalingShapeTests {
             }
             let light = try ThemeLoader(directory: folder.appendingPathComponent("Imported").path).load("light")
             #expect(light.color(forKey: "tint.t5") != nil)
+        case "import-dtcg-tokens-studio":
+            #expect(written.count == 6)
+            // The source set's 20 colors and the theme's own accent, each with a declaration.
+            #expect(output.themes.allSatisfy { $0.values.keys.count { DeclarationKind.of(key: $0) == nil } == 21 })
+            let t5 = try ThemeLoader(directory: folder.appendingPathComponent("Imported").path).load("t5")
+            #expect(t5.color(forKey: "brand.accent") == t5.color(forKey: "palette.c5"))
         case "import-motif-classes":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")
