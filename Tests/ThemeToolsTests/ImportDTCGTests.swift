@@ -188,6 +188,24 @@ import ThemeTools
         #expect(loaded["dark-compact"]?.color(forKey: "color.bg")?.hexString == "#000000")
     }
 
+    @Test("a resolver whose modifiers make more than 4,096 themes is refused before it is read, at its first modifier")
+    func tooManyCombinationsAreRefused() throws {
+        let scratch = try Scratch()
+        let modifiers = (0..<13).map { "\"m\($0)\": {\"contexts\": {\"a\": [], \"b\": []}}" }
+        let order = (0..<13).map { "{\"$ref\": \"#/modifiers/m\($0)\"}" }
+        let text =
+            "{\"version\": \"2025.10\",\n\"modifiers\": {" + modifiers.joined(separator: ", ")
+            + "},\n\"resolutionOrder\": [\n  " + order.joined(separator: ", ") + "]}\n"
+        let source = try Self.source("many.resolver.json", text, in: scratch)
+        #expect {
+            try ThemeImporter.run([source])
+        } throws: { error in
+            guard let failure = error as? ImportFailure else { return false }
+            return failure.location.line == 4 && failure.location.column == 3
+                && failure.message.contains("more than 4096 combinations")
+        }
+    }
+
     @Test("importing twice gives the same bytes and notes")
     func importIsDeterministic() throws {
         let first = try ThemeImporter.run([Self.source(Self.resolver)])

@@ -19,7 +19,7 @@ enum TokensStudioImporter {
 
     /// The most combinations of themes an import writes: each is a whole theme, so groups
     /// of themes multiply the output (20 groups of 2 would be a million themes).
-    static let maximumCombinations = 4_096
+    static let maximumCombinations = DTCGImporter.maximumCombinations
 
     /// One theme of `$themes.json`: its name, group, sets (`enabled` or `source`, in
     /// the order written) and where it is written.
