@@ -91,11 +91,12 @@ public struct ScalingShape: Sendable {
         ["brstyle", "motif"].contains(format) ? importJSONSourcePath : importSourcePath
     }
 
-    /// The source file `themekit import` is given in this shape: the one file under
-    /// `Source/`, else the file of its format.
+    /// The source file `themekit import` is given in this shape: the file under `Source/`
+    /// (the first by name when there are several: Tokens Studio's `$themes.json` before the
+    /// set files beside it), else the file of its format.
     public var importSource: String? {
         guard case .importing(let format) = tool else { return nil }
-        return files(1).keys.first { $0.hasPrefix("Source/") } ?? Self.importSourcePath(for: format)
+        return files(1).keys.filter { $0.hasPrefix("Source/") }.min() ?? Self.importSourcePath(for: format)
     }
 
     /// The file holding the `--container` path of a `showStyle` shape, when it has one.
@@ -876,6 +877,89 @@ extension ScalingShape {
             var body = "<dict>\n" + entries(leaves) + "\t</dict>"
             for level in 0..<40 { body = "<dict>\n" + entries([(name + "\(level)", body)]) + "\t</dict>" }
             return [importSourcePath: document(entries([("root", body)]))]
+        },
+        // Tokens Studio: n themes of one group, each a theme of its own that merges a shared
+        // source set and its own set: n whole themes, each read from the shared set once.
+        ScalingShape(
+            "import-dtcg-tokens-studio",
+            "a Tokens Studio $themes.json of n themes, each a source set of 20 colors and a set of its own",
+            tool: .importing(from: "dtcg"), n: 1_000
+        ) { n in
+            let themes = (0..<n).map {
+                "{\"name\": \"T\($0)\", \"group\": \"Brand\", "
+                    + "\"selectedTokenSets\": {\"core\": \"source\", \"brands/b\($0)\": \"enabled\"}}"
+            }
+            let colors = (0..<20).map {
+                "\"c\($0)\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0.\($0 % 10), 0.5, 0.5]}}"
+            }
+            var files = [
+                "Source/$themes.json": "[\n" + themes.joined(separator: ",\n") + "\n]\n",
+                "Source/core.json": "{\"palette\": {\"$type\": \"color\",\n" + colors.joined(separator: ",\n") + "}}\n",
+            ]
+            for index in 0..<n {
+                files["Source/brands/b\(index).json"] =
+                    "{\"brand\": {\"$type\": \"color\", \"accent\": {\"$value\": \"{palette.c\(index % 20)}\"}}}\n"
+            }
+            return files
+        },
+        // A design system's resolver: a light/dark modifier between two sets, a palette of n
+        // colors, each appearance n references to it, and n transitions whose easing is a
+        // cubicBezier of another file (a reference to it becomes one per sub-key): the two
+        // flat themes it writes, checked, grow as n.
+        ScalingShape(
+            "import-dtcg-resolver",
+            "a DTCG resolver of a light/dark modifier over n colors, n references a theme, n transitions",
+            tool: .importing(from: "dtcg"), n: 2_000
+        ) { n in
+            func file(_ groups: [String]) -> String { "{\n" + groups.joined(separator: ",\n") + "\n}\n" }
+            func group(_ name: String, type: String?, _ tokens: [String]) -> String {
+                "\"\(name)\": {" + (type.map { "\"$type\": \"\($0)\",\n" } ?? "") + tokens.joined(separator: ",\n")
+                    + "}"
+            }
+            let palette = (0..<n).map {
+                "\"c\($0)\": {\"$value\": {\"colorSpace\": \"oklch\", \"components\": [0.6, 0.1, \($0 % 360)]}}"
+            }
+            let light = (0..<n).map { "\"s\($0)\": {\"$value\": \"{palette.c\($0)}\"}" }
+            let dark = (0..<n).map { "\"s\($0)\": {\"$value\": \"{palette.c\(n - 1 - $0)}\"}" }
+            let transitions = (0..<n).map {
+                "\"b\($0)\": {\"$value\": {\"duration\": \"{duration.quick}\", "
+                    + "\"delay\": {\"value\": 0, \"unit\": \"ms\"}, \"timingFunction\": \"{easing.standard}\"}}"
+            }
+            let tints = (0..<n).map { "\"t\($0)\": {\"$value\": \"{color.s\($0)}\"}" }
+            let resolver = """
+                {
+                  "version": "2025.10",
+                  "sets": {
+                    "core": {"sources": [{"$ref": "../Tokens/palette.tokens.json"}, {"$ref": "../Tokens/motion.tokens.json"}]},
+                    "components": {"sources": [{"$ref": "../Tokens/components.tokens.json"}]}
+                  },
+                  "modifiers": {
+                    "appearance": {
+                      "contexts": {
+                        "light": [{"$ref": "../Tokens/light.tokens.json"}],
+                        "dark": [{"$ref": "../Tokens/dark.tokens.json"}]
+                      },
+                      "default": "light"
+                    }
+                  },
+                  "resolutionOrder": [{"$ref": "#/sets/core"}, {"$ref": "#/modifiers/appearance"}, {"$ref": "#/sets/components"}]
+                }
+
+                """
+            return [
+                "Source/design.resolver.json": resolver,
+                "Tokens/palette.tokens.json": file([group("palette", type: "color", palette)]),
+                "Tokens/motion.tokens.json": file([
+                    group("easing", type: "cubicBezier", ["\"standard\": {\"$value\": [0.2, 0, 0, 1]}"]),
+                    group(
+                        "duration", type: "duration", ["\"quick\": {\"$value\": {\"value\": 150, \"unit\": \"ms\"}}"]),
+                ]),
+                "Tokens/light.tokens.json": file([group("color", type: "color", light)]),
+                "Tokens/dark.tokens.json": file([group("color", type: "color", dark)]),
+                "Tokens/components.tokens.json": file([
+                    group("button", type: "transition", transitions), group("tint", type: "color", tints),
+                ]),
+            ]
         },
     ]
 

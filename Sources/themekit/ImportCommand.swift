@@ -14,8 +14,14 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Formats (--from; without it, recognised from each file's shape and name): \
             \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (DB5, SwiftTheme and \
-            Awful plists, BRStyle JSON, Motif JSON or YAML). plist reads any property list whose \
-            root is a dictionary: nested dictionaries become dotted keys, arrays indexed keys.
+            Awful plists, BRStyle JSON, Motif JSON or YAML, DTCG 2025.10 design tokens). plist reads \
+            any property list whose root is a dictionary: nested dictionaries become dotted keys, \
+            arrays indexed keys. dtcg reads a tokens file (.tokens.json, .tokens) as one theme, and a \
+            resolver document (.resolver.json) and the files it names as one theme per combination \
+            of its modifiers' contexts (light-compact), light and dark contexts as APPEARANCE pairs, \
+            and Tokens Studio's $themes.json and the set files beside it the same way, a group a \
+            modifier; a plain .json file is DTCG when it names the DTCG schemas or holds a $value \
+            or a resolutionOrder.
 
             One theme is written per source theme, named by the theme-name rules (Example Theme \
             → example-theme.plist). Every lossy step (a value that cannot be typed, dropped or \
@@ -101,9 +107,9 @@ struct ImportCommand: ParsableCommand {
             for (theme, path) in zip(imported.themes, written) {
                 let renamed =
                     theme.sourceName == theme.name ? "" : " (renamed from '\(Escaping.visible(theme.sourceName))')"
-                print(
-                    "\(Escaping.visible(path)): \(theme.values.count) keys from \(Escaping.visible(theme.file))\(renamed)"
-                )
+                // Declarations (`P.$type`, SPEC §2) are written, but hold no value: not counted.
+                let keys = theme.values.keys.count { DeclarationKind.of(key: $0) == nil }
+                print("\(Escaping.visible(path)): \(keys) keys from \(Escaping.visible(theme.file))\(renamed)")
             }
             // A manager starts with `default`: say so where the folder has none, before
             // themelint's `missing_default` does.

@@ -414,6 +414,22 @@ struct ScalingShapeTests {
         case "import-json-one-line", "import-json-deep-arrays":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6)
+        case "import-dtcg-resolver":
+            #expect(written.map { URL(fileURLWithPath: $0).lastPathComponent } == ["dark.plist", "light.plist"])
+            // 6 colors, 6 references, easing's 4 sub-keys, 1 duration, 6 transitions of 6
+            // keys (a delay, a duration, a timing function's 4), 6 tints; and their `$type`s.
+            for theme in output.themes {
+                #expect(theme.values.keys.count { DeclarationKind.of(key: $0) == nil } == 6 + 6 + 4 + 1 + 6 * 6 + 6)
+                #expect(theme.values["button.b5.timingFunction.x1"] == .string("@easing.standard.x1"))
+            }
+            let light = try ThemeLoader(directory: folder.appendingPathComponent("Imported").path).load("light")
+            #expect(light.color(forKey: "tint.t5") != nil)
+        case "import-dtcg-tokens-studio":
+            #expect(written.count == 6)
+            // The source set's 20 colors and the theme's own accent, each with a declaration.
+            #expect(output.themes.allSatisfy { $0.values.keys.count { DeclarationKind.of(key: $0) == nil } == 21 })
+            let t5 = try ThemeLoader(directory: folder.appendingPathComponent("Imported").path).load("t5")
+            #expect(t5.color(forKey: "brand.accent") == t5.color(forKey: "palette.c5"))
         case "import-motif-classes":
             #expect(written.count == 1)
             #expect(output.themes.first?.values.count == 6 * 3, "a constant and a style of two properties each")

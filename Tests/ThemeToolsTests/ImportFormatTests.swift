@@ -197,20 +197,58 @@ import Yams
         #expect(output.notes.isEmpty == (hex != nil))
     }
 
-    @Test func motifConstantNamingAColorIsWrittenAsAColorKeySoThatItReadsAsAColor() throws {
+    @Test func motifConstantNamingAColorIsDeclaredAColorUnderItsOwnName() throws {
         // `$Brand` has no color suffix; `textColor: $Brand` reads it as a color in Motif.
         let text = "{\"$Brand\": \"Tomato\", \".Label\": {\"textColor\": \"$Brand\"}}"
         let output = try ThemeImporter.run([.init(file: "Theme.json", bytes: Array(text.utf8))], format: .motif)
         let theme = try #require(output.themes.first)
-        #expect(theme.values["BrandColor"] == .string("#FF6347"))
-        #expect(theme.values["Label.textColor"] == .string("@BrandColor"))
+        #expect(theme.values["Brand"] == .string("#FF6347"))
+        #expect(theme.values["Brand.$type"] == .string("color"))
+        #expect(theme.values["BrandColor"] == nil)
+        #expect(theme.values["Label.textColor"] == .string("@Brand"))
         #expect(
             output.notes.map(\.message) == [
-                "'$Brand' holds a color under a key with no color suffix: written as the color key 'BrandColor'"
+                "'$Brand' holds a color under a key with no color suffix: declared a color ('Brand.$type')"
             ])
         let (_, loaded) = try ImportFixtures.load(output)
-        #expect(loaded["theme"]?.color(forKey: "BrandColor") == ThemeColor(hex: "#FF6347"))
+        #expect(loaded["theme"]?.color(forKey: "Brand") == ThemeColor(hex: "#FF6347"))
         #expect(loaded["theme"]?.color(forKey: "Label.textColor") == ThemeColor(hex: "#FF6347"))
+    }
+
+    @Test func aColorKeyWithKeysUnderItIsStillWrittenUnderKeyPlusColor() throws {
+        // `Brand.$type` would declare `Brand.font` a color too: the key is renamed instead.
+        let text =
+            "{\"$Brand\": \"Tomato\", \".Brand\": {\"font\": \"Avenir\"}, \".Label\": {\"textColor\": \"$Brand\"}}"
+        let output = try ThemeImporter.run([.init(file: "Theme.json", bytes: Array(text.utf8))], format: .motif)
+        let theme = try #require(output.themes.first)
+        #expect(theme.values["BrandColor"] == .string("#FF6347"))
+        #expect(theme.values["Brand.$type"] == nil)
+        #expect(theme.values["Brand.font"] == .string("Avenir"))
+        #expect(theme.values["Label.textColor"] == .string("@BrandColor"))
+        #expect(
+            output.notes.map(\.message).contains(
+                "'$Brand' holds a color under a key with no color suffix, and keys under it that a declaration would type too: written as the color key 'BrandColor'"
+            ))
+    }
+
+    @Test func aDeclaredColorTypesAValueThatIsNoColorInAnotherThemeOfTheImport() throws {
+        // DB5: `accent` is a color in one theme and a word in another; the word is dropped.
+        let text = """
+            <plist version="1.0"><dict>
+            <key>Default</key><dict><key>accent</key><string>#ff0000</string></dict>
+            <key>Night</key><dict><key>accent</key><string>Avenir</string></dict>
+            </dict></plist>
+            """
+        let output = try ThemeImporter.run([.init(file: "DB5.plist", bytes: Array(text.utf8))], format: .db5)
+        let night = try #require(output.themes.first { $0.name == "night" })
+        #expect(night.values["accent"] == nil)
+        #expect(night.values["accent.$type"] == nil)  // the default theme's is inherited
+        #expect(output.themes.first { $0.name == "default" }?.values["accent.$type"] == .string("color"))
+        #expect(
+            output.notes.map(\.message).contains(
+                "'Night.accent' is 'Avenir', neither a color DB5 reads nor a key: dropped"))
+        let (_, loaded) = try ImportFixtures.load(output)
+        #expect(loaded["night"]?.color(forKey: "accent") == ThemeColor(hex: "#ff0000"))
     }
 
     @Test func db5ReadsSixDigitsAndNotesTheAlphaItIgnores() throws {

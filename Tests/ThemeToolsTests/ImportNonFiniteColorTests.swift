@@ -37,8 +37,9 @@ struct ImportNonFiniteColorTests {
         let output = try ThemeImporter.run([.init(file: "Theme.json", bytes: Array(json.utf8))], format: .motif)
         let theme = try #require(output.themes.first)
         #expect(theme.values["Shade"] == nil)
-        // A constant in color notation is a color key (issue 35: colors under keys with no Color suffix).
-        #expect(theme.values["OtherColor"] == .string("#00000080"))
+        // A constant in color notation is declared a color (issue 35: colors under keys with no Color suffix).
+        #expect(theme.values["Other"] == .string("#00000080"))
+        #expect(theme.values["Other.$type"] == .string("color"))
         #expect(
             output.notes.map(\.message).contains(
                 "'$Shade' is 'rgba(0, 0, 0, nan)', a color with a component that is not a finite number ('nan'): dropped"

@@ -60,18 +60,18 @@ import ThemeTools
     @Test func colorsUnderKeysWithNoColorSuffixAreStillColors() throws {
         let output = try Self.run("Night.json", Self.swiftThemeNight)
         let theme = try #require(output.themes.first)
-        #expect(theme.values["ChangeThemeCell.buttonTitleColorHighlightedColor"] == .string("#AAAAAA"))
-        #expect(theme.values["ChangeThemeCell.buttonTitleColorHighlighted"] == nil)
-        #expect(theme.values["Global.tintColor"] == .string("@ChangeThemeCell.buttonTitleColorNormalColor"))
+        #expect(theme.values["ChangeThemeCell.buttonTitleColorHighlighted"] == .string("#AAAAAA"))
+        #expect(theme.values["ChangeThemeCell.buttonTitleColorHighlighted.$type"] == .string("color"))
+        #expect(theme.values["ChangeThemeCell.buttonTitleColorHighlightedColor"] == nil)
+        #expect(theme.values["Global.tintColor"] == .string("@ChangeThemeCell.buttonTitleColorNormal"))
         #expect(
             output.notes.contains {
                 $0.location == SourceLocation(file: "Night.json", line: 3, column: 36)
-                    && $0.message.contains(
-                        "written as the color key 'ChangeThemeCell.buttonTitleColorHighlightedColor'")
+                    && $0.message.contains("declared a color ('ChangeThemeCell.buttonTitleColorHighlighted.$type')")
             })
         let (_, loaded) = try ImportFixtures.load(output)
         let night = try #require(loaded["night"])
-        #expect(night.color(forKey: "ChangeThemeCell.buttonTitleColorHighlightedColor") == ThemeColor(hex: "AAA"))
+        #expect(night.color(forKey: "ChangeThemeCell.buttonTitleColorHighlighted") == ThemeColor(hex: "AAA"))
         #expect(night.color(forKey: "Global.tintColor") == ThemeColor(hex: "000"))
     }
 

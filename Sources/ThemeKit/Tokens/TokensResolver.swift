@@ -87,6 +87,14 @@ extension TokensReader {
                 throw ThemeError(Diagnostic(.ioError, message, at: .wholeFile(path)))
             }
         }
+        return readResolver(bytes, file: path, options: options)
+    }
+
+    /// Reads a resolver document held in memory, read from `path`: the files it names are
+    /// read relative to `path` (`themekit import` reads its inputs once, then this).
+    package static func readResolver(
+        _ bytes: [UInt8], file path: String, options: TokensReadOptions = TokensReadOptions()
+    ) -> ResolverDocument {
         var reading = ResolverReading(path: path, options: options)
         reading.run(bytes)
         return reading.result

@@ -45,6 +45,9 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     /// Any other property list whose root is a dictionary: nested dictionaries become dotted
     /// keys, arrays indexed keys.
     case plist
+    /// Design tokens, DTCG 2025.10 (SPEC §12): a tokens file, or a resolver document and the
+    /// files it names, read by ThemeKit's tokens reader (`DTCGImporter`).
+    case dtcg
 
     /// The name of the system, for notes.
     package var systemName: String {
@@ -55,6 +58,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .brstyle: "BRStyle"
         case .motif: "Motif"
         case .plist: "a property list"
+        case .dtcg: "DTCG"
         }
     }
 
@@ -67,7 +71,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     package var defaultFontSize: Double {
         switch self {
         case .db5: 15
-        case .swifttheme, .awful, .brstyle, .motif, .plist: 17
+        case .swifttheme, .awful, .brstyle, .motif, .plist, .dtcg: 17
         }
     }
 
@@ -97,7 +101,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
             return BRStyleImporter.color(text)
         case .motif:
             return MotifImporter.color(text)
-        case .plist:
+        case .plist, .dtcg:
             return ThemeColor(hex: text).map { ($0, nil) }
         }
     }
@@ -117,7 +121,7 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .brstyle: false
         case .motif: color(text) != nil
-        case .db5, .swifttheme, .awful, .plist: text.trimmingXMLSpace().hasPrefix("#") && color(text) != nil
+        case .db5, .swifttheme, .awful, .plist, .dtcg: text.trimmingXMLSpace().hasPrefix("#") && color(text) != nil
         }
     }
 
@@ -129,14 +133,18 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .swifttheme:
             key.hasSuffix("StatusBarStyle") || key.hasSuffix("BarStyle") || key.hasSuffix("KeyboardAppearance")
         case .awful: key == "scrollIndicatorStyle"
-        case .brstyle, .motif, .plist: false
+        case .brstyle, .motif, .plist, .dtcg: false
         }
     }
 
-    /// The format `root`'s shape says (DB5 and Awful: a dictionary of theme dictionaries;
-    /// SwiftTheme: a `$` alias or a status bar style; else a plain property list).
+    /// The format `root`'s shape says (DTCG: a `.json` file with a `$schema` naming the DTCG
+    /// schemas, a `resolutionOrder` or a token's `$value`; DB5 and Awful: a dictionary of
+    /// theme dictionaries; SwiftTheme: a `$` alias or a status bar style; else a plain
+    /// property list). A `.tokens.json`, `.tokens` or `.resolver.json` file is DTCG by its
+    /// name, before it is read (`ThemeImporter.run`).
     static func recognise(_ root: ImportNode, file: String) -> ImportFormat {
         let members = root.members ?? []
+        if file.lowercased().hasSuffix(".json"), DTCGImporter.recognises(root) { return .dtcg }
         if file.lowercased().hasSuffix(".json"),
             BRStyleImporter.isStyle(root) || (members.contains { BRStyleImporter.isStyle($0.node) })
         {
@@ -176,6 +184,9 @@ package enum ImportFormat: String, Sendable, Hashable, CaseIterable {
         case .awful: try AwfulImporter.themes(root, file: file, notes: &notes)
         case .brstyle: [BRStyleImporter.theme(root, file: file, notes: &notes)]
         case .motif: [MotifImporter.theme(root, file: file, notes: &notes)]
+        // Read from the file's bytes by ThemeKit's tokens reader, which follows a resolver's
+        // files (`ThemeImporter.run`): never from this tree.
+        case .dtcg: []
         }
     }
 }

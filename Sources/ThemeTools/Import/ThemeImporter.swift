@@ -37,15 +37,29 @@ package enum ThemeImporter {
         var found: [(file: String, format: ImportFormat, themes: [SourceTheme])] = []
         var formats: [String: ImportFormat] = [:]
         for source in sources {
-            let root = try ImportSyntax.of(file: source.file, format: format).read(source.bytes, file: source.file)
-            guard root.members != nil else {
-                throw ImportFailure(
-                    "the root is \(root.noun), not a dictionary: there are no keys to import", at: root.location)
+            let themes: [SourceTheme]
+            let chosen: ImportFormat
+            var start = SourceLocation(file: source.file, line: 1, column: 1)
+            if format == .dtcg || (format == nil && DTCGImporter.kind(ofName: source.file) != nil) {
+                // Design tokens by their name: read by ThemeKit's tokens reader alone.
+                chosen = .dtcg
+                themes = try DTCGImporter.themes(source.bytes, file: source.file, notes: &notes)
+            } else {
+                let root = try ImportSyntax.of(file: source.file, format: format).read(source.bytes, file: source.file)
+                guard root.members != nil else {
+                    throw ImportFailure(
+                        "the root is \(root.noun), not a dictionary: there are no keys to import", at: root.location)
+                }
+                start = root.location
+                chosen = format ?? ImportFormat.recognise(root, file: source.file)
+                if chosen == .dtcg {
+                    themes = try DTCGImporter.themes(source.bytes, file: source.file, notes: &notes)
+                } else {
+                    try checkFlatSize(of: root, sourceSize: source.bytes.count)
+                    themes = try chosen.themes(in: root, file: source.file, notes: &notes)
+                }
             }
-            try checkFlatSize(of: root, sourceSize: source.bytes.count)
-            let chosen = format ?? ImportFormat.recognise(root, file: source.file)
             formats[source.file] = chosen
-            let themes = try chosen.themes(in: root, file: source.file, notes: &notes)
             // A file of a format the import does not know reads as no keys: said, never
             // written as an empty theme.
             if themes.allSatisfy({ $0.entries.isEmpty }) {
@@ -55,7 +69,7 @@ package enum ThemeImporter {
                     : "is it a \(chosen.systemName) file?"
                 throw ImportFailure(
                     "none of this file's keys is one that \(chosen.systemName) reads: nothing to import (\(why))",
-                    at: root.location)
+                    at: start)
             }
             found.append((source.file, chosen, themes))
         }
@@ -253,12 +267,16 @@ package enum ThemeImporter {
         for index in named.indices {
             if let parent = parents[index] { children[parent].append(index) } else { roots.append(index) }
         }
-        // Colors under keys with no color suffix, written under `KEY` + `Color`, in every
-        // theme of the import, so that a key's kind is one across a chain.
-        let colorKeys = colorKeys(named.map { ($0.format, $0.theme) })
-        if !colorKeys.isEmpty {
+        // Colors under keys with no color suffix: declared colors (`KEY.$type`, SPEC §2) in
+        // every theme of the import that holds the key, so that a key's kind is one across a
+        // chain; a key with keys under it, which its declaration would type too, is written
+        // under `KEY` + `Color`.
+        let (declaredColors, renamedColors) = splitColorKeys(
+            colorKeys(named.map { ($0.format, $0.theme, ImportDeclarations($0.theme.entries)) }),
+            keys: named.map(\.theme.entries.keys))
+        if !renamedColors.isEmpty {
             for index in named.indices {
-                named[index].theme = renamingColorKeys(named[index].theme, colorKeys, notes: &notes)
+                named[index].theme = renamingColorKeys(named[index].theme, renamedColors, notes: &notes)
             }
         }
         var chainKeys: [String: Int] = [:]  // raw keys of the themes on the path
@@ -274,8 +292,27 @@ package enum ThemeImporter {
             }
             for key in theme.entries.keys { chainKeys[key, default: 0] += 1 }
             let format = named[index].format
+            var declaring = theme
+            for key in declaredColors.isEmpty ? [] : theme.entries.keys.sorted() where declaredColors.contains(key) {
+                guard let entry = theme.entries[key] else { continue }
+                declaring.entries[key + ".$type"] = FlatEntry(
+                    .string("color"), source: entry.source, at: entry.location)
+            }
             var values = typeValues(
-                theme, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, colorKeys: colorKeys, notes: &notes)
+                declaring, format: format, keys: { (chainKeys[$0] ?? 0) > 0 }, colorKeys: renamedColors,
+                declarations: ImportDeclarations(declaring.entries), notes: &notes)
+            // A declaration whose value was dropped (no color in this theme) is left out with it:
+            // a parent's, if any, is inherited.
+            for key in declaredColors.isEmpty ? [] : theme.entries.keys.sorted() where declaredColors.contains(key) {
+                guard values[key] != nil, let entry = theme.entries[key] else {
+                    values[key + ".$type"] = nil
+                    continue
+                }
+                notes.append(
+                    ImportNote(
+                        "'\(entry.source)' holds a color under a key with no color suffix: declared a color ('\(key).$type')",
+                        at: entry.location))
+            }
             // Fonts: a font with no size along its chain gets the size its system would use.
             var added: [String: FlatEntry] = [:]
             for (key, entry) in values where ValueKind.typed(forKey: key) === ValueKind.font {
@@ -323,21 +360,52 @@ package enum ThemeImporter {
         }
     }
 
-    /// The keys with no typed suffix that hold a color in some theme of the import (a color
-    /// in its system's notation: `#` and hex digits, or any of Motif's CSS colors; BRStyle
-    /// reads colors only in its color settings, whose keys end in `Color`).
-    static func colorKeys(_ themes: [(format: ImportFormat, theme: SourceTheme)]) -> Set<String> {
+    /// The keys with no typed suffix and no declared kind that hold a color in some theme of
+    /// the import (a color in its system's notation: `#` and hex digits, or any of Motif's
+    /// CSS colors; BRStyle reads colors only in its color settings, whose keys end in `Color`).
+    static func colorKeys(_ themes: [(format: ImportFormat, theme: SourceTheme, declarations: ImportDeclarations)])
+        -> Set<String>
+    {
         var found = Set<String>()
-        for (format, theme) in themes {
+        for (format, theme, declarations) in themes {
             for (key, entry) in theme.entries where !found.contains(key) {
                 guard case .string(let text) = entry.value, format.isColorLiteral(text),
-                    ValueKind.typed(forKey: key) == nil, !key.isEmpty, !ThemeName.isReserved(key),
+                    ValueKind.typed(forKey: key) == nil, declarations.kind(ofKey: key) == nil,
+                    DeclarationKind.of(key: key) == nil, !key.isEmpty, !ThemeName.isReserved(key),
                     !key.hasSuffix("." + ThemeStyle.inheritedStyleProperty)
                 else { continue }
                 found.insert(key)
             }
         }
         return found
+    }
+
+    /// `colorKeys` split into those declared colors (`KEY.$type`) and those written under
+    /// `KEY` + `Color`: a key with keys under it in some theme of the import (`Brand` and
+    /// `Brand.font`), which `Brand.$type` would declare colors too. One sort of the
+    /// import's keys, and a binary search a color key.
+    static func splitColorKeys(_ colorKeys: Set<String>, keys: [Dictionary<String, FlatEntry>.Keys])
+        -> (declared: Set<String>, renamed: Set<String>)
+    {
+        guard !colorKeys.isEmpty else { return ([], []) }
+        let sorted = Set(keys.joined()).map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        var declared = Set<String>()
+        var renamed = Set<String>()
+        for key in colorKeys {
+            let prefix = Array(key.utf8) + [UInt8(ascii: ".")]
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            }
+            if low < sorted.count, sorted[low].starts(with: prefix) {
+                renamed.insert(key)
+            } else {
+                declared.insert(key)
+            }
+        }
+        return (declared, renamed)
     }
 
     /// `theme` with each of `colorKeys` written under `KEY` + `Color`, which ThemeKit types
@@ -359,20 +427,21 @@ package enum ThemeImporter {
             }
             notes.append(
                 ImportNote(
-                    "'\(entry.source)' holds a color under a key with no color suffix: written as the color key '\(key)Color'",
+                    "'\(entry.source)' holds a color under a key with no color suffix, and keys under it that a declaration would type too: written as the color key '\(key)Color'",
                     at: entry.location))
             renamed.set(key + "Color", entry, notes: &notes)
         }
         return renamed
     }
 
-    /// The values of `theme` typed by their keys' suffixes: colors in ThemeKit's notation,
-    /// numbers of the typed kinds as numbers; what cannot be typed is dropped with a note.
-    /// A plain string naming one of `colorKeys` (an alias, where the chain has the key) names
-    /// the key it was written under.
+    /// The values of `theme` typed by their keys' declared kinds (`declarations`, SPEC §2)
+    /// or suffixes: colors in ThemeKit's notation, numbers of the typed kinds as numbers;
+    /// what cannot be typed is dropped with a note. A plain string naming one of
+    /// `colorKeys` (an alias, where the chain has the key) names the key it was written
+    /// under. Declarations (`P.$type`, `P.$description`, `P.$deprecated`) are kept as they are.
     static func typeValues(
         _ theme: SourceTheme, format: ImportFormat, keys: (String) -> Bool, colorKeys: Set<String> = [],
-        notes: inout [ImportNote]
+        declarations: ImportDeclarations = ImportDeclarations(), notes: inout [ImportNote]
     ) -> [String: FlatEntry] {
         var out: [String: FlatEntry] = [:]
         for (key, original) in theme.entries {
@@ -404,6 +473,16 @@ package enum ThemeImporter {
                 drop("is \(number), which a theme cannot hold")
                 continue
             }
+            if DeclarationKind.of(key: key) != nil {
+                out[key] = entry
+                continue
+            }
+            // A DTCG reference is an error when it names nothing (SPEC §12), not a value to
+            // drop: kept as written, for the check to say at the reference.
+            if format == .dtcg, case .string(let text) = entry.value, text.hasPrefix("@") {
+                out[key] = entry
+                continue
+            }
             func isAlias(_ text: String) -> Bool {
                 text.hasPrefix("@") ? keys(String(text.dropFirst())) : keys(text) && text != key
             }
@@ -411,7 +490,7 @@ package enum ThemeImporter {
                 drop("is '\(entry.sourceText ?? text)', \(refusal)")
                 continue
             }
-            guard let kind = ValueKind.typed(forKey: key) else {
+            guard let kind = declarations.typedKind(ofKey: key) else {
                 if format.isEnumKey(key), case .string(let text) = entry.value {
                     notes.append(
                         ImportNote(
@@ -439,10 +518,9 @@ package enum ThemeImporter {
             switch (kind.domain, entry.value) {
             case (.color, .string(let text)):
                 let trimmed = text.trimmingXMLSpace()
-                if isAlias(trimmed),
-                    case .string(let target)? = theme.entries[
-                        trimmed.hasPrefix("@") ? String(trimmed.dropFirst()) : trimmed]?.value,
-                    ValueKind.typed(forKey: trimmed) == nil, !target.hasPrefix("@"), theme.entries[target] == nil,
+                let named = trimmed.hasPrefix("@") ? String(trimmed.dropFirst()) : trimmed
+                if isAlias(trimmed), case .string(let target)? = theme.entries[named]?.value,
+                    declarations.typedKind(ofKey: named) == nil, !target.hasPrefix("@"), theme.entries[target] == nil,
                     ThemeColor(hex: target) == nil, format.color(target) == nil
                 {
                     drop("refers to '\(target)', which is not a color")
