@@ -37,7 +37,12 @@ public struct ThemeLinter: Sendable {
         var discovery = ThemeDiscovery(currentDirectory: currentDirectory, configuration: configuration)
         let contents = Dictionary(self.contents.map { (discovery.absolute($0), $1) }) { $1 }
         discovery.givenFiles = Set(contents.keys)
-        let found = try discovery.themeFiles(under: paths)
+        var discovered = try discovery.themeFiles(under: paths)
+        // DTCG files (SPEC §12) are linted by their sources, with the same rules.
+        let tokensFiles = discovered.files.filter { TokensFolder.isTokensFile($0.path) }
+        let fileCount = discovered.files.count
+        if !tokensFiles.isEmpty { discovered.files.removeAll { TokensFolder.isTokensFile($0.path) } }
+        let found = discovered
         let cache = FileCache(
             discovery: discovery, reader: PropertyListReader(limits: options.limits), contents: contents)
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
@@ -88,12 +93,14 @@ public struct ThemeLinter: Sendable {
         for folder in found.folders {
             for rule in rules { all += rule.check(folder: folder) }
         }
-        Suppression.apply(to: &all, files: cache.files)
+        let tokens = lintTokens(tokensFiles, discovery: discovery, contents: contents, rules: rules)
+        all += tokens.diagnostics
+        Suppression.apply(to: &all, files: cache.files, tokensFiles: tokens.files)
         configuration.applyRuleSettings(to: &all)
         all.sort()
         // A problem in a parent is found again for each child that inherits it: once is enough.
         Self.removeRepeats(fromSorted: &all)
-        return LintReport(sorted: all, fileCount: found.files.count)
+        return LintReport(sorted: all, fileCount: fileCount)
     }
 
     /// Removes the second and later copies of each diagnostic from `diagnostics`, which is
@@ -293,15 +300,19 @@ struct ThemeDiscovery: Sendable {
                 if Self.skipsByName(name, isFolder: { entry.isFolder }) { return false }
                 let relative = entry.relative
                 let isPlist = name.hasSuffix(".plist")
-                if let base, !excluded.isEmpty || (isPlist && !included.isEmpty) {
+                // A DTCG file is a theme file too (SPEC §12), when it is no folder.
+                let isTheme = isPlist || (TokensFolder.isTokensFile(name) && !entry.isFolder)
+                if let base, !excluded.isEmpty || (isTheme && !included.isEmpty) {
                     let segments = base + relative.split(separator: "/")
                     if excluded.matches(segments, shortest: base.count + 1) { return false }
-                    if isPlist, !included.isEmpty, !included.matches(segments) { return true }
+                    if isTheme, !included.isEmpty, !included.matches(segments) { return true }
                 }
-                guard isPlist else { return true }
+                guard isTheme else { return true }
                 let file = join(path, relative)
                 let shown = display(file)
                 found.append(ThemePath(path: file, display: shown))
+                // The folder rules (`missing_default`) are about plist themes.
+                guard isPlist else { return true }
                 let folder = String(file.dropLast(name.count + 1))
                 folders[folder, default: []].append(shown)
                 return true
@@ -310,7 +321,7 @@ struct ThemeDiscovery: Sendable {
                 throw LintFailure("cannot read the folder \(given)")
             }
             guard !found.isEmpty else {
-                throw LintFailure("no themes (*.plist) in \(given)")
+                throw LintFailure("no themes (*.plist, *.tokens.json, *.resolver.json) in \(given)")
             }
             files += found
         }

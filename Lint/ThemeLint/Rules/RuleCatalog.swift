@@ -12,7 +12,8 @@ public enum RuleCatalog: Sendable {
         UnknownOverrideRule.self, CaseCollisionRule.self, MissingDefaultRule.self, InvalidThemeNameRule.self,
         IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self, UnknownStateRule.self,
         UnknownStyleRule.self, StyleCycleRule.self, StateOrderRule.self, StateWithoutBaseRule.self,
-        MinContrastRule.self, UnknownKindRule.self, DeclarationWithoutKeysRule.self,
+        MinContrastRule.self, UnknownKindRule.self, DeclarationWithoutKeysRule.self, TokenNameRule.self,
+        TokenValueRule.self, TokenReferenceRule.self, TokenNoteRule.self,
     ]
 
     /// Every rule's description, in catalog order.

@@ -143,7 +143,12 @@ extension ThemeLoader {
         if !chain.isEmpty, !unreadable, !unparsed {
             var resolver = ThemeResolver(name: theme.name, lineage: analysis.ancestry, chain: chain, options: options)
             let outcome = resolver.resolve()
-            diagnostics += outcome.diagnostics
+            // A reference to a token of another type is the reader's `token_reference`; the
+            // value it reaches is then not of its kind for the resolver too: one problem,
+            // reported once.
+            let references = Set(
+                chain.lazy.flatMap(\.diagnostics).filter { $0.code == .tokenReference }.map(\.location))
+            diagnostics += outcome.diagnostics.filter { !references.contains($0.location) }
             analysis.resolution = outcome.resolved
         }
         // The appearance: the nearest `APPEARANCE` of the files (the reader writes it in the
