@@ -69,6 +69,15 @@ struct TokensLintTests {
         "spacing.tokens:1:66: warning: 'gap': unit 'em' is not DTCG's (px or rem): the number is kept [token_note]",
     ]
 
+    @Test("--explain shows each DTCG rule with its JSON examples and how a tokens file silences it")
+    func explains() throws {
+        for id in ["token_name", "token_value", "token_reference", "token_note"] {
+            let text = try #require(RuleCatalog.explanation(of: id))
+            #expect(text.contains("default.tokens.json:"))
+            #expect(text.contains("\"org.themekit.lint\": {\"disable\": [\"\(id)\"]}"))
+        }
+    }
+
     @Test("a folder's resolver and tokens files: each problem once, at its line:column in the JSON, under its rule id")
     func lintsFolder() throws {
         let scratch = try Self.designSystem()
@@ -137,6 +146,44 @@ struct TokensLintTests {
         let report = try ThemeLinter(currentDirectory: scratch.path, configuration: configuration).lint(paths: ["."])
         #expect(!report.diagnostics.contains { $0.code == .tokenNote })
         #expect(report.diagnostics.first { $0.code == .tokenName }?.severity == .warning)
+    }
+
+    @Test("min_contrast pairs name token paths, and a pair for the light theme applies to its dark partner")
+    func contrastPairs() throws {
+        let scratch = try Self.designSystem()
+        // Clean sets (a theme with errors is not built, so no pair is checked in it).
+        try FileManager.default.removeItem(atPath: scratch.path + "/spacing.tokens")
+        try scratch.write(
+            "base.tokens.json",
+            """
+            {
+              "color": {
+                "$type": "color",
+                "blue": { "$value": { "colorSpace": "srgb", "components": [0, 0.4, 1] } },
+                "text": { "$value": "{color.blue}" },
+                "bg": { "$value": { "colorSpace": "srgb", "components": [1, 1, 1] } }
+              }
+            }
+            """)
+        try scratch.write(
+            "light.tokens.json",
+            #"{ "color": { "$type": "color", "bg": { "$value": { "colorSpace": "srgb", "components": [1, 1, 1] } } } }"#
+        )
+        try scratch.write(
+            "dark.tokens.json",
+            #"{ "color": { "$type": "color", "bg": { "$value": { "colorSpace": "srgb", "components": [0, 0.3, 0.9] } } } }"#
+        )
+        try scratch.write(
+            ".themelint.json",
+            #"{ "rules": { "min_contrast": { "pairs": [ { "foreground": "color.text", "background": "color.bg", "minimum": 4.5, "themes": ["light"] } ] } } }"#
+        )
+        let configuration = try #require(try LintConfiguration.discover(in: scratch.path))
+        let report = try ThemeLinter(currentDirectory: scratch.path, configuration: configuration).lint(paths: ["."])
+        let contrast = report.diagnostics.filter { $0.code == .minContrast }
+        #expect(contrast.count == 1)
+        // Reported where the dark theme's nearest set writes a key of the pair: its color.bg.
+        #expect(contrast.first?.location.description == "dark.tokens.json:1:32")
+        #expect(contrast.first?.message.contains("names this theme as its DARK_THEME") == true)
     }
 
     @Test("a baseline matches a DTCG file's problems again")
