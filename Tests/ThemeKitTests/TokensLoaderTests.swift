@@ -103,6 +103,18 @@ struct TokensLoaderTests {
         }
     }
 
+    /// Style Dictionary's simple.json: `foo` is `"bar"` beside a token named `bar` (which
+    /// names `foo`); a plist's bare-name alias would make it a cycle.
+    @Test("in a DTCG theme a string that names another token is a literal: only curly references are aliases")
+    func literalNames() throws {
+        let scratch = try Scratch()
+        try scratch.write("s.tokens.json", #"{ "foo": { "$value": "bar" }, "bar": { "$value": "{foo}" } }"#)
+        let analysis = ThemeLoader(directory: scratch.path).analyze("s")
+        #expect(analysis.errors.isEmpty)
+        #expect(analysis.theme?.string(forKey: "foo") == "bar")
+        #expect(analysis.theme?.string(forKey: "bar") == "bar")
+    }
+
     @Test("a dangling reference across sets is unresolved_alias at its value in the JSON")
     func danglingAcrossSets() throws {
         let scratch = try Self.designSystem()

@@ -28,8 +28,10 @@ public struct ThemeLinter: Sendable {
         self.configuration = configuration
     }
 
-    /// Lints every theme under `paths`: folders are searched recursively for `*.plist`,
-    /// files are linted whatever their name. Files are read and themes checked in
+    /// Lints every theme under `paths`: folders are searched recursively for `*.plist` and
+    /// DTCG files (`*.tokens.json`, `*.tokens`, `*.resolver.json`), files are linted whatever
+    /// their name (a `*.json` file as DTCG, any other as a plist). The entry point of the
+    /// language server too: a buffer in `contents` is linted by its path's extension. Files are read and themes checked in
     /// parallel; the report is sorted, so it does not depend on the order of work.
     ///
     /// - Throws: `LintFailure` when a path does not exist or a folder holds no theme.
@@ -38,10 +40,15 @@ public struct ThemeLinter: Sendable {
         let contents = Dictionary(self.contents.map { (discovery.absolute($0), $1) }) { $1 }
         discovery.givenFiles = Set(contents.keys)
         var discovered = try discovery.themeFiles(under: paths)
-        // DTCG files (SPEC §12) are linted by their sources, with the same rules.
-        let tokensFiles = discovered.files.filter { TokensFolder.isTokensFile($0.path) }
+        // DTCG files (SPEC §12) are linted by their sources, with the same rules: those a
+        // folder search finds, and any `*.json` file given by name (a set named `a.json`).
+        let given = Set(paths.map(discovery.absolute))
+        let isTokens = { (file: ThemePath) in
+            TokensFolder.isTokensFile(file.path) || (file.path.hasSuffix(".json") && given.contains(file.path))
+        }
+        let tokensFiles = discovered.files.filter(isTokens)
         let fileCount = discovered.files.count
-        if !tokensFiles.isEmpty { discovered.files.removeAll { TokensFolder.isTokensFile($0.path) } }
+        if !tokensFiles.isEmpty { discovered.files.removeAll(where: isTokens) }
         let found = discovered
         let cache = FileCache(
             discovery: discovery, reader: PropertyListReader(limits: options.limits), contents: contents)

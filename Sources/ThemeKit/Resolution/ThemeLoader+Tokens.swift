@@ -142,6 +142,7 @@ extension ThemeLoader {
         let unparsed = chain.contains { $0.diagnostics.contains { $0.code == .parseError } }
         if !chain.isEmpty, !unreadable, !unparsed {
             var resolver = ThemeResolver(name: theme.name, lineage: analysis.ancestry, chain: chain, options: options)
+            resolver.explicitAliasesOnly = true
             let outcome = resolver.resolve()
             // A reference to a token of another type is the reader's `token_reference`; the
             // value it reaches is then not of its kind for the resolver too: one problem,
