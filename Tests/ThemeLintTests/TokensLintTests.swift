@@ -124,6 +124,26 @@ struct TokensLintTests {
         #expect(report.fileCount == 1)
     }
 
+    @Test("sets in a folder below the resolver are its sets, not themes of their own")
+    func setsBelowTheResolver() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "tokens/base.tokens.json", #"{ "n": { "$type": "number", "a": { "$value": 1 } } }"#)
+        try scratch.write("tokens/more.tokens.json", #"{ "n": { "$type": "number", "b": { "$value": "{n.a}" } } }"#)
+        try scratch.write(
+            "app.resolver.json",
+            """
+            {
+              "version": "2025.10",
+              "sets": { "all": { "sources": [{ "$ref": "tokens/base.tokens.json" }, { "$ref": "tokens/more.tokens.json" }] } },
+              "resolutionOrder": [{ "$ref": "#/sets/all" }]
+            }
+            """)
+        let report = try ThemeLinter(currentDirectory: scratch.path).lint(paths: ["."])
+        #expect(report.diagnostics.map(\.summary) == [])
+        #expect(report.fileCount == 3)
+    }
+
     @Test("the language server's entry point: an unsaved buffer of a set is linted in place of the file")
     func bufferOfASet() throws {
         let scratch = try Self.designSystem()

@@ -4,15 +4,16 @@ import ThemeSupport
 
 extension ThemeLinter {
     /// The problems of the DTCG files found (SPEC §12), and the files read (for their
-    /// suppressions): each folder's resolver documents and tokens files are read as the
-    /// loader reads them (`TokensFolder`), from the linter's buffers where it has them, and
-    /// each theme they give is linted as a plist theme is: the problems of its files, what
-    /// resolving it finds, and every rule, located in the JSON.
+    /// suppressions): the resolver documents and tokens files are read as the loader reads
+    /// them (`TokensFolder`), from the linter's buffers where it has them, and each theme
+    /// they give is linted as a plist theme is: the problems of its files, what resolving it
+    /// finds, and every rule, located in the JSON.
     ///
-    /// Which themes: every theme of a resolver found; a tokens file that no resolver of its
-    /// folder names, as its own theme; a tokens file that one names (a set), through that
-    /// resolver's themes, since its references may name tokens of the other sets. A file is
-    /// reported once, however many themes read it.
+    /// Which themes: every theme of a resolver found; a tokens file that no resolver names
+    /// (of those found, and those beside it), as its own theme; a tokens file that one names
+    /// (a set, in the resolver's folder or below it), through that resolver's themes, since
+    /// its references may name tokens of the other sets. A file is reported once, however
+    /// many themes read it.
     func lintTokens(
         _ found: [ThemePath], discovery: ThemeDiscovery, contents: [String: [UInt8]], rules: [any Rule]
     ) -> (diagnostics: [Diagnostic], files: [TokensDocument]) {
@@ -25,48 +26,44 @@ extension ThemeLinter {
             }
             return TokensReader.disk(absolute, limit)
         }
-        var byFolder: [String: [ThemePath]] = [:]
-        for file in found {
-            let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
-            byFolder[String(file.path.dropLast(name.count + 1)), default: []].append(file)
+        // Every resolver found, and those beside a tokens file found: one may name it. A set
+        // a resolver names is one of its sets wherever it lies (`tokens/color.json` below
+        // the resolver's folder), not a theme of its own.
+        let foundResolvers = Set(found.filter { TokensFolder.isResolver($0.path) }.map(\.display))
+        let foundTokens = Set(found.filter { !TokensFolder.isResolver($0.path) }.map(\.display))
+        var resolvers = foundResolvers
+        let tokenFolders = Set(found.filter { !TokensFolder.isResolver($0.path) }.map { Self.folder(of: $0.path) })
+        for folder in tokenFolders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder)) ?? []
+            for name in names where TokensFolder.isResolver(name) {
+                resolvers.insert(discovery.display(folder + "/" + name))
+            }
         }
-        var pending: [(folder: TokensFolder, theme: TokensTheme, place: String, namedBy: [PartnerNaming])] = []
-        var diagnostics: [Diagnostic] = []
+        let tokens = TokensFolder.read(
+            resolvers.sorted(), tokensFiles: foundTokens.sorted(), options: options, source: source)
+        var pending: [(source: ResolverDocument, theme: TokensTheme, place: String, namedBy: [PartnerNaming])] = []
+        var diagnostics = tokens.failures
         var files: [TokensDocument] = []
-        for (folder, inFolder) in byFolder.sorted(by: { $0.key < $1.key }) {
-            let foundResolvers = Set(inFolder.filter { TokensFolder.isResolver($0.path) }.map(\.display))
-            let foundTokens = Set(inFolder.filter { !TokensFolder.isResolver($0.path) }.map(\.display))
-            // The folder's other resolvers, when a tokens file was found: one may name it.
-            var resolvers = foundResolvers
-            if !foundTokens.isEmpty {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder)) ?? []
-                for name in names where TokensFolder.isResolver(name) {
-                    resolvers.insert(discovery.display((folder.isEmpty ? "" : folder) + "/" + name))
-                }
+        for document in tokens.sources {
+            // A resolver found, a tokens file found alone, or a resolver naming a file found.
+            guard
+                foundResolvers.contains(document.file) || foundTokens.contains(document.file)
+                    || document.documents.contains(where: { foundTokens.contains($0.file) })
+            else { continue }
+            diagnostics += document.diagnostics
+            for read in document.documents {
+                diagnostics += read.diagnostics
+                files.append(read)
             }
-            let tokens = TokensFolder.read(
-                resolvers.sorted(), tokensFiles: foundTokens.sorted(), options: options, source: source)
-            diagnostics += tokens.failures
-            for document in tokens.sources {
-                // A resolver found, a tokens file found alone, or a resolver naming a file found.
-                guard
-                    foundResolvers.contains(document.file) || foundTokens.contains(document.file)
-                        || document.documents.contains(where: { foundTokens.contains($0.file) })
-                else { continue }
-                diagnostics += document.diagnostics
-                for read in document.documents {
-                    diagnostics += read.diagnostics
-                    files.append(read)
-                }
-                let namings = configuration.contrastPairs.isEmpty ? [:] : Self.namings(in: document)
-                pending += document.themes.map { (tokens, $0, folder, namings[$0.name] ?? []) }
-            }
+            let place = Self.folder(of: discovery.absolute(document.file))
+            let namings = configuration.contrastPairs.isEmpty ? [:] : Self.namings(in: document)
+            pending += document.themes.map { (document, $0, place, namings[$0.name] ?? []) }
         }
         let jobs = pending
         let results = Locked([[Diagnostic]](repeating: [], count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let (folder, theme, place, namedBy) = jobs[index]
-            let found = check(theme, in: folder, place: place, namedBy: namedBy, rules: rules)
+            let (source, theme, place, namedBy) = jobs[index]
+            let found = check(theme, of: source, place: place, namedBy: namedBy, rules: rules)
             results.withLock { $0[index] = found }
         }
         diagnostics += results.withLock { $0.flatMap { $0 } }
@@ -77,14 +74,14 @@ extension ThemeLinter {
     /// that reads the whole merged theme runs once with all its files
     /// (`Rule.checksOwnFilesTogether`), the others once for each file, as a plist's own.
     private func check(
-        _ theme: TokensTheme, in folder: TokensFolder, place: String, namedBy: [PartnerNaming], rules: [any Rule]
+        _ theme: TokensTheme, of source: ResolverDocument, place: String, namedBy: [PartnerNaming], rules: [any Rule]
     ) -> [Diagnostic] {
         let loader = ThemeLoader(directory: place, options: options)
-        let analysis = loader.analyze(theme, in: folder)
+        let analysis = loader.analyze(theme, of: source)
         var context = ThemeContext(analysis: analysis, configuration: configuration)
         context.folder = configuration.segments(ofFolder: place)
         context.appearanceOfTheme = { name in
-            folder.theme(named: name).map { other in
+            source.themes.first(where: { $0.name == name }).map { other in
                 other.files.reversed().lazy.compactMap(DeclaredAppearance.declared(in:)).first?.appearance ?? .light
             }
         }
@@ -107,6 +104,12 @@ extension ThemeLinter {
             }
         }
         return diagnostics
+    }
+
+    /// The folder of `path` (`""` for a file at the root).
+    static func folder(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return String(path.dropLast(name.count + 1))
     }
 
     /// For each theme of `source`, the themes of it that name it as their partner (a

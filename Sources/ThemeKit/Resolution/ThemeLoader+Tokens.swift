@@ -113,31 +113,30 @@ package struct TokensFolder: Sendable {
 }
 
 extension ThemeLoader {
-    /// The DTCG theme `theme` analysed: its files merged in order (the later winning) and
-    /// resolved as one theme with no parent, located in each file's JSON. `folder` is where
-    /// its partners are looked up; `diagnostics` holds the problems of its files and its
-    /// source as well as resolution's, as `analyze(_:)` holds those of a plist's lineage.
+    /// The DTCG theme `theme` of `source` (the resolver document or tokens file that gives
+    /// it) analysed: its files merged in order (the later winning) and resolved as one theme
+    /// with no parent, located in each file's JSON. Its partners are themes of `source`;
+    /// `diagnostics` holds the problems of its files and of `source` as well as resolution's,
+    /// as `analyze(_:)` holds those of a plist's lineage.
     ///
     /// A theme one of whose files did not parse, or whose resolver names a file or a set
     /// that cannot be read, is not resolved (its references would dangle by the hundred).
-    package func analyze(_ theme: TokensTheme, in folder: TokensFolder) -> ThemeAnalysis {
+    package func analyze(_ theme: TokensTheme, of source: ResolverDocument) -> ThemeAnalysis {
         let chain = Array(theme.files.reversed())
         var analysis = ThemeAnalysis(name: theme.name, files: chain)
         analysis.isTokensTheme = true
         analysis.ancestry = ThemeLineage(names: [theme.name], paths: chain.map(\.path))
-        let source = folder.source(ofTheme: theme.name)
-        var diagnostics = source?.diagnostics ?? []
+        var diagnostics = source.diagnostics
         // The notes of the theme's own files (a file's errors are its `ThemeFile`'s).
         let paths = Set(chain.map(\.path))
         var seen: Set<String> = []
-        for document in source?.documents ?? []
+        for document in source.documents
         where paths.contains(document.file) && seen.insert(document.file).inserted {
             diagnostics += document.notes
         }
         for file in chain { diagnostics += file.diagnostics }
-        let unreadable = diagnostics.contains {
+        let unreadable = source.diagnostics.contains {
             $0.severity == .error && [.parseError, .ioError, .tokenReference].contains($0.code)
-                && source?.diagnostics.contains($0) == true
         }
         let unparsed = chain.contains { $0.diagnostics.contains { $0.code == .parseError } }
         if !chain.isEmpty, !unreadable, !unparsed {
@@ -161,7 +160,7 @@ extension ThemeLoader {
         for appearance in ThemeAppearance.allCases {
             let key = ThemeName.partnerKey(for: appearance)
             guard let file = chain.last(where: { $0[key] != nil }), let entry = file[key] else { continue }
-            guard case .string(let name) = entry.value, folder.theme(named: name) != nil else {
+            guard case .string(let name) = entry.value, source.themes.contains(where: { $0.name == name }) else {
                 diagnostics.append(
                     file.document.diagnostic(
                         .missingPartner, "\(key) names \(ThemeResolver.describe(entry.value)), which is no theme here",

@@ -110,10 +110,10 @@ package struct ThemeLoader: Sendable {
                 } else if let namedBy {
                     diagnostics.append(Self.missingParent(current, namedIn: namedBy.file, at: namedBy.entry))
                 } else if let tokens = session?.tokensFolder(of: self) ?? Optional(tokensFolder()),
-                    let theme = tokens.theme(named: current)
+                    let theme = tokens.theme(named: current), let source = tokens.source(ofTheme: current)
                 {
                     // No plist of that name: a DTCG theme of the folder (SPEC §12).
-                    return analyze(theme, in: tokens)
+                    return analyze(theme, of: source)
                 } else {
                     diagnostics.append(themeNotFound(current, at: path))
                 }
