@@ -206,6 +206,18 @@ struct TokensLintTests {
         #expect(contrast.first?.message.contains("names this theme as its DARK_THEME") == true)
     }
 
+    @Test("a rule id in an 'org.themekit.lint' list is shown escaped: a line feed in it forges no line")
+    func extensionIDsEscaped() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "default.tokens.json",
+            #"{ "$extensions": { "org.themekit.lint": { "disable": ["a\nb"] } }, "n": { "$type": "number", "$value": 1 } }"#
+        )
+        let report = try ThemeLinter(currentDirectory: scratch.path).lint(paths: ["."])
+        #expect(report.diagnostics.map(\.code) == [.invalidDisable])
+        #expect(report.diagnostics.first?.message.hasPrefix("'a\\nb' is not a themelint rule") == true)
+    }
+
     @Test("a baseline matches a DTCG file's problems again")
     func baseline() throws {
         let scratch = try Self.designSystem()

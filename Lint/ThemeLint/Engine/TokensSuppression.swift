@@ -61,7 +61,8 @@ extension Suppression {
                 file: file, range: at, inJSON: true, kind: kind, ids: [], lines: lines,
                 malformed: InvalidDisableRule.notAnExtension)
         }
-        let ids = list.compactMap(\.string)
+        // Shown as written in what is reported of them (a rule id has no character to escape).
+        let ids = list.compactMap(\.string).map(Escaping.visible)
         guard ids.count == list.count else {
             return Directive(
                 file: file, range: at, inJSON: true, kind: kind, ids: [], lines: lines,
