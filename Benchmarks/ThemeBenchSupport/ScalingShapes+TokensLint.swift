@@ -29,6 +29,27 @@ extension ScalingShape {
                 + "\"dark\": [{\"$ref\": \"dark.tokens.json\"}]}}},\n"
                 + "\"resolutionOrder\": [{\"$ref\": \"#/sets/all\"}, {\"$ref\": \"#/modifiers/mode\"}]}\n"
             return files
-        }
+        },
+        // A modifier of n contexts, each a theme of the base set and its own inline set:
+        // each theme looked at every file of the resolver for its notes, and at every other
+        // theme for its partners' names and appearances: n².
+        ScalingShape(
+            "lint-dtcg-resolver-many-contexts",
+            "a resolver of a small base set and a modifier of n contexts, each an inline set of one token",
+            tool: .lint(format: "text"), n: 1_000
+        ) { n in
+            let contexts = (0..<n).map {
+                "\"c\($0)\": [{\"n\": {\"$type\": \"number\", \"a\": {\"$value\": \($0)}}}]"
+            }
+            return [
+                "Themes/base.tokens.json":
+                    "{\"n\": {\"$type\": \"number\", \"a\": {\"$value\": 0}, \"b\": {\"$value\": \"{n.a}\"}},\n"
+                    + " \"hex\": {\"$type\": \"color\", \"$value\": \"#3366ff\"}}\n",
+                "Themes/app.resolver.json":
+                    "{\"version\": \"2025.10\", \"sets\": {\"base\": {\"sources\": [{\"$ref\": \"base.tokens.json\"}]}},\n"
+                    + "\"modifiers\": {\"m\": {\"contexts\": {" + contexts.joined(separator: ",\n") + "}}},\n"
+                    + "\"resolutionOrder\": [{\"$ref\": \"#/sets/base\"}, {\"$ref\": \"#/modifiers/m\"}]}\n",
+            ]
+        },
     ]
 }

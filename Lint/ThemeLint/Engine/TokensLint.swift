@@ -41,7 +41,12 @@ extension ThemeLinter {
         }
         let tokens = TokensFolder.read(
             resolvers.sorted(), tokensFiles: foundTokens.sorted(), options: options, source: source)
-        var pending: [(source: ResolverDocument, theme: TokensTheme, place: String, namedBy: [PartnerNaming])] = []
+        var pending:
+            [(
+                source: ResolverDocument, facts: TokensSourceFacts, theme: TokensTheme, place: String,
+                namedBy: [PartnerNaming]
+            )] =
+                []
         var diagnostics = tokens.failures
         var files: [TokensDocument] = []
         for document in tokens.sources {
@@ -57,13 +62,14 @@ extension ThemeLinter {
             }
             let place = Self.folder(of: discovery.absolute(document.file))
             let namings = configuration.contrastPairs.isEmpty ? [:] : Self.namings(in: document)
-            pending += document.themes.map { (document, $0, place, namings[$0.name] ?? []) }
+            let facts = TokensSourceFacts(document)
+            pending += document.themes.map { (document, facts, $0, place, namings[$0.name] ?? []) }
         }
         let jobs = pending
         let results = Locked([[Diagnostic]](repeating: [], count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let (source, theme, place, namedBy) = jobs[index]
-            let found = check(theme, of: source, place: place, namedBy: namedBy, rules: rules)
+            let (source, facts, theme, place, namedBy) = jobs[index]
+            let found = check(theme, of: source, facts: facts, place: place, namedBy: namedBy, rules: rules)
             results.withLock { $0[index] = found }
         }
         diagnostics += results.withLock { $0.flatMap { $0 } }
@@ -74,17 +80,15 @@ extension ThemeLinter {
     /// that reads the whole merged theme runs once with all its files
     /// (`Rule.checksOwnFilesTogether`), the others once for each file, as a plist's own.
     private func check(
-        _ theme: TokensTheme, of source: ResolverDocument, place: String, namedBy: [PartnerNaming], rules: [any Rule]
+        _ theme: TokensTheme, of source: ResolverDocument, facts: TokensSourceFacts, place: String,
+        namedBy: [PartnerNaming], rules: [any Rule]
     ) -> [Diagnostic] {
         let loader = ThemeLoader(directory: place, options: options)
-        let analysis = loader.analyze(theme, of: source)
+        // The files' and the source's own problems are reported once, by `lintTokens`.
+        let analysis = loader.analyze(theme, of: source, facts: facts, withFileProblems: false)
         var context = ThemeContext(analysis: analysis, configuration: configuration)
         context.folder = configuration.segments(ofFolder: place)
-        context.appearanceOfTheme = { name in
-            source.themes.first(where: { $0.name == name }).map { other in
-                other.files.reversed().lazy.compactMap(DeclaredAppearance.declared(in:)).first?.appearance ?? .light
-            }
-        }
+        context.appearanceOfTheme = { facts.appearances[$0] }
         context.namedAsPartnerBy = namedBy
         if configuration.needsResolvedTheme(
             named: theme.name, inFolder: context.folder, partnerOf: context.namedAsPartnerBy.map(\.name))

@@ -112,32 +112,67 @@ package struct TokensFolder: Sendable {
     }
 }
 
+/// What the themes of one DTCG source share, worked out once for all of them: a resolver
+/// of n contexts would otherwise look at its n themes, or its files, for each (n²).
+package struct TokensSourceFacts: Sendable {
+    /// The names of the source's themes (a partner must be one).
+    package let themeNames: Set<String>
+    /// Each file's `token_note`s, by its path.
+    let notes: [String: [Diagnostic]]
+    /// Whether the source names a file or a set it cannot read.
+    let isUnreadable: Bool
+    /// Each theme's appearance, by name, as its files declare it.
+    package let appearances: [String: ThemeAppearance]
+
+    /// The facts of `source`.
+    package init(_ source: ResolverDocument) {
+        themeNames = Set(source.themes.map(\.name))
+        var notes: [String: [Diagnostic]] = [:]
+        for document in source.documents where notes[document.file] == nil { notes[document.file] = document.notes }
+        self.notes = notes
+        isUnreadable = source.diagnostics.contains {
+            $0.severity == .error && [.parseError, .ioError, .tokenReference].contains($0.code)
+        }
+        var appearances: [String: ThemeAppearance] = [:]
+        for theme in source.themes where appearances[theme.name] == nil {
+            appearances[theme.name] =
+                theme.files.reversed().lazy.compactMap(DeclaredAppearance.declared(in:)).first?.appearance ?? .light
+        }
+        self.appearances = appearances
+    }
+}
+
 extension ThemeLoader {
     /// The DTCG theme `theme` of `source` (the resolver document or tokens file that gives
     /// it) analysed: its files merged in order (the later winning) and resolved as one theme
-    /// with no parent, located in each file's JSON. Its partners are themes of `source`;
+    /// with no parent, located in each file's JSON. Its partners are themes of `source`.
     /// `diagnostics` holds the problems of its files and of `source` as well as resolution's,
-    /// as `analyze(_:)` holds those of a plist's lineage.
+    /// as `analyze(_:)` holds those of a plist's lineage; `withFileProblems: false` leaves out
+    /// the files' notes and the source's problems, for a caller that reports each file once
+    /// (the linter).
+    /// `facts` are the source's (`TokensSourceFacts`), made once for all its themes.
     ///
     /// A theme one of whose files did not parse, or whose resolver names a file or a set
     /// that cannot be read, is not resolved (its references would dangle by the hundred).
-    package func analyze(_ theme: TokensTheme, of source: ResolverDocument) -> ThemeAnalysis {
+    package func analyze(
+        _ theme: TokensTheme, of source: ResolverDocument, facts: TokensSourceFacts? = nil,
+        withFileProblems: Bool = true
+    ) -> ThemeAnalysis {
+        let facts = facts ?? TokensSourceFacts(source)
         let chain = Array(theme.files.reversed())
         var analysis = ThemeAnalysis(name: theme.name, files: chain)
         analysis.isTokensTheme = true
         analysis.ancestry = ThemeLineage(names: [theme.name], paths: chain.map(\.path))
-        var diagnostics = source.diagnostics
-        // The notes of the theme's own files (a file's errors are its `ThemeFile`'s).
-        let paths = Set(chain.map(\.path))
-        var seen: Set<String> = []
-        for document in source.documents
-        where paths.contains(document.file) && seen.insert(document.file).inserted {
-            diagnostics += document.notes
+        var diagnostics: [Diagnostic] = []
+        if withFileProblems {
+            diagnostics = source.diagnostics
+            // The notes of the theme's own files (a file's errors are its `ThemeFile`'s).
+            var seen: Set<String> = []
+            for file in chain where seen.insert(file.path).inserted { diagnostics += facts.notes[file.path] ?? [] }
         }
+        // The files' errors, in every case: a theme with errors is not built (as a plist's).
         for file in chain { diagnostics += file.diagnostics }
-        let unreadable = source.diagnostics.contains {
-            $0.severity == .error && [.parseError, .ioError, .tokenReference].contains($0.code)
-        }
+        let unreadable = facts.isUnreadable
         let unparsed = chain.contains { $0.diagnostics.contains { $0.code == .parseError } }
         if !chain.isEmpty, !unreadable, !unparsed {
             var resolver = ThemeResolver(name: theme.name, lineage: analysis.ancestry, chain: chain, options: options)
@@ -153,14 +188,14 @@ extension ThemeLoader {
         }
         // The appearance: the nearest `APPEARANCE` of the files (the reader writes it in the
         // first, from the light/dark modifier's context), and the partners that file names,
-        // which are themes of the same folder.
+        // which are themes of the same source.
         let declared = chain.lazy.compactMap(DeclaredAppearance.declared(in:)).first ?? DeclaredAppearance()
-        var facts = AppearanceFacts(appearance: declared.appearance)
+        var appearanceFacts = AppearanceFacts(appearance: declared.appearance)
         if let problem = declared.problem { diagnostics.append(problem) }
         for appearance in ThemeAppearance.allCases {
             let key = ThemeName.partnerKey(for: appearance)
             guard let file = chain.last(where: { $0[key] != nil }), let entry = file[key] else { continue }
-            guard case .string(let name) = entry.value, source.themes.contains(where: { $0.name == name }) else {
+            guard case .string(let name) = entry.value, facts.themeNames.contains(name) else {
                 diagnostics.append(
                     file.document.diagnostic(
                         .missingPartner, "\(key) names \(ThemeResolver.describe(entry.value)), which is no theme here",
@@ -168,11 +203,11 @@ extension ThemeLoader {
                 continue
             }
             switch appearance {
-            case .dark: facts.darkThemeName = name
-            case .light: facts.lightThemeName = name
+            case .dark: appearanceFacts.darkThemeName = name
+            case .light: appearanceFacts.lightThemeName = name
             }
         }
-        analysis.appearance = facts
+        analysis.appearance = appearanceFacts
         analysis.diagnostics = diagnostics.sorted()
         return analysis
     }
