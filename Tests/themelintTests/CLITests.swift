@@ -225,7 +225,7 @@ struct CLIFormatTests {
     func listRulesAndVersion() throws {
         let rules = try CLI.run(["--list-rules"])
         #expect(rules.status == 0)
-        #expect(rules.stdout.split(separator: "\n").count == 35)
+        #expect(rules.stdout.split(separator: "\n").count == 39)
         #expect(rules.stdout.hasPrefix("parse_error "))
         let version = try CLI.run(["--version"])
         #expect(version.status == 0)
