@@ -115,7 +115,8 @@ public enum SARIFReporter: Sendable {
     static func ruleMetadata(_ rule: RuleDescription) -> Rule {
         let name = rule.id.rawValue.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         var markdown = "\(rule.summary)\n\n\(rule.rationale)"
-        if let example = rule.triggeringExamples.first, example.files.count == 1, let (file, text) = example.files.first,
+        if let example = rule.triggeringExamples.first, example.files.count == 1,
+            let (file, text) = example.files.first,
             text.contains("↓")
         {
             // A DTCG rule's example is JSON, and ends where its last brace does.
