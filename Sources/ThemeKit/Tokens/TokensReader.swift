@@ -45,10 +45,11 @@ package struct TokensReadOptions: Sendable, Hashable {
 /// Lenient reading, strict errors: a deviation real files make (a hex string color, an
 /// `em` unit, a `string` type, a `lineHeight` dimension) is one `token_note` warning and
 /// the value is kept; a bad name (`token_name`), a value that does not fit its type
-/// (`token_value`), a dangling or cyclic `$ref`/`$extends` and a curly reference to a token
-/// of another type (`token_reference`) are errors. Curly references that name nothing or
-/// go round are the resolver's, as for a plist's `@name` (`unresolved_alias`,
-/// `alias_cycle`). Every location is the JSON's line and column.
+/// (`token_value`), a `$ref`/`$extends` that names nothing (`unresolved_alias`) or goes round
+/// (`alias_cycle`) and a curly reference to a token of another type (`token_reference`) are
+/// errors. Curly references that name nothing or go round are the resolver's, as for a
+/// plist's `@name` (`unresolved_alias`, `alias_cycle`). Every location is the JSON's line
+/// and column.
 package struct TokensDocument: Sendable {
     /// The entries, as a plist document holds them, and the errors (`diagnostics`).
     package let document: PropertyListDocument
