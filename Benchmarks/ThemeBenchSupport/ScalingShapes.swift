@@ -125,7 +125,7 @@ extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
     public static let all: [ScalingShape] =
         lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes + lspShapes
-        + tokensShapes
+        + tokensShapes + tokensLintShapes
 
     /// The DTCG tokens reader (issue 37): what grows with a tokens file or a resolver.
     static let tokensShapes: [ScalingShape] = [

@@ -14,6 +14,10 @@ struct ScalingShapeTests {
     /// What the linter says about each lint shape at n = 6, by rule.
     static let expected: [String: [DiagnosticCode: Int]] = [
         "line-duplicates": [.duplicateKey: 5],
+        // The first set's hex string, once, though both themes read it.
+        "lint-dtcg-resolver-many-files": [.tokenNote: 1],
+        // The base set's hex string, once, though every context's theme reads it.
+        "lint-dtcg-resolver-many-contexts": [.tokenNote: 1],
         "line-colors": [.invalidColor: 6],
         "line-not-flat": [.notFlat: 6],
         "cr-lines": [.invalidColor: 6],

@@ -189,7 +189,7 @@ struct TokensReaderTests {
     }
 
     /// `c` holds a `$ref` but no `$value`: a group, and `$ref` no name a group may have.
-    @Test("a $ref that names nothing or leads back to itself is a token_reference error at the $ref")
+    @Test("a $ref that names nothing is an unresolved_alias, one that leads back to itself an alias_cycle, at the $ref")
     func badPointers() {
         let document = Self.read(
             """
@@ -200,7 +200,7 @@ struct TokensReaderTests {
               "c": { "$ref": "#/b/$value" }
             }
             """)
-        #expect(Self.codes(document.errors) == ["token_reference@3:20", "token_reference@4:20", "token_name@5:10"])
+        #expect(Self.codes(document.errors) == ["unresolved_alias@3:20", "alias_cycle@4:20", "token_name@5:10"])
     }
 
     @Test("a curly reference to a token of another type is a token_reference error")
@@ -256,7 +256,7 @@ struct TokensReaderTests {
         #expect(Self.codes(document.errors) == ["token_value@1:39"])
     }
 
-    @Test("$extends copies the base group's tokens, the group's own winning; a cycle is located")
+    @Test("$extends copies the base group's tokens, the group's own winning; a cycle is an alias_cycle, located")
     func extends() {
         let document = Self.read(
             """
@@ -270,12 +270,12 @@ struct TokensReaderTests {
         #expect(Self.value(document, "more.a") == .integer(1))
         #expect(Self.value(document, "more.b") == .integer(3))
         #expect(Self.value(document, "more.$type") == .string("number"))
-        #expect(Self.codes(document.errors) == ["token_reference@4:22"])
+        #expect(Self.codes(document.errors) == ["alias_cycle@4:22"])
     }
 
     /// Terrazzo's extends-005: the copy would hold the group that extends, without end
     /// (it crashed the reader, a stack overflow, before the check).
-    @Test("a group extending a group around it is a token_reference error, not a recursion without end")
+    @Test("a group extending a group around it is an alias_cycle error, not a recursion without end")
     func extendsAncestor() {
         let document = Self.read(
             """
@@ -286,7 +286,7 @@ struct TokensReaderTests {
               }
             }
             """)
-        #expect(Self.codes(document.errors) == ["token_reference@4:32"])
+        #expect(Self.codes(document.errors) == ["alias_cycle@4:32"])
         #expect(Self.value(document, "button.color") == .integer(1))
     }
 

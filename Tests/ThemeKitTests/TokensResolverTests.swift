@@ -118,7 +118,7 @@ struct TokensResolverTests {
         }
     }
 
-    @Test("a source whose root $extends another file reads that file first; a loop of files is a located error")
+    @Test("a source whose root $extends another file reads that file first; a loop of files is a located alias_cycle")
     func fileExtends() throws {
         let scratch = try Scratch()
         try scratch.write("base.json", #"{ "n": { "$type": "number", "a": { "$value": 1 }, "b": { "$value": 1 } } }"#)
@@ -139,7 +139,7 @@ struct TokensResolverTests {
         #expect(values["n.a"] == .integer(1))
         #expect(values["n.b"] == .integer(2))
         let found = resolver.diagnostics.map { "\($0.code.rawValue)@\($0.location.line):\($0.location.column)" }
-        #expect(found == ["token_reference@3:82"])
+        #expect(found == ["alias_cycle@3:82"])
     }
 
     @Test("a later set's key wins, and an alias resolves against the merge (late binding)")

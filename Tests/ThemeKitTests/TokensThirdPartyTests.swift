@@ -29,31 +29,9 @@ struct TokensThirdPartyTests {
     }
 
     /// The known differences: `ID: reason` lines (`#` starts a comment).
-    static func knownDifferences() throws -> [String: String] {
-        let text = try String(
-            contentsOf: packageRoot.appendingPathComponent(
-                "Tests/ThemeKitTests/Fixtures/DTCG/terrazzo-known-differences.txt"),
-            encoding: .utf8)
-        var known: [String: String] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            known[String(line[..<colon])] = String(line[line.index(after: colon)...]).trimmingCharacters(
-                in: .whitespaces)
-        }
-        return known
-    }
+    static func knownDifferences() throws -> [String: String] { try DTCGData.knownDifferences() }
 
-    static func cases() throws -> [[String: Any]] {
-        let folder = dtcg.appendingPathComponent("terrazzo-cases")
-        var all: [[String: Any]] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        where name.hasSuffix(".json") && name != "skipped.json" {
-            let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            let file = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-            all += file?["cases"] as? [[String: Any]] ?? []
-        }
-        return all
-    }
+    static func cases() throws -> [[String: Any]] { try DTCGData.terrazzoCases() }
 
     static func number(_ value: PropertyListValue?) -> Double? {
         switch value {
@@ -239,25 +217,8 @@ struct TokensThirdPartyTests {
         #expect(silent.isEmpty)
     }
 
-    /// `expected.json`'s wrap: each `"key": leaf` line as `"key": {"$value": leaf}`, in place
-    /// (`leaves`), or `"value"` renamed `"$value"` (`value-key`); line numbers are kept.
-    static func wrapped(_ text: String, how: String) -> String {
-        if how == "value-key" { return text.replacingOccurrences(of: "\"value\":", with: "\"$value\":") }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            // The key's closing quote, then the colon (`"a" : 1` too).
-            guard line.trimmingCharacters(in: .whitespaces).hasPrefix("\""),
-                let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\""),
-                let colon = line[close...].range(of: ":")
-            else {
-                return String(line)
-            }
-            var value = line[colon.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard let first = value.first, first != "{", first != "[" else { return String(line) }
-            let comma = value.hasSuffix(",")
-            if comma { value.removeLast() }
-            return line[..<colon.upperBound] + " {\"$value\": " + value + "}" + (comma ? "," : "")
-        }.joined(separator: "\n")
-    }
+    /// `expected.json`'s wrap (`DTCGData.wrapped`).
+    static func wrapped(_ text: String, how: String) -> String { DTCGData.wrapped(text, how: how) }
 
     @Test(
         "Style Dictionary's reference fixtures: cycles and dangling references found at their lines, the rest resolves",

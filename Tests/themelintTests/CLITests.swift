@@ -48,7 +48,7 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["."], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr == "themelint: error: no themes (*.plist) in .\n")
+        #expect(result.stderr == "themelint: error: no themes (*.plist, *.tokens.json, *.resolver.json) in .\n")
     }
 
     @Test("a theme that cannot be read (a folder named .plist, a dangling link): exit 2")
@@ -225,7 +225,7 @@ struct CLIFormatTests {
     func listRulesAndVersion() throws {
         let rules = try CLI.run(["--list-rules"])
         #expect(rules.status == 0)
-        #expect(rules.stdout.split(separator: "\n").count == 35)
+        #expect(rules.stdout.split(separator: "\n").count == 39)
         #expect(rules.stdout.hasPrefix("parse_error "))
         let version = try CLI.run(["--version"])
         #expect(version.status == 0)

@@ -14,10 +14,13 @@ struct Suppression {
         case file = "disable-file"
     }
 
-    /// One comment's request.
+    /// One comment's request, or one `$extensions` member's in a DTCG file.
     struct Directive {
         var file: ThemeFile
-        var comment: PropertyListComment
+        /// Where the comment is (from `<!--` to past `-->`), or the DTCG member's value.
+        var range: SourceRange
+        /// Whether the directive is a DTCG file's `"org.themekit.lint"` member.
+        var inJSON = false
         var kind: Kind
         var ids: [String]
         /// The lines of the entry after the comment, if there is one (`disable-next-line`).
@@ -63,7 +66,7 @@ struct Suppression {
         return comments.compactMap { comment in
             guard let (kind, ids, malformed) = parse(comment.text[...]) else { return nil }
             guard malformed == nil, kind == .nextLine else {
-                return Directive(file: file, comment: comment, kind: kind, ids: ids, malformed: malformed)
+                return Directive(file: file, range: comment.range, kind: kind, ids: ids, malformed: malformed)
             }
             while following < entries.count, entries[following].keyRange.start <= comment.range.start {
                 following += 1
@@ -73,15 +76,18 @@ struct Suppression {
                 let first = index.line(at: next.keyRange.start)
                 return first...max(index.line(at: next.valueRange.end), first)
             }
-            return Directive(file: file, comment: comment, kind: kind, ids: ids, lines: lines)
+            return Directive(file: file, range: comment.range, kind: kind, ids: ids, lines: lines)
         }
     }
 
     /// Removes what the files' directives silence, and reports `themelint:` comments that
     /// are no directive or name no rule (`invalid_disable`), and directives that silence
     /// nothing (`superfluous_disable`).
-    static func apply(to diagnostics: inout [Diagnostic], files: [ThemeFile]) {
-        let directives = files.flatMap(directives(in:))
+    ///
+    /// `tokensFiles` are DTCG files, whose directives are their `$extensions` members
+    /// (`directives(inTokens:)`).
+    static func apply(to diagnostics: inout [Diagnostic], files: [ThemeFile], tokensFiles: [TokensDocument] = []) {
+        let directives = files.flatMap(directives(in:)) + tokensFiles.flatMap(directives(inTokens:))
         guard !directives.isEmpty else { return }
         let silencing = index(of: directives)
         let silencingFiles = fileIndex(of: directives)
@@ -110,21 +116,21 @@ struct Suppression {
         for (index, directive) in directives.enumerated() {
             let document = directive.file.document
             if let malformed = directive.malformed {
-                kept.append(document.diagnostic(.invalidDisable, malformed, at: directive.comment.range))
+                kept.append(document.diagnostic(.invalidDisable, malformed, at: directive.range))
                 continue
             }
             let unknown = directive.ids.filter { RuleCatalog.description(of: DiagnosticCode(rawValue: $0)) == nil }
             if directive.ids.isEmpty {
                 kept.append(
                     document.diagnostic(
-                        .invalidDisable, InvalidDisableRule.namesNoRule, at: directive.comment.range))
+                        .invalidDisable, InvalidDisableRule.namesNoRule, at: directive.range))
             }
             for id in unknown {
                 let suggestion = budget.closest(to: id, among: ruleIDs)
                 kept.append(
                     document.diagnostic(
                         .invalidDisable, InvalidDisableRule.unknownRule(id, suggestion: suggestion),
-                        at: directive.comment.range))
+                        at: directive.range))
             }
             // A rule that no comment can silence (parse_error, not_flat, …) is named, not
             // reported as silencing nothing: the problem may well be there.
@@ -135,15 +141,18 @@ struct Suppression {
                 kept.append(
                     document.diagnostic(
                         .invalidDisable, InvalidDisableRule.cannotBeSilenced(id),
-                        at: directive.comment.range))
+                        at: directive.range))
             }
             if !used[index], unknown.isEmpty, unsilenceable.isEmpty, !directive.ids.isEmpty {
                 let message =
-                    directive.kind == .file
-                    ? SuperfluousDisableRule.fileMessage(directive.ids) : SuperfluousDisableRule.message(directive.ids)
+                    directive.inJSON
+                    ? SuperfluousDisableRule.jsonMessage(directive.ids, wholeFile: directive.kind == .file)
+                    : directive.kind == .file
+                        ? SuperfluousDisableRule.fileMessage(directive.ids)
+                        : SuperfluousDisableRule.message(directive.ids)
                 kept.append(
                     document.diagnostic(
-                        .superfluousDisable, severity: .warning, message, at: directive.comment.range))
+                        .superfluousDisable, severity: .warning, message, at: directive.range))
             }
         }
     }

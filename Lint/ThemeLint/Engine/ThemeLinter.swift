@@ -28,8 +28,10 @@ public struct ThemeLinter: Sendable {
         self.configuration = configuration
     }
 
-    /// Lints every theme under `paths`: folders are searched recursively for `*.plist`,
-    /// files are linted whatever their name. Files are read and themes checked in
+    /// Lints every theme under `paths`: folders are searched recursively for `*.plist` and
+    /// DTCG files (`*.tokens.json`, `*.tokens`, `*.resolver.json`), files are linted whatever
+    /// their name (a `*.json` file as DTCG, any other as a plist). The entry point of the
+    /// language server too: a buffer in `contents` is linted by its path's extension. Files are read and themes checked in
     /// parallel; the report is sorted, so it does not depend on the order of work.
     ///
     /// - Throws: `LintFailure` when a path does not exist or a folder holds no theme.
@@ -37,7 +39,17 @@ public struct ThemeLinter: Sendable {
         var discovery = ThemeDiscovery(currentDirectory: currentDirectory, configuration: configuration)
         let contents = Dictionary(self.contents.map { (discovery.absolute($0), $1) }) { $1 }
         discovery.givenFiles = Set(contents.keys)
-        let found = try discovery.themeFiles(under: paths)
+        var discovered = try discovery.themeFiles(under: paths)
+        // DTCG files (SPEC §12) are linted by their sources, with the same rules: those a
+        // folder search finds, and any `*.json` file given by name (a set named `a.json`).
+        let given = Set(paths.map(discovery.absolute))
+        let isTokens = { (file: ThemePath) in
+            TokensFolder.isTokensFile(file.path) || (file.path.hasSuffix(".json") && given.contains(file.path))
+        }
+        let tokensFiles = discovered.files.filter(isTokens)
+        let fileCount = discovered.files.count
+        if !tokensFiles.isEmpty { discovered.files.removeAll(where: isTokens) }
+        let found = discovered
         let cache = FileCache(
             discovery: discovery, reader: PropertyListReader(limits: options.limits), contents: contents)
         DispatchQueue.concurrentPerform(iterations: found.files.count) { index in
@@ -88,12 +100,14 @@ public struct ThemeLinter: Sendable {
         for folder in found.folders {
             for rule in rules { all += rule.check(folder: folder) }
         }
-        Suppression.apply(to: &all, files: cache.files)
+        let tokens = lintTokens(tokensFiles, discovery: discovery, contents: contents, rules: rules)
+        all += tokens.diagnostics
+        Suppression.apply(to: &all, files: cache.files, tokensFiles: tokens.files)
         configuration.applyRuleSettings(to: &all)
         all.sort()
         // A problem in a parent is found again for each child that inherits it: once is enough.
         Self.removeRepeats(fromSorted: &all)
-        return LintReport(sorted: all, fileCount: found.files.count)
+        return LintReport(sorted: all, fileCount: fileCount)
     }
 
     /// Removes the second and later copies of each diagnostic from `diagnostics`, which is
@@ -293,15 +307,19 @@ struct ThemeDiscovery: Sendable {
                 if Self.skipsByName(name, isFolder: { entry.isFolder }) { return false }
                 let relative = entry.relative
                 let isPlist = name.hasSuffix(".plist")
-                if let base, !excluded.isEmpty || (isPlist && !included.isEmpty) {
+                // A DTCG file is a theme file too (SPEC §12), when it is no folder.
+                let isTheme = isPlist || (TokensFolder.isTokensFile(name) && !entry.isFolder)
+                if let base, !excluded.isEmpty || (isTheme && !included.isEmpty) {
                     let segments = base + relative.split(separator: "/")
                     if excluded.matches(segments, shortest: base.count + 1) { return false }
-                    if isPlist, !included.isEmpty, !included.matches(segments) { return true }
+                    if isTheme, !included.isEmpty, !included.matches(segments) { return true }
                 }
-                guard isPlist else { return true }
+                guard isTheme else { return true }
                 let file = join(path, relative)
                 let shown = display(file)
                 found.append(ThemePath(path: file, display: shown))
+                // The folder rules (`missing_default`) are about plist themes.
+                guard isPlist else { return true }
                 let folder = String(file.dropLast(name.count + 1))
                 folders[folder, default: []].append(shown)
                 return true
@@ -310,7 +328,7 @@ struct ThemeDiscovery: Sendable {
                 throw LintFailure("cannot read the folder \(given)")
             }
             guard !found.isEmpty else {
-                throw LintFailure("no themes (*.plist) in \(given)")
+                throw LintFailure("no themes (*.plist, *.tokens.json, *.resolver.json) in \(given)")
             }
             files += found
         }

@@ -115,10 +115,14 @@ public enum SARIFReporter: Sendable {
     static func ruleMetadata(_ rule: RuleDescription) -> Rule {
         let name = rule.id.rawValue.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         var markdown = "\(rule.summary)\n\n\(rule.rationale)"
-        if let example = rule.triggeringExamples.first, example.files.count == 1, let text = example.files.first?.value,
+        if let example = rule.triggeringExamples.first, example.files.count == 1,
+            let (file, text) = example.files.first,
             text.contains("↓")
         {
-            markdown += "\n\nTriggers it (`↓` marks the place):\n\n```xml\n\(text)```"
+            // A DTCG rule's example is JSON, and ends where its last brace does.
+            let language = file.hasSuffix(".plist") ? "xml" : "json"
+            let ending = text.hasSuffix("\n") ? "" : "\n"
+            markdown += "\n\nTriggers it (`↓` marks the place):\n\n```\(language)\n\(text)\(ending)```"
         }
         if !rule.isSuppressible {
             markdown += "\n\nCannot be silenced with `themelint:disable-next-line` or `themelint:disable-file`."

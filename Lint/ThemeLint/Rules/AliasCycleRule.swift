@@ -28,6 +28,26 @@ package struct AliasCycleRule: Rule {
                     "<key>cColor</key><string>aColor</string>",
                 ], messages: ["alias cycle: aColor → bColor → cColor → aColor"]),
             RuleExample(entries: ["<key>loopColor</key>↓<string>loopColor</string>"]),
+            // A DTCG file: curly references, a `$ref` to itself (an alias of itself) and
+            // `$extends` that go round.
+            RuleExample(
+                [
+                    "default.tokens.json": """
+                    {
+                      "$type": "number",
+                      "a": { "$value": ↓"{b}" },
+                      "b": { "$value": "{a}" },
+                      "c": { "$value": ↓{ "$ref": "#/c/$value" } },
+                      "g": { "$extends": ↓"{h}" },
+                      "h": { "$extends": "{g}" }
+                    }
+                    """
+                ],
+                messages: [
+                    "alias cycle: a → b → a",
+                    "alias cycle: c → c",
+                    "'$extends' leads back to 'g'",
+                ]),
         ]
     )
 }

@@ -4,6 +4,9 @@ public import ThemeKit
 package struct CaseCollisionRule: Rule {
     package init() {}
 
+    /// One pass over the merged theme, then each of the theme's own files.
+    package static let checksOwnFilesTogether = true
+
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let merged = theme.analysis.mergedKeys else { return [] }
         // A theme resolved from its parent (it only adds keys, or sets keys that inherited
@@ -33,8 +36,18 @@ package struct CaseCollisionRule: Rule {
         // those that come before it (from an ancestor, or earlier in this file): each group
         // is put in order once, and a running minimum answers every member, instead of
         // every member filtering and sorting its whole group.
+        let groups = byFolded.values.filter { $0.count > 1 }
+        // A DTCG theme's files are each its own (another file's spelling is as an
+        // ancestor's); a plist theme has one.
+        return (theme.analysis.isTokensTheme ? theme.ownFiles : [file]).flatMap { file in
+            Self.collisions(in: file, groups: groups)
+        }
+    }
+
+    /// The collisions reported in `file`, of the groups of spellings in the merged theme.
+    private static func collisions(in file: ThemeFile, groups: [[String]]) -> [Diagnostic] {
         var firstEarlier: [String: String] = [:]
-        for group in byFolded.values where group.count > 1 {
+        for group in groups {
             // Where this file defines each spelling; an ancestor's comes before them all.
             let placed = group.map { ($0, file[$0]?.keyRange.start ?? -1) }.sorted { $0.1 < $1.1 }
             var smallest: String?

@@ -12,26 +12,39 @@ package struct DeclarationWithoutKeysRule: Rule {
             : "'\(declaration)' declares the kind of no key: the theme and its ancestors have neither '\(prefix)' nor a key under it"
     }
 
+    /// A DTCG theme's declarations, in all its files, are looked up in one walk of its keys.
+    package static let checksOwnFilesTogether = true
+
     /// Each key of the merged theme walks the trie of the file's declared prefixes once,
-    /// marking the declarations it lies under: the theme's keys cost their length, not their
-    /// depth times it.
+    /// marking the prefixes it lies under: the theme's keys cost their length, not their
+    /// depth times it. A prefix is in the trie once, however many files of a DTCG theme
+    /// declare it (each set of a design system declares `color.$type`).
+
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
-        guard let file = theme.file, let keys = theme.analysis.mergedKeys else { return [] }
-        let declarations = file.declarations.filter { $0.kind == .type }.map(\.entry)
+        guard let keys = theme.analysis.mergedKeys else { return [] }
+        let declarations = theme.ownFiles.flatMap { file in
+            file.declarations.filter { $0.kind == .type }.map { (file, $0.entry) }
+        }
         guard !declarations.isEmpty else { return [] }
         var trie = DeclarationTrie()
-        for (index, entry) in declarations.enumerated() {
-            var prefix = DeclarationKind.prefix(ofDeclaration: entry.key)
-            prefix.withUTF8 { trie.declare($0, declaration: index) }
+        var prefixes: [String: Int] = [:]
+        let prefixOf = declarations.map { _, entry in
+            let prefix = DeclarationKind.prefix(ofDeclaration: entry.key)
+            if let known = prefixes[prefix] { return known }
+            let number = prefixes.count
+            prefixes[prefix] = number
+            var text = prefix
+            text.withUTF8 { trie.declare($0, declaration: number) }
+            return number
         }
-        var reached = [Bool](repeating: false, count: declarations.count)
+        var reached = [Bool](repeating: false, count: prefixes.count)
         for key in keys where DeclarationKind.of(key: key) == nil && !ThemeName.isReserved(key) {
             var key = key
             key.withUTF8 { trie.forEachDeclaration(over: $0) { reached[$0] = true } }
         }
         return declarations.indices.compactMap { index -> Diagnostic? in
-            guard !reached[index] else { return nil }
-            let entry = declarations[index]
+            guard !reached[prefixOf[index]] else { return nil }
+            let (file, entry) = declarations[index]
             return file.document.diagnostic(
                 Self.description.id, severity: .warning,
                 Self.message(entry.key, prefix: DeclarationKind.prefix(ofDeclaration: entry.key)),

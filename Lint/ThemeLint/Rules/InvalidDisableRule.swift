@@ -30,6 +30,10 @@ package struct InvalidDisableRule: Rule {
         "'\(id)' is not a themelint rule\(Suggestions.hint(suggestion))"
     }
 
+    /// A DTCG file's `org.themekit.lint` member that is no directive.
+    static let notAnExtension =
+        "'org.themekit.lint' is an object with one member, 'disable', a list of rule ids: {\"disable\": [\"token_note\"]}"
+
     /// A rule whose problems stop a file from loading, which no comment can silence.
     static func cannotBeSilenced(_ id: String) -> String {
         "'\(id)' cannot be silenced by a comment: fix the problem itself"

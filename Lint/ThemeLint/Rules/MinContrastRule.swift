@@ -23,6 +23,9 @@ extension DiagnosticCode {
 package struct MinContrastRule: Rule {
     package init() {}
 
+    /// Checks the merged theme once, whatever files made it.
+    package static let checksOwnFilesTogether = true
+
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         let pairs = theme.configuration.contrastPairs.enumerated().compactMap {
             index, pair -> (index: Int, pair: ContrastPair, through: PartnerNaming?)? in

@@ -24,6 +24,14 @@ package struct ThemeContext: Sendable {
 
     /// The theme's own file (the first of its lineage), if it could be read.
     package var file: ThemeFile? { analysis.files.first }
+
+    /// The files the theme itself is made of: its own file, or every file of a DTCG theme,
+    /// whose sets, merged in order, make one theme with no ancestor (SPEC §12). A rule that
+    /// reads the whole merged theme once (`checksOwnFilesTogether`) looks at each of them;
+    /// the others are given one of them at a time as `file`.
+    package var ownFiles: [ThemeFile] {
+        analysis.isTokensTheme ? analysis.files : (file.map { [$0] } ?? [])
+    }
 }
 
 /// A theme's file naming another theme of its folder as its partner.
@@ -66,9 +74,14 @@ package protocol Rule: Sendable {
     func check(_ theme: ThemeContext) -> [Diagnostic]
     /// The linter's own checks of a folder given as a folder.
     func check(folder: FolderContext) -> [Diagnostic]
+    /// Whether one run of the rule reads the whole merged theme, and so checks a DTCG
+    /// theme's files together (`ThemeContext.ownFiles`): run once per file, as the other
+    /// rules are, it would read the theme once per file, n² for a resolver of n sets.
+    static var checksOwnFilesTogether: Bool { get }
 }
 
 extension Rule {
+    package static var checksOwnFilesTogether: Bool { false }
     package func check(_ theme: ThemeContext) -> [Diagnostic] { [] }
     package func check(folder: FolderContext) -> [Diagnostic] { [] }
 }

@@ -12,7 +12,8 @@ public enum RuleCatalog: Sendable {
         UnknownOverrideRule.self, CaseCollisionRule.self, MissingDefaultRule.self, InvalidThemeNameRule.self,
         IOErrorRule.self, SuperfluousDisableRule.self, InvalidDisableRule.self, UnknownStateRule.self,
         UnknownStyleRule.self, StyleCycleRule.self, StateOrderRule.self, StateWithoutBaseRule.self,
-        MinContrastRule.self, UnknownKindRule.self, DeclarationWithoutKeysRule.self,
+        MinContrastRule.self, UnknownKindRule.self, DeclarationWithoutKeysRule.self, TokenNameRule.self,
+        TokenValueRule.self, TokenReferenceRule.self, TokenNoteRule.self,
     ]
 
     /// Every rule's description, in catalog order.
@@ -57,6 +58,8 @@ public enum RuleCatalog: Sendable {
             rule.isSuppressible
             ? "\nSilence it with <!-- themelint:disable-next-line \(rule.id) --> above an entry, or "
                 + "<!-- themelint:disable-file \(rule.id) --> for a whole file.\n"
+                + "In a DTCG tokens file, with \"$extensions\": {\"org.themekit.lint\": {\"disable\": [\"\(rule.id)\"]}} "
+                + "on a token or a group, or at the file's root for the whole file.\n"
             : "\nNo comment can silence it.\n"
         for example in rule.nonTriggeringExamples {
             out += "\nDoes not trigger it:\n" + Self.explain(example)

@@ -19,6 +19,13 @@ package struct SuperfluousDisableRule: Rule {
         "this comment silences nothing: no \(ids.joined(separator: ", ")) in this file"
     }
 
+    /// What the rule says of a DTCG file's `"org.themekit.lint"` member naming `ids`, none of
+    /// which its token or group (or, at the root, the file) has.
+    static func jsonMessage(_ ids: [String], wholeFile: Bool) -> String {
+        "this 'org.themekit.lint' silences nothing: no \(ids.joined(separator: ", ")) in this "
+            + (wholeFile ? "file" : "token or group")
+    }
+
     package static let description = RuleDescription(
         id: .superfluousDisable,
         severity: .warning,

@@ -10,8 +10,12 @@ package struct UnknownKindRule: Rule {
         "'\(declaration)' is \(written), which names no kind\(Suggestions.hint(suggestion))"
     }
 
+    /// Not in a DTCG theme: there the tokens reader checks `$type` (a composite's type,
+    /// `typography` or `shadow`, is its sub-keys', each with its own kind; a type DTCG does
+    /// not have is a `token_note`, its value kept as written), and Terrazzo's valid files use
+    /// every composite type.
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
-        guard let file = theme.file else { return [] }
+        guard let file = theme.file, !theme.analysis.isTokensTheme else { return [] }
         return file.declarations.compactMap { kind, entry -> Diagnostic? in
             guard kind == .type else { return nil }
             let suggestion: String?

@@ -31,7 +31,26 @@ package struct UnresolvedAliasRule: Rule {
                 messages: [
                     "'headerColor' is 'primaryColour', which is neither a color nor a key; did you mean 'primaryColor'?",
                     "'@subtitle' names no key",
-                ])
+                ]),
+            // A DTCG file: a curly reference, a `$ref` and an `$extends` that name nothing.
+            RuleExample(
+                [
+                    "default.tokens.json": """
+                    {
+                      "color": {
+                        "$type": "color",
+                        "text": { "$value": ↓"{color.gray}" },
+                        "link": { "$value": ↓{ "$ref": "#/color/blue/$value" } }
+                      },
+                      "more": { "$extends": ↓"{less}" }
+                    }
+                    """
+                ],
+                messages: [
+                    "'@color.gray' names no key",
+                    "'$ref' '#/color/blue/$value' names nothing in this file",
+                    "'$extends' names no group: 'less'",
+                ]),
         ]
     )
 }

@@ -64,14 +64,17 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable,
     /// `DARK_THEME` or `LIGHT_THEME` names a theme that does not exist or is not a valid name.
     public static let missingPartner: DiagnosticCode = "missing_partner"
 
-    // DTCG tokens files (SPEC §12): package until the linter and the importer take them.
+    // DTCG tokens files (SPEC §12): themelint's rules of the same ids (Lint/ThemeLint/Rules/Token*);
+    // package, as no app needs the constants.
     /// A token or group name with `{`, `}` or `.`, or one starting with `$` that DTCG does not reserve.
     package static let tokenName: DiagnosticCode = "token_name"
     /// A token's `$value` that does not fit its `$type` (a color object with no space, a
     /// dimension with no unit, …), or a token with no value.
     package static let tokenValue: DiagnosticCode = "token_value"
-    /// A `$ref` or `$extends` that names nothing or leads back to itself, or a curly
-    /// reference to a token of another `$type`.
+    /// A reference that cannot be followed as written: a curly reference to a token of
+    /// another `$type`, a `{` with no `}`, a `$ref` to another file outside a resolver, a
+    /// source a resolver cannot read. (One that names nothing is `unresolved_alias`, one
+    /// that leads back to itself `alias_cycle`.)
     package static let tokenReference: DiagnosticCode = "token_reference"
     /// A warning: where a tokens file deviates from DTCG 2025.10 and the reader kept the
     /// value anyway (a hex string color, an `em` unit, a `string` type), or converted it

@@ -25,6 +25,10 @@ package struct ThemeAnalysis: Sendable {
     var parentLink: ThemeLoader.Session.SharedLink?
     /// Whether the theme is light or dark, and the partners its file names.
     package var appearance = AppearanceFacts()
+    /// Whether the theme is a DTCG theme (`ThemeLoader.analyze(_:in:)`): `files` are its
+    /// sets, merged in order (the last first here), none of them an ancestor: the theme has
+    /// no parent, and no key of it is an override.
+    package internal(set) var isTokensTheme = false
 
     /// What resolution found: `resolution`, or, for a theme resolved from its parent, its merged
     /// theme resolved now (on each access: ask once). Nil when resolution did not run.
@@ -127,7 +131,7 @@ package struct ThemeAnalysis: Sendable {
     /// from the ancestors' files.
     package var introducedKeys: [String]? {
         guard isResolvable, let own = files.first else { return nil }
-        guard files.count > 1 else { return [] }
+        guard files.count > 1, !isTokensTheme else { return [] }
         var introduced: [String] = []
         if let setters = parentLink?.setters {
             // By the hashes the reader stored: no key is hashed again, and only the keys

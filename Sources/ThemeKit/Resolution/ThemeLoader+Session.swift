@@ -10,6 +10,8 @@ extension ThemeLoader {
     package final class Session: Sendable {
         let reader: FileReader
         private let links = Locked([String: SharedLink]())
+        /// Each folder's DTCG themes, read once (`ThemeLoader+Tokens.swift`).
+        let tokensFolders = Locked([String: TokensFolder]())
 
         /// A session reading files through `reader` (which should read each file once).
         package init(reader: @escaping FileReader) { self.reader = reader }

@@ -109,6 +109,11 @@ package struct ThemeLoader: Sendable {
                     diagnostics += error.diagnostics
                 } else if let namedBy {
                     diagnostics.append(Self.missingParent(current, namedIn: namedBy.file, at: namedBy.entry))
+                } else if let tokens = session?.tokensFolder(of: self) ?? Optional(tokensFolder()),
+                    let theme = tokens.theme(named: current), let source = tokens.source(ofTheme: current)
+                {
+                    // No plist of that name: a DTCG theme of the folder (SPEC §12).
+                    return analyze(theme, of: source)
                 } else {
                     diagnostics.append(themeNotFound(current, at: path))
                 }
@@ -279,9 +284,14 @@ package struct ThemeLoader: Sendable {
     }
 
     /// The names of the themes in the folder, sorted; files that are not themes are skipped.
+    /// A folder's DTCG themes (its resolvers' context combinations, its stand-alone tokens
+    /// files) are among them, unless a plist has the same name.
     package func availableThemes() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.compactMap(ThemeName.of(fileName:)).sorted()
+        let plists = names.compactMap(ThemeName.of(fileName:))
+        guard names.contains(where: TokensFolder.isTokensFile) else { return plists.sorted() }
+        let tokens = tokensFolder().themeNames.filter(ThemeName.isValid)
+        return Array(Set(plists).union(tokens)).sorted()
     }
 
     /// Whether `path` is a symbolic link, whether or not it leads anywhere (`fileExists`

@@ -61,7 +61,8 @@ extension ThemeLoader {
     /// The ancestors' appearance comes from the session's parent link when there is one
     /// (worked out once per link), else from the ancestors' files.
     func addAppearance(to analysis: inout ThemeAnalysis) {
-        guard let own = analysis.files.first else { return }
+        // A DTCG theme's are found with its partners among the folder's DTCG themes.
+        guard let own = analysis.files.first, !analysis.isTokensTheme else { return }
         let declared =
             DeclaredAppearance.declared(in: own) ?? analysis.parentLink?.appearance
             ?? analysis.files.dropFirst().lazy.compactMap(DeclaredAppearance.declared(in:)).first

@@ -18,6 +18,10 @@ struct ThemeResolver {
     /// may leave out ancestors none of whose keys the merged theme keeps.
     let lineage: ThemeLineage
     let options: ThemeOptions
+    /// Whether only `@name` is an alias, never a string that is a key's name: a DTCG theme's
+    /// (SPEC §12), whose references are all curly (`{a.b}`, read as `@a.b`), so that a
+    /// literal `"bar"` stays `"bar"` beside a token named `bar`.
+    var explicitAliasesOnly = false
 
     /// The outcome: every problem found, and the resolved tables a theme is built from.
     struct Outcome {
@@ -105,7 +109,8 @@ struct ThemeResolver {
     mutating func resolve() -> Outcome {
         mergeKeys()
         applyDeclarations()
-        aliasOf = Self.aliasTargets(of: isKey, in: entries, table: table, shapes: keyShapes)
+        aliasOf = Self.aliasTargets(
+            of: isKey, in: entries, table: table, shapes: keyShapes, explicitOnly: explicitAliasesOnly)
         state = Array(repeating: .unvisited, count: entries.count)
         literal = Array(repeating: -1, count: entries.count)
         hasValue = Array(repeating: false, count: entries.count)
@@ -280,9 +285,9 @@ struct ThemeResolver {
     /// All looked up in one pass before resolution, rather than each during its alias
     /// walk: a lookup waits on memory (the table's slot, the key's entry, its text), and
     /// back to back the waits overlap, where between walks they did not.
-    private static func aliasTargets(of isKey: [Bool], in entries: EntryTable, table: KeyTable, shapes: KeyShapes)
-        -> [Int32]
-    {
+    private static func aliasTargets(
+        of isKey: [Bool], in entries: EntryTable, table: KeyTable, shapes: KeyShapes, explicitOnly: Bool = false
+    ) -> [Int32] {
         var targets = [Int32](repeating: notAnAlias, count: isKey.count)
         for id in 0..<isKey.count where isKey[id] && entries[id].kind == .string {
             targets[id] = entries.withText(id) { text in
@@ -291,6 +296,7 @@ struct ThemeResolver {
                     let name = UnsafeBufferPointer(rebasing: text.dropFirst())
                     return table.find(key: name, in: entries).map { Int32($0) } ?? unknownName
                 }
+                if explicitOnly { return notAnAlias }
                 return table.find(key: text, in: entries).map { Int32($0) } ?? notAnAlias
             }
         }

@@ -45,10 +45,11 @@ package struct TokensReadOptions: Sendable, Hashable {
 /// Lenient reading, strict errors: a deviation real files make (a hex string color, an
 /// `em` unit, a `string` type, a `lineHeight` dimension) is one `token_note` warning and
 /// the value is kept; a bad name (`token_name`), a value that does not fit its type
-/// (`token_value`), a dangling or cyclic `$ref`/`$extends` and a curly reference to a token
-/// of another type (`token_reference`) are errors. Curly references that name nothing or
-/// go round are the resolver's, as for a plist's `@name` (`unresolved_alias`,
-/// `alias_cycle`). Every location is the JSON's line and column.
+/// (`token_value`), a `$ref`/`$extends` that names nothing (`unresolved_alias`) or goes round
+/// (`alias_cycle`) and a curly reference to a token of another type (`token_reference`) are
+/// errors. Curly references that name nothing or go round are the resolver's, as for a
+/// plist's `@name` (`unresolved_alias`, `alias_cycle`). Every location is the JSON's line
+/// and column.
 package struct TokensDocument: Sendable {
     /// The entries, as a plist document holds them, and the errors (`diagnostics`).
     package let document: PropertyListDocument
@@ -73,18 +74,29 @@ package struct TokensDocument: Sendable {
     package var themeFile: ThemeFile { ThemeFile(document) }
 }
 
+/// Where the bytes of a tokens file or a resolver document come from, by the path as
+/// located (at most `limit` bytes): the disk (`TokensReader.disk`), or a linter's buffers
+/// that stand in for some files (an editor's unsaved text).
+package typealias TokensFileSource = @Sendable (_ path: String, _ limit: Int) -> Result<[UInt8], FileBytes.Failure>
+
 /// Reads tokens files (see `TokensDocument`).
 package enum TokensReader {
+    /// The files on disk, as they are.
+    package static let disk: TokensFileSource = { path, limit in
+        Result { () throws(FileBytes.Failure) in try FileBytes.load(path, limit: limit) }
+    }
+
     /// Reads the file at `path`; locations name it `displayPath` (by default `path`).
     ///
     /// - Throws: `ThemeError` (`io_error`) when the file cannot be read at all; everything
     ///   wrong with its content is in the document.
     package static func read(
-        contentsOf path: String, displayPath: String? = nil, options: TokensReadOptions = TokensReadOptions()
+        contentsOf path: String, displayPath: String? = nil, options: TokensReadOptions = TokensReadOptions(),
+        source: TokensFileSource = disk
     ) throws(ThemeError) -> TokensDocument {
         let name = displayPath ?? path
         do {
-            let bytes = try FileBytes.load(path, limit: options.maximumFileSize)
+            let bytes = try source(path, options.maximumFileSize).get()
             return read(bytes, file: name, options: options)
         } catch {
             switch error {

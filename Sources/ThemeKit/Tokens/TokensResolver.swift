@@ -47,12 +47,13 @@ extension TokensReader {
     ///
     /// - Throws: `ThemeError` (`io_error`) when the file cannot be read at all.
     package static func themes(
-        contentsOf path: String, options: TokensReadOptions = TokensReadOptions()
+        contentsOf path: String, options: TokensReadOptions = TokensReadOptions(),
+        source: @escaping TokensFileSource = disk
     ) throws(ThemeError) -> ResolverDocument {
         if path.hasSuffix(".resolver.json") {
-            return try readResolver(contentsOf: path, options: options)
+            return try readResolver(contentsOf: path, options: options, source: source)
         }
-        let document = try read(contentsOf: path, options: options)
+        let document = try read(contentsOf: path, options: options, source: source)
         return ResolverDocument(
             file: path, themes: [TokensTheme(name: stem(of: path), contexts: [], files: [document.themeFile])],
             defaultTheme: stem(of: path), diagnostics: [], documents: [document])
@@ -71,11 +72,12 @@ extension TokensReader {
 
     /// Reads a resolver document and every file it names.
     package static func readResolver(
-        contentsOf path: String, options: TokensReadOptions = TokensReadOptions()
+        contentsOf path: String, options: TokensReadOptions = TokensReadOptions(),
+        source: @escaping TokensFileSource = disk
     ) throws(ThemeError) -> ResolverDocument {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.load(path, limit: options.maximumFileSize)
+            bytes = try source(path, options.maximumFileSize).get()
         } catch {
             switch error {
             case .tooLarge(let size):
@@ -87,15 +89,16 @@ extension TokensReader {
                 throw ThemeError(Diagnostic(.ioError, message, at: .wholeFile(path)))
             }
         }
-        return readResolver(bytes, file: path, options: options)
+        return readResolver(bytes, file: path, options: options, source: source)
     }
 
     /// Reads a resolver document held in memory, read from `path`: the files it names are
     /// read relative to `path` (`themekit import` reads its inputs once, then this).
     package static func readResolver(
-        _ bytes: [UInt8], file path: String, options: TokensReadOptions = TokensReadOptions()
+        _ bytes: [UInt8], file path: String, options: TokensReadOptions = TokensReadOptions(),
+        source: @escaping TokensFileSource = disk
     ) -> ResolverDocument {
-        var reading = ResolverReading(path: path, options: options)
+        var reading = ResolverReading(path: path, options: options, source: source)
         reading.run(bytes)
         return reading.result
     }
@@ -105,6 +108,8 @@ extension TokensReader {
 struct ResolverReading {
     let path: String
     let options: TokensReadOptions
+    /// Where the files named are read from.
+    let source: TokensFileSource
     private var text = SourceText([])
     private var root = JSONNode(.null, at: JSONLocation(offset: 0, line: 1, column: 1))
     private var diagnostics: [Diagnostic] = []
@@ -120,9 +125,10 @@ struct ResolverReading {
     private var themes: [TokensTheme] = []
     private var defaultTheme: String?
 
-    init(path: String, options: TokensReadOptions) {
+    init(path: String, options: TokensReadOptions, source: @escaping TokensFileSource = TokensReader.disk) {
         self.path = path
         self.options = options
+        self.source = source
     }
 
     var result: ResolverDocument {
@@ -301,7 +307,9 @@ struct ResolverReading {
         let node = JSONNode(.null, at: location)
         let path = from
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let relative = String(parts[0])
+        // `./colors.json` is `colors.json`: one file, one path in every report.
+        var relative = String(parts[0])
+        while relative.hasPrefix("./") { relative.removeFirst(2) }
         let fragment = parts.count > 1 ? String(parts[1]) : ""
         guard !relative.isEmpty else {
             problem(
@@ -315,7 +323,7 @@ struct ResolverReading {
         if let known = chains[key] { return known }
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.load(file, limit: options.maximumFileSize)
+            bytes = try source(file, options.maximumFileSize).get()
         } catch {
             let reason: String =
                 switch error {
@@ -333,7 +341,7 @@ struct ResolverReading {
                 // and never back into a file on the way.
                 guard extending.count < options.maximumDepth, extending.insert(file).inserted else {
                     problem(
-                        .tokenReference, "'\(Escaping.visible(reference))': its '$extends' leads back to itself",
+                        .aliasCycle, "'\(Escaping.visible(reference))': its '$extends' leads back to itself",
                         at: node.location)
                     return []
                 }
@@ -357,7 +365,7 @@ struct ResolverReading {
         for segment in segments {
             guard let next = target[segment] else {
                 problem(
-                    .tokenReference,
+                    .unresolvedAlias,
                     "'\(Escaping.visible(reference))' names nothing in '\(Escaping.visible(relative))'",
                     at: node.location)
                 return []

@@ -684,12 +684,12 @@ struct TokensWalk {
             }
             guard seen.insert(pointer).inserted else {
                 error(
-                    .tokenReference, "'$ref' '\(Escaping.visible(pointer))' leads back to itself", at: current.location)
+                    .aliasCycle, "'$ref' '\(Escaping.visible(pointer))' leads back to itself", at: current.location)
                 return nil
             }
             guard let target = follow(segments) else {
                 error(
-                    .tokenReference, "'$ref' '\(Escaping.visible(pointer))' names nothing in this file",
+                    .unresolvedAlias, "'$ref' '\(Escaping.visible(pointer))' names nothing in this file",
                     at: current.location)
                 return nil
             }
@@ -872,7 +872,8 @@ struct TokensWalk {
         }
         guard let base = groups[target] else {
             error(
-                .tokenReference, "'$extends' names no group: '\(Escaping.visible(target))'", at: extends.value.location)
+                .unresolvedAlias, "'$extends' names no group: '\(Escaping.visible(target))'", at: extends.value.location
+            )
             return own
         }
         // A group extending itself or a group around it would hold itself without end.
@@ -890,7 +891,7 @@ struct TokensWalk {
             // Reported once, at the `$extends` the cycle was entered by (the first written).
             let start = merging.contains(target) ? groups[target]?["$extends"]?.location : nil
             error(
-                .tokenReference, "'$extends' leads back to '\(Escaping.visible(target))'",
+                .aliasCycle, "'$extends' leads back to '\(Escaping.visible(target))'",
                 at: start ?? extends.value.location)
             cyclic.formUnion(merging)
             cyclic.insert(path)
