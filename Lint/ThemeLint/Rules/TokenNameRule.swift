@@ -1,4 +1,4 @@
-package import ThemeKit
+import ThemeKit
 
 /// `token_name`: A DTCG token or group name that DTCG forbids.
 ///

@@ -1,4 +1,4 @@
-package import ThemeKit
+import ThemeKit
 
 /// `token_note`: Where a DTCG file deviates from the format and the reader kept the value.
 ///

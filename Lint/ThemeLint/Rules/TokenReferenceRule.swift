@@ -1,4 +1,4 @@
-package import ThemeKit
+import ThemeKit
 
 /// `token_reference`: A DTCG reference that cannot be followed as written.
 ///

@@ -1,4 +1,4 @@
-package import ThemeKit
+import ThemeKit
 
 /// `token_value`: A DTCG token's `$value` does not fit its `$type`.
 ///
