@@ -293,8 +293,9 @@ extension LintJob {
         linter.contents = overlay
         let shown = DisplayPath.relative(path, to: folder)
         if let report = try? linter.lint(paths: [path]) {
-            // A linter that reads the file as a plist (one that does not take tokens files)
-            // says only that it is no plist: the reader has said what the JSON holds.
+            // The linter reads the file as DTCG too, and says again much of what the view
+            // found (kept once each, below); a file name it would not take as a theme's
+            // (invalid_theme_name, not_flat) is no problem of a tokens file.
             found += report.diagnostics.filter {
                 $0.location.file == shown && $0.code != .parseError && $0.code != .invalidThemeName
                     && $0.code != .notFlat

@@ -90,6 +90,17 @@ struct TokensLoaderTests {
         #expect(try loader.load("classic").color(forKey: "primaryColor") != nil)
     }
 
+    @Test("a DTCG theme's files merged alone (the language server's view) take a string naming a token as text")
+    func mergedFilesTakeOnlyCurlyReferences() throws {
+        let source = #"{ "font": { "$type": "fontFamily", "base": { "$value": "Inter" }, "body": { "$value": "font.base" }, "code": { "$value": "{font.base}" } } }"#
+        let read = TokensReader.read(Array(source.utf8), file: "/t/fonts.tokens.json")
+        let analysis = ThemeAnalysis.merging([read.themeFile], name: "fonts")
+        let theme = try #require(analysis.degradedTheme)
+        #expect(theme.string(forKey: "font.body") == "font.base")
+        #expect(theme.string(forKey: "font.code") == "Inter")
+        #expect(analysis.diagnostics.isEmpty)
+    }
+
     @Test("a session's analyses read the folder's DTCG files once and give the same themes")
     func sessionAnalyses() throws {
         let scratch = try Self.designSystem()

@@ -159,32 +159,17 @@ extension ThemeLoader {
         withFileProblems: Bool = true
     ) -> ThemeAnalysis {
         let facts = facts ?? TokensSourceFacts(source)
-        let chain = Array(theme.files.reversed())
-        var analysis = ThemeAnalysis(name: theme.name, files: chain)
-        analysis.isTokensTheme = true
-        analysis.ancestry = ThemeLineage(names: [theme.name], paths: chain.map(\.path))
-        var diagnostics: [Diagnostic] = []
+        var analysis = ThemeAnalysis.merging(
+            theme.files, name: theme.name, options: options, resolve: !facts.isUnreadable)
+        let chain = analysis.files
+        // The files' errors and resolution's, in every case: a theme with errors is not built
+        // (as a plist's).
+        var diagnostics = analysis.diagnostics
         if withFileProblems {
-            diagnostics = source.diagnostics
+            diagnostics += source.diagnostics
             // The notes of the theme's own files (a file's errors are its `ThemeFile`'s).
             var seen: Set<String> = []
             for file in chain where seen.insert(file.path).inserted { diagnostics += facts.notes[file.path] ?? [] }
-        }
-        // The files' errors, in every case: a theme with errors is not built (as a plist's).
-        for file in chain { diagnostics += file.diagnostics }
-        let unreadable = facts.isUnreadable
-        let unparsed = chain.contains { $0.diagnostics.contains { $0.code == .parseError } }
-        if !chain.isEmpty, !unreadable, !unparsed {
-            var resolver = ThemeResolver(name: theme.name, lineage: analysis.ancestry, chain: chain, options: options)
-            resolver.explicitAliasesOnly = true
-            let outcome = resolver.resolve()
-            // A reference to a token of another type is the reader's `token_reference`; the
-            // value it reaches is then not of its kind for the resolver too: one problem,
-            // reported once.
-            let references = Set(
-                chain.lazy.flatMap(\.diagnostics).filter { $0.code == .tokenReference }.map(\.location))
-            diagnostics += outcome.diagnostics.filter { !references.contains($0.location) }
-            analysis.resolution = outcome.resolved
         }
         // The appearance: the nearest `APPEARANCE` of the files (the reader writes it in the
         // first, from the light/dark modifier's context), and the partners that file names,
