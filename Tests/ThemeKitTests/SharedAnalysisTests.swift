@@ -38,6 +38,26 @@ struct SharedAnalysisTests {
             #expect(introduced(shared) == introduced(alone), "\(name)", sourceLocation: sourceLocation)
             #expect((shared.theme == nil) == (alone.theme == nil), "\(name)", sourceLocation: sourceLocation)
             guard let mine = shared.theme, let theirs = alone.theme else { continue }
+            // What the shortcuts give without resolving the merged theme (the kinds
+            // `themekit keys` lists) is what the whole resolution gives.
+            for change in shared.changedKeys ?? [] {
+                #expect(
+                    change.kind == theirs.kind(ofKey: change.key), "\(name).\(change.key)",
+                    sourceLocation: sourceLocation)
+            }
+            if let added = shared.addedTheme {
+                for key in added.values.keys {
+                    #expect(
+                        added.kind(ofKey: key) == theirs.kind(ofKey: key), "\(name).\(key)",
+                        sourceLocation: sourceLocation)
+                    #expect(
+                        added.declaredKind(ofKey: key)?.declaredBy == theirs.declaredKind(ofKey: key)?.declaredBy,
+                        "\(name).\(key)", sourceLocation: sourceLocation)
+                    #expect(
+                        added.description(ofKey: key) == theirs.description(ofKey: key), "\(name).\(key)",
+                        sourceLocation: sourceLocation)
+                }
+            }
             #expect(mine.values == theirs.values, "\(name)", sourceLocation: sourceLocation)
             #expect(mine.lineage == theirs.lineage, "\(name)", sourceLocation: sourceLocation)
             #expect(mine.files == theirs.files, "\(name)", sourceLocation: sourceLocation)
@@ -545,5 +565,81 @@ struct SharedAnalysisTests {
         let note = try #require(bad.errors.first?.notes.first)
         #expect(note.location.file.hasSuffix("default.plist"))
         #expect(note.location.line == 52)
+    }
+
+    /// A theme of `entries` below `parent` (none for a root), one entry a line.
+    static func theme(_ parent: String?, _ entries: [(String, String)]) -> String {
+        let inherit = parent.map { [("INHERITED_THEME", "<string>\($0)</string>")] } ?? []
+        return "<plist><dict>\n" + (inherit + entries).map { "<key>\($0.0)</key>\($0.1)\n" }.joined()
+            + "</dict></plist>\n"
+    }
+
+    @Test(
+        "a mapping chain below a declaration: each theme checked from its changes against the declared kinds, as a whole resolution finds"
+    )
+    func mappingChainBelowADeclaration() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "default.plist",
+            Self.theme(
+                nil,
+                [
+                    ("color.$type", "<string>color</string>"), ("color.a", "<string>#112233</string>"),
+                    ("color.b", "<string>@color.a</string>"), ("color.c", "<string>color.a</string>"),
+                    ("size.$type", "<string>dimension</string>"), ("size.w", "<integer>4</integer>"),
+                    ("text.$type", "<string>string</string>"), ("text.title", "<string>Hello</string>"),
+                    ("text.sub", "<string>@text.title</string>"),
+                    // A suffix kind a declaration overrides: an untyped string, not a color.
+                    ("accent.$type", "<string>string</string>"), ("accent.mainColor", "<string>hello</string>"),
+                    ("accent.copy", "<string>@accent.mainColor</string>"),
+                ]))
+        for index in 0..<10 {
+            try folder.write(
+                "t\(index).plist",
+                Self.theme(
+                    index == 0 ? "default" : "t\(index - 1)",
+                    [
+                        ("color.a", "<string>#3366\(index)\(index)</string>"),
+                        ("color.k\(index)", "<string>#4466\(index)\(index)</string>"),
+                    ]))
+        }
+        // Changes the declared kinds allow: an untyped declared key set to a number (what
+        // aliases it holds a number too), and a key whose suffix says color declared a string.
+        try folder.write("renumbers.plist", Self.theme("t9", [("text.title", "<integer>3</integer>")]))
+        try folder.write("rewords.plist", Self.theme("t9", [("accent.mainColor", "<string>world</string>")]))
+        // Changes that break a declared kind: no color, a declared color aliasing a
+        // dimension, a declared dimension set to a color, a declared color aliasing a declaration.
+        try folder.write("notAColor.plist", Self.theme("t9", [("color.a", "<string>#zz</string>")]))
+        try folder.write("aliasesASize.plist", Self.theme("t9", [("color.a", "<string>@size.w</string>")]))
+        try folder.write("sizeIsAColor.plist", Self.theme("t9", [("size.w", "<string>#123456</string>")]))
+        try folder.write("namesADeclaration.plist", Self.theme("t9", [("color.a", "<string>@color.$type</string>")]))
+        // A declaration that retypes inherited keys, one that declares them their kind again.
+        try folder.write(
+            "retypes.plist",
+            Self.theme("t9", [("color.$type", "<string>dimension</string>"), ("color.a", "<string>#010101</string>")]))
+        try folder.write(
+            "redeclares.plist",
+            Self.theme("t9", [("color.$type", "<string>color</string>"), ("color.a", "<string>#020202</string>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = Dictionary(
+            uniqueKeysWithValues: loader.availableThemes().map { ($0, loader.analyze($0, in: session)) })
+        let fromParent = analyses.values.filter(\.resolvesFromParent).map(\.name).sorted()
+        #expect(fromParent == ["renumbers", "rewords"] + (0..<10).map { "t\($0)" })
+        let last = try #require(analyses["t9"])
+        let changed = Dictionary(uniqueKeysWithValues: (last.changedKeys ?? []).map { ($0.key, $0.kind) })
+        #expect(changed == ["color.a": .color, "color.k9": .color, "color.b": .color, "color.c": .color])
+        let renumbered = (analyses["renumbers"]?.changedKeys ?? []).map { "\($0.key) \($0.kind)" }.sorted()
+        #expect(renumbered == ["text.sub number", "text.title number"])
+        let reworded = (analyses["rewords"]?.changedKeys ?? []).map { "\($0.key) \($0.kind)" }.sorted()
+        #expect(reworded == ["accent.copy string", "accent.mainColor string"])
+        let errors = { (name: String) in analyses[name]?.errors.map(\.code) }
+        #expect(errors("notAColor") == [.invalidColor])
+        #expect(errors("aliasesASize") == [.invalidColor])
+        #expect(errors("sizeIsAColor") == [.invalidLength])
+        #expect(errors("namesADeclaration") == [.unresolvedAlias])
+        #expect(errors("retypes")?.isEmpty == false)
+        #expect(errors("retypes")?.allSatisfy { $0 == .invalidLength } == true)
     }
 }

@@ -279,21 +279,18 @@ extension ThemeLoader {
             let problems: Problems?
             /// The lineage's appearance: the theme's own `APPEARANCE`, else its parent's.
             let appearance: DeclaredAppearance
-            /// Whether the theme's own file declares something (`P.$type`, SPEC §2): a
-            /// declaration changes the kind of keys it does not set, inherited ones too, which
-            /// neither shortcut (`addedKeys`, `ChangeCheck`) follows, so such a theme is
+            /// Whether the theme's own file declares something (`P.$type`, SPEC §2). A
+            /// declaration may change the kind of keys it does not set, inherited ones too,
+            /// which neither shortcut (`addedKeys`, `ChangeCheck`) follows: such a theme is
             /// resolved whole.
             let declaresOwn: Bool
             /// The nearest ancestor whose own file declares something, if one does: a theme
-            /// below it that only adds keys is resolved alone with the declarations of it and
-            /// of the declaring ancestors above it (`declaringFiles`), so that a key it adds
-            /// under a declared prefix is checked as the kind declared. `ChangeCheck` reads a
-            /// key's kind from its suffix, so a theme below one is not checked by it.
+            /// below it is checked against the declarations it inherits, through `prefixes()`.
             let declaringAncestor: SharedLink?
             /// The theme's own file with its declarations only, when it declares (else nil):
             /// what a theme below it is resolved with (`declaringFiles`), made once here, so
             /// that n children of a declaring file of m keys cost n + m, not n · m.
-            let declarationsFile: ThemeFile?
+            let declarationsFile: FileBox?
             /// The theme's own file resolved alone, when the theme only adds keys: its
             /// parent's merged theme resolves with no problem, and the theme sets no key an
             /// ancestor sets (unless with a value of the same kind: `onlyAddsKeys`), names none
@@ -319,6 +316,9 @@ extension ThemeLoader {
             private let madeHints = Locked<Hints?>(nil)
             /// `setters` as a trie, when they are a table and a child that shares them asks.
             private let madeTrie = Locked<HashTrie<Setters.Setter>?>(nil)
+            /// The lineage's `Prefixes`: made with the link when the lineage declares
+            /// something, else when a declaring theme below asks for them.
+            private let madePrefixes: Locked<Prefixes?>
 
             /// What a child asks of its lineage (whether it only adds keys, what it changes),
             /// by hashes: keys whose hash is not there are surely not there. Kept for the lineage as a whole, from
@@ -403,35 +403,68 @@ extension ThemeLoader {
                 }
                 problems = Problems.link(file.diagnostics, before: parent?.problems)
                 appearance = DeclaredAppearance.declared(in: file) ?? parent?.appearance ?? DeclaredAppearance()
-                declaresOwn = !file.document.store.declarations.isEmpty
-                declarationsFile = declaresOwn ? ThemeFile(declarationsOf: file) : nil
+                let declaresOwn = !file.document.store.declarations.isEmpty
+                self.declaresOwn = declaresOwn
+                let declarationsFile = declaresOwn ? FileBox(ThemeFile(declarationsOf: file)) : nil
+                self.declarationsFile = declarationsFile
                 let declaringAncestor = parent.flatMap { $0.declaresOwn ? $0 : $0.declaringAncestor }
                 self.declaringAncestor = declaringAncestor
+                let underDeclarations = declaresOwn || declaringAncestor != nil
+                // Below a declaration, the prefixes are made now, from the parent's (made with
+                // it, as the lineage declares): the shortcuts read kinds through them.
+                let prefixes =
+                    underDeclarations
+                    ? (parent?.prefixes() ?? Prefixes()).adding(
+                        FileBox(file), atDepth: depth, declarations: declarationsFile) : nil
+                madePrefixes = Locked(prefixes)
                 if declaresOwn {
                     addedKeys = nil
                     changes = nil
-                } else if let parent, problems == nil,
-                    Self.onlyAddsKeys(file, to: parent, underDeclarations: declaringAncestor != nil),
-                    parent.isClean(options: options)
-                {
-                    var resolver = ThemeResolver(
-                        name: name, lineage: ThemeLineage(link), chain: [file],
-                        declaring: Self.declaringFiles(from: declaringAncestor), options: options)
-                    let outcome = resolver.resolve()
-                    addedKeys = outcome.diagnostics.isEmpty ? outcome.resolved : nil
-                    changes = nil
-                } else if declaringAncestor != nil {
-                    addedKeys = nil
-                    changes = nil
                 } else if let parent, problems == nil, parent.isClean(options: options) {
-                    addedKeys = nil
-                    var check = ChangeCheck(
-                        file: file, setters: setters, namers: parent.hints().namers, alphaOrder: options.alphaOrder)
-                    changes = check.changes()
+                    if Self.onlyAddsKeys(file, to: parent, underDeclarations: underDeclarations) {
+                        let declaring = Self.declaringFiles(from: declaringAncestor)
+                        var resolver = ThemeResolver(
+                            name: name, lineage: ThemeLineage(link), chain: [file], declaring: declaring,
+                            options: options)
+                        let outcome = resolver.resolve()
+                        addedKeys = outcome.diagnostics.isEmpty ? outcome.resolved : nil
+                        changes = nil
+                    } else {
+                        addedKeys = nil
+                        var check = ChangeCheck(
+                            file: file, setters: setters, namers: parent.hints().namers, prefixes: prefixes,
+                            alphaOrder: options.alphaOrder)
+                        changes = check.changes()
+                    }
                 } else {
                     addedKeys = nil
                     changes = nil
                 }
+            }
+
+            /// The lineage's prefixes (`Prefixes`): the nearest ancestor's that has them made,
+            /// with the files below it added in turn (a walk, not a recursion: chains are long).
+            func prefixes() -> Prefixes {
+                if let made = madePrefixes.withLock({ $0 }) { return made }
+                var pending = [self]
+                var prefixes = Prefixes()
+                var next = parent
+                while let link = next {
+                    if let made = link.madePrefixes.withLock({ $0 }) {
+                        prefixes = made
+                        break
+                    }
+                    pending.append(link)
+                    next = link.parent
+                }
+                for link in pending.reversed() {
+                    prefixes = prefixes.adding(
+                        FileBox(link.file), atDepth: link.depth, declarations: link.declarationsFile)
+                    link.madePrefixes.withLock { made in
+                        if made == nil { made = prefixes }
+                    }
+                }
+                return prefixes
             }
 
             /// Whether no key of `file` sizes an inherited font or may be named by an inherited
@@ -452,7 +485,10 @@ extension ThemeLoader {
             ) -> Bool {
                 let store = file.document.store
                 let reserved = store.reservedEntries()
-                for index in 0..<store.count where !reserved.contains(index) {
+                // A declaration is no key (and a theme that declares is not asked).
+                let declarations = store.declarationMask()
+                for index in 0..<store.count
+                where !reserved.contains(index) && (declarations.isEmpty || !declarations[index]) {
                     let entry = store.packed[index]
                     if let inherited = parent.setters.setter(of: entry, in: store),
                         !keepsKind(index, of: store, over: inherited, in: parent.setters)
@@ -474,7 +510,8 @@ extension ThemeLoader {
                 }
                 // A name some inherited value gives, by its hash (now and then another name).
                 let namers = parent.hints().namers
-                for index in 0..<store.count where !reserved.contains(index) {
+                for index in 0..<store.count
+                where !reserved.contains(index) && (declarations.isEmpty || !declarations[index]) {
                     if namers.find(hash: Int(store.packed[index].hash), matching: { _ in true }) != nil {
                         return false
                     }
@@ -498,7 +535,7 @@ extension ThemeLoader {
                 var files: [ThemeFile] = []
                 var next = nearest
                 while let link = next {
-                    files.append(link.declarationsFile ?? link.file)
+                    files.append(link.declarationsFile?.file ?? link.file)
                     next = link.declaringAncestor
                 }
                 return files
@@ -567,6 +604,7 @@ extension ThemeLoader {
                 let store = file.document.store
                 let box = FileBox(file)
                 let reserved = store.reservedEntries()
+                let declarations = store.declarationMask()
                 for index in 0..<store.count where !reserved.contains(index) {
                     let entry = store.packed[index]
                     store.withBytes(entry.key) { key in
@@ -577,7 +615,9 @@ extension ThemeLoader {
                             hash: met?.hash ?? exact, several: met.map { $0.several || $0.hash != exact } ?? false)
                         hints.foldedKeys.set(spelling, hash: folded) { _ in true }
                     }
-                    guard entry.kind == .string, store.isFirstOfKey(index) else { continue }
+                    // A declaration's value (`color`) is no alias: it names no key.
+                    guard entry.kind == .string, store.isFirstOfKey(index), declarations.isEmpty || !declarations[index]
+                    else { continue }
                     let namer = Setters.Setter(file: box, depth: Int32(depth), entry: Int32(index))
                     Namers.name(of: namer) { name in
                         let (hash, isASCII) = KeyHash.of(name)
