@@ -483,7 +483,10 @@ struct SharedAnalysisTests {
         let loader = ThemeLoader(directory: folder.path)
         let session = ThemeLoader.Session(reader: loader.cachingReader())
         let analyses = loader.availableThemes().map { loader.analyze($0, in: session) }
-        #expect(analyses.filter(\.addsKeysOnly).map(\.name).sorted() == ["addsBoth"] + (0..<10).map { "t\($0)" })
+        // declaresMore's size.$type reaches only the key it adds: it adds keys only too.
+        #expect(
+            analyses.filter(\.addsKeysOnly).map(\.name).sorted()
+                == ["addsBoth", "declaresMore"] + (0..<10).map { "t\($0)" })
         // Each resolved from its own file and the declaring ones: the declared kind is given.
         let last = try #require(analyses.first { $0.name == "t9" })
         #expect(last.addedTheme?.values.count == 1)
@@ -626,7 +629,7 @@ struct SharedAnalysisTests {
         let analyses = Dictionary(
             uniqueKeysWithValues: loader.availableThemes().map { ($0, loader.analyze($0, in: session)) })
         let fromParent = analyses.values.filter(\.resolvesFromParent).map(\.name).sorted()
-        #expect(fromParent == ["renumbers", "rewords"] + (0..<10).map { "t\($0)" })
+        #expect(fromParent == ["redeclares", "renumbers", "rewords"] + (0..<10).map { "t\($0)" })
         let last = try #require(analyses["t9"])
         let changed = Dictionary(uniqueKeysWithValues: (last.changedKeys ?? []).map { ($0.key, $0.kind) })
         #expect(changed == ["color.a": .color, "color.k9": .color, "color.b": .color, "color.c": .color])
@@ -641,5 +644,82 @@ struct SharedAnalysisTests {
         #expect(errors("namesADeclaration") == [.unresolvedAlias])
         #expect(errors("retypes")?.isEmpty == false)
         #expect(errors("retypes")?.allSatisfy { $0 == .invalidLength } == true)
+    }
+
+    @Test(
+        "a chain in which every theme declares: a theme whose declarations reach no inherited key is resolved alone"
+    )
+    func chainOfDeclaringThemes() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "default.plist",
+            Self.theme(
+                nil,
+                [
+                    ("color.$type", "<string>color</string>"), ("color.$description", "<string>Colors</string>"),
+                    ("color.a", "<string>#112233</string>"), ("color.b", "<string>@color.a</string>"),
+                    ("title", "<string>Hello world</string>"),
+                ]))
+        for index in 0..<10 {
+            try folder.write(
+                "t\(index).plist",
+                Self.theme(
+                    index == 0 ? "default" : "t\(index - 1)",
+                    [
+                        ("p\(index).$type", "<string>color</string>"),
+                        ("p\(index).$description", "<string>Group \(index)</string>"),
+                        ("p\(index).k", "<string>#3366\(index)\(index)</string>"),
+                        ("color.k\(index)", "<string>#4466\(index)\(index)</string>"),
+                    ]))
+        }
+        // Declarations that reach inherited keys: another kind (p3.k is no length), the
+        // whole theme a color (title is none; the groups keep their own), and the same kind
+        // again (no key changes kind).
+        try folder.write(
+            "retypes.plist",
+            Self.theme("t9", [("p3.$type", "<string>dimension</string>"), ("q.w", "<integer>2</integer>")]))
+        try folder.write("retypesAll.plist", Self.theme("t9", [("$type", "<string>color</string>")]))
+        try folder.write(
+            "redeclares.plist",
+            Self.theme("t9", [("p3.$type", "<string>color</string>"), ("p3.z", "<string>#555555</string>")]))
+        // A description of inherited keys changes no kind.
+        try folder.write(
+            "describes.plist",
+            Self.theme(
+                "t9", [("color.$description", "<string>Tints</string>"), ("color.y", "<string>#666666</string>")]))
+        // Declares a group of its own and sets a key an inherited alias reads.
+        try folder.write(
+            "declaresAndMaps.plist",
+            Self.theme(
+                "t9",
+                [
+                    ("q.$type", "<string>dimension</string>"), ("q.w", "<integer>3</integer>"),
+                    ("color.a", "<string>#778899</string>"),
+                ]))
+        // Declares a group of its own with a value that does not fit it.
+        try folder.write(
+            "badOwn.plist",
+            Self.theme("t9", [("q.$type", "<string>dimension</string>"), ("q.w", "<string>#778899</string>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = Dictionary(
+            uniqueKeysWithValues: loader.availableThemes().map { ($0, loader.analyze($0, in: session)) })
+        let addsOnly = analyses.values.filter(\.addsKeysOnly).map(\.name).sorted()
+        #expect(addsOnly == ["describes", "redeclares"] + (0..<10).map { "t\($0)" })
+        let last = try #require(analyses["t9"])
+        #expect(last.addedTheme?.declaredKind(ofKey: "p9.k")?.declaredBy == "p9.$type")
+        #expect(last.addedTheme?.description(ofKey: "p9.k") == "Group 9")
+        #expect(last.addedTheme?.declaredKind(ofKey: "color.k9")?.declaredBy == "color.$type")
+        #expect(last.addedTheme?.description(ofKey: "color.k9") == "Colors")
+        #expect(analyses["describes"]?.addedTheme?.description(ofKey: "color.y") == "Tints")
+        let mapped = (analyses["declaresAndMaps"]?.changedKeys ?? []).map { "\($0.key) \($0.kind)" }.sorted()
+        #expect(mapped == ["color.a color", "color.b color", "q.w length"])
+        #expect(analyses["retypes"]?.resolvesFromParent == false)
+        #expect(analyses["retypes"]?.errors.map(\.code) == [.invalidLength])
+        #expect(analyses["retypesAll"]?.resolvesFromParent == false)
+        #expect(analyses["retypesAll"]?.errors.isEmpty == false)
+        #expect(analyses["retypesAll"]?.degradedTheme?.kind(ofKey: "p3.k") == .color)
+        #expect(analyses["badOwn"]?.errors.map(\.code) == [.invalidLength])
     }
 }

@@ -281,8 +281,10 @@ extension ThemeLoader {
             let appearance: DeclaredAppearance
             /// Whether the theme's own file declares something (`P.$type`, SPEC §2). A
             /// declaration may change the kind of keys it does not set, inherited ones too,
-            /// which neither shortcut (`addedKeys`, `ChangeCheck`) follows: such a theme is
-            /// resolved whole.
+            /// which neither shortcut (`addedKeys`, `ChangeCheck`) follows: a theme one of whose
+            /// `$type`s reaches an inherited key with another kind than the lineage gave it
+            /// (`retypesInheritedKeys`) is resolved whole. One whose declarations reach only
+            /// keys it adds (a group of its own) takes the shortcuts, as any theme does.
             let declaresOwn: Bool
             /// The nearest ancestor whose own file declares something, if one does: a theme
             /// below it is checked against the declarations it inherits, through `prefixes()`.
@@ -417,12 +419,13 @@ extension ThemeLoader {
                     ? (parent?.prefixes() ?? Prefixes()).adding(
                         FileBox(file), atDepth: depth, declarations: declarationsFile) : nil
                 madePrefixes = Locked(prefixes)
-                if declaresOwn {
-                    addedKeys = nil
-                    changes = nil
-                } else if let parent, problems == nil, parent.isClean(options: options) {
+                if let parent, problems == nil,
+                    !(declaresOwn && Self.retypesInheritedKeys(file, below: parent.prefixes())),
+                    parent.isClean(options: options)
+                {
                     if Self.onlyAddsKeys(file, to: parent, underDeclarations: underDeclarations) {
-                        let declaring = Self.declaringFiles(from: declaringAncestor)
+                        let declaring =
+                            declaringAncestor == nil ? [] : Self.declaringFiles(for: file, in: parent.prefixes())
                         var resolver = ThemeResolver(
                             name: name, lineage: ThemeLineage(link), chain: [file], declaring: declaring,
                             options: options)
@@ -467,6 +470,31 @@ extension ThemeLoader {
                 return prefixes
             }
 
+            /// Whether a `$type` of `file` reaches a key of the parent's merged theme
+            /// (`inherited`, its prefixes) with another kind than the lineage gave it there: the
+            /// nearest `$type` at or above the prefix it declares names another kind (or none
+            /// does). A `$type` of a group the theme adds, or one that declares an inherited
+            /// group its kind again, changes no inherited key; `$description` and
+            /// `$deprecated` change no kind.
+            private static func retypesInheritedKeys(_ file: ThemeFile, below inherited: Prefixes) -> Bool {
+                let store = file.document.store
+                for (entry, kind) in store.declarations where kind == .type && store.isFirstOfKey(Int(entry)) {
+                    let retypes = store.withBytes(store.packed[Int(entry)].key) { key in
+                        let prefix = UnsafeBufferPointer(
+                            rebasing: key[..<max(0, key.count - kind.segment.utf8.count - 1)])
+                        guard inherited.holdsKeys(under: prefix) else { return false }
+                        let mine = Prefixes.kindNumber(
+                            of: Setters.Setter(file: FileBox(file), depth: 0, entry: entry))
+                        let theirs = inherited.nearestType(atOrAbove: prefix).flatMap {
+                            Prefixes.kindNumber(of: $0.setter)
+                        }
+                        return mine != theirs
+                    }
+                    if retypes { return true }
+                }
+                return false
+            }
+
             /// Whether no key of `file` sizes an inherited font or may be named by an inherited
             /// value, no value of it names an inherited key, and each key it sets again (an
             /// ancestor sets it too) keeps its kind: the keys of `parent`'s merged theme that
@@ -485,7 +513,7 @@ extension ThemeLoader {
             ) -> Bool {
                 let store = file.document.store
                 let reserved = store.reservedEntries()
-                // A declaration is no key (and a theme that declares is not asked).
+                // A declaration is no key: what it changes, `retypesInheritedKeys` says.
                 let declarations = store.declarationMask()
                 for index in 0..<store.count
                 where !reserved.contains(index) && (declarations.isEmpty || !declarations[index]) {
@@ -528,17 +556,27 @@ extension ThemeLoader {
                         UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
             }
 
-            /// The declarations of `nearest` and of the ancestors above it whose own files
-            /// declare something (`declarationsFile`), nearest first: what a theme below them
-            /// inherits.
-            private static func declaringFiles(from nearest: SharedLink?) -> [ThemeFile] {
-                var files: [ThemeFile] = []
-                var next = nearest
-                while let link = next {
-                    files.append(link.declarationsFile?.file ?? link.file)
-                    next = link.declaringAncestor
+            /// The declarations (`declarationsFile`) of the ancestors whose declarations are the
+            /// nearest over some key of `file` (`inherited`, the parent's prefixes), nearest
+            /// first: what the keys `file` adds inherit. Those of no other ancestor reach them,
+            /// so a chain of n declaring themes costs each theme its keys, not n files.
+            private static func declaringFiles(for file: ThemeFile, in inherited: Prefixes) -> [ThemeFile] {
+                guard inherited.hasDeclarations else { return [] }
+                let store = file.document.store
+                let reserved = store.reservedEntries()
+                let declarations = store.declarationMask()
+                var files: [Int32: ThemeFile] = [:]
+                for index in 0..<store.count
+                where !reserved.contains(index) && (declarations.isEmpty || !declarations[index])
+                    && store.isFirstOfKey(index)
+                {
+                    store.withBytes(store.packed[index].key) { key in
+                        inherited.forEachNearest(over: key) { declaration in
+                            files[declaration.setter.depth] = declaration.declarations.file
+                        }
+                    }
                 }
-                return files
+                return files.keys.sorted(by: >).compactMap { files[$0] }
             }
 
             /// Whether entry `index` of `store`, which sets the key of `inherited` again, keeps
