@@ -191,6 +191,15 @@ struct ScalingShapeTests {
             #expect(collection.keyKinds.count == 66)
             #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
         }
+        if shape.id == "keys-many-declarations-parent" {
+            // default's 60 colors, each typed by its group's $type, and each child's own.
+            #expect(theme.values.count == 60)
+            let child = try #require(collection.theme(named: "c5"))
+            #expect(child.values.count == 61)
+            #expect(child.declaredKind(ofKey: "g5.c")?.declaredBy == "g5.$type")
+            #expect(collection.keyKinds.count == 66)
+            #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
+        }
         if shape.id == "keys-declared-mapping-chain" {
             // base's 3 keys and one of each theme below it; the root's aliases read the last
             // theme's color.a, 5 · 2,654,435 in its low 24 bits.

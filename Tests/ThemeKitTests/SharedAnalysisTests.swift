@@ -722,4 +722,45 @@ struct SharedAnalysisTests {
         #expect(analyses["retypesAll"]?.degradedTheme?.kind(ofKey: "p3.k") == .color)
         #expect(analyses["badOwn"]?.errors.map(\.code) == [.invalidLength])
     }
+
+    @Test(
+        "children of a parent declaring many groups: each resolved alone with the declarations nearest its keys only"
+    )
+    func childrenOfAParentDeclaringManyGroups() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "default.plist",
+            Self.theme(
+                nil,
+                (0..<40).flatMap {
+                    [
+                        ("g\($0).$type", "<string>color</string>"),
+                        ("g\($0).$description", "<string>Group \($0) &amp; more</string>"),
+                        ("g\($0).a", "<string>#1122\(10 + $0)</string>"),
+                    ]
+                } + [("$type", "<string>dimension</string>"), ("w", "<integer>2</integer>")]))
+        for index in 0..<6 {
+            try folder.write(
+                "c\(index).plist", Self.theme("default", [("g\(index).c", "<string>#3366\(index)\(index)</string>")]))
+        }
+        try folder.write("badChild.plist", Self.theme("default", [("g7.c", "<integer>7</integer>")]))
+        try folder.write("wide.plist", Self.theme("default", [("h", "<integer>3</integer>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let child = loader.analyze("c5", in: session)
+        #expect(child.addedTheme?.declaredKind(ofKey: "g5.c")?.declaredBy == "g5.$type")
+        #expect(child.addedTheme?.description(ofKey: "g5.c") == "Group 5 & more")
+        // Its own two entries and the two declarations over g5.c, not the parent's 81.
+        #expect(child.deferred?.link.addedKeys?.values.provenance.entries.count == 4)
+        let wide = loader.analyze("wide", in: session)
+        #expect(wide.addedTheme?.declaredKind(ofKey: "h")?.declaredBy == "$type")
+        #expect(wide.deferred?.link.addedKeys?.values.provenance.entries.count == 3)
+        let bad = loader.analyze("badChild", in: session)
+        #expect(bad.errors.map(\.code) == [.invalidColor])
+        // The note names the parent's declaration where it is written: line 23 of default.plist.
+        let note = try #require(bad.errors.first?.notes.first)
+        #expect(note.location.file.hasSuffix("default.plist"))
+        #expect(note.location.line == 23)
+    }
 }

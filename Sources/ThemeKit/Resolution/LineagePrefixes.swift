@@ -13,11 +13,9 @@ extension ThemeLoader.Session {
     /// its nodes in one walk of its segments, each hashed once (as `DeclarationTrie` does),
     /// and a key of d segments costs its length, not d hashes of prefixes of it.
     struct Prefixes: Sendable {
-        /// A declaration of the lineage: its entry, and the declaring theme's file of its
-        /// declarations alone, which a theme resolved alone below it is given.
+        /// A declaration of the lineage: its entry, in the declaring theme's file.
         struct Declaration: Sendable {
             let setter: Setters.Setter
-            let declarations: FileBox
         }
 
         /// The declarations made for one prefix, the nearest of each kind. A class, never
@@ -145,8 +143,7 @@ extension ThemeLoader.Session {
         /// These prefixes with `file`'s keys and declarations added (the first entry of
         /// each key, `INHERITED_THEME` left out), set by the theme at `depth` over the
         /// lineage's: a declaration replaces an ancestor's of the same prefix.
-        /// `declarations` is the theme's file of its declarations alone.
-        func adding(_ file: FileBox, atDepth depth: Int, declarations: FileBox?) -> Prefixes {
+        func adding(_ file: FileBox, atDepth depth: Int) -> Prefixes {
             var prefixes = self
             let store = file.file.document.store
             let reserved = store.reservedEntries()
@@ -154,11 +151,9 @@ extension ThemeLoader.Session {
             for index in 0..<store.count where !reserved.contains(index) && store.isFirstOfKey(index) {
                 let isDeclaration = !declarationMask.isEmpty && declarationMask[index]
                 store.withBytes(store.packed[index].key) { key in
-                    if isDeclaration, let kind = DeclarationKind.of(key: key), let declarations {
+                    if isDeclaration, let kind = DeclarationKind.of(key: key) {
                         let setter = Setters.Setter(file: file, depth: Int32(depth), entry: Int32(index))
-                        prefixes.declare(
-                            Self.prefix(ofDeclaration: key, kind), kind,
-                            Declaration(setter: setter, declarations: declarations))
+                        prefixes.declare(Self.prefix(ofDeclaration: key, kind), kind, Declaration(setter: setter))
                     } else if !isDeclaration {
                         prefixes.addKey(key)
                     }

@@ -289,10 +289,6 @@ extension ThemeLoader {
             /// The nearest ancestor whose own file declares something, if one does: a theme
             /// below it is checked against the declarations it inherits, through `prefixes()`.
             let declaringAncestor: SharedLink?
-            /// The theme's own file with its declarations only, when it declares (else nil):
-            /// what a theme below it is resolved with (`declaringFiles`), made once here, so
-            /// that n children of a declaring file of m keys cost n + m, not n · m.
-            let declarationsFile: FileBox?
             /// The theme's own file resolved alone, when the theme only adds keys: its
             /// parent's merged theme resolves with no problem, and the theme sets no key an
             /// ancestor sets (unless with a value of the same kind: `onlyAddsKeys`), names none
@@ -407,8 +403,6 @@ extension ThemeLoader {
                 appearance = DeclaredAppearance.declared(in: file) ?? parent?.appearance ?? DeclaredAppearance()
                 let declaresOwn = !file.document.store.declarations.isEmpty
                 self.declaresOwn = declaresOwn
-                let declarationsFile = declaresOwn ? FileBox(ThemeFile(declarationsOf: file)) : nil
-                self.declarationsFile = declarationsFile
                 let declaringAncestor = parent.flatMap { $0.declaresOwn ? $0 : $0.declaringAncestor }
                 self.declaringAncestor = declaringAncestor
                 let underDeclarations = declaresOwn || declaringAncestor != nil
@@ -416,8 +410,7 @@ extension ThemeLoader {
                 // it, as the lineage declares): the shortcuts read kinds through them.
                 let prefixes =
                     underDeclarations
-                    ? (parent?.prefixes() ?? Prefixes()).adding(
-                        FileBox(file), atDepth: depth, declarations: declarationsFile) : nil
+                    ? (parent?.prefixes() ?? Prefixes()).adding(FileBox(file), atDepth: depth) : nil
                 madePrefixes = Locked(prefixes)
                 if let parent, problems == nil,
                     !(declaresOwn && Self.retypesInheritedKeys(file, below: parent.prefixes())),
@@ -461,8 +454,7 @@ extension ThemeLoader {
                     next = link.parent
                 }
                 for link in pending.reversed() {
-                    prefixes = prefixes.adding(
-                        FileBox(link.file), atDepth: link.depth, declarations: link.declarationsFile)
+                    prefixes = prefixes.adding(FileBox(link.file), atDepth: link.depth)
                     link.madePrefixes.withLock { made in
                         if made == nil { made = prefixes }
                     }
@@ -556,27 +548,32 @@ extension ThemeLoader {
                         UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
             }
 
-            /// The declarations (`declarationsFile`) of the ancestors whose declarations are the
-            /// nearest over some key of `file` (`inherited`, the parent's prefixes), nearest
-            /// first: what the keys `file` adds inherit. Those of no other ancestor reach them,
-            /// so a chain of n declaring themes costs each theme its keys, not n files.
+            /// The declarations of `file`'s ancestors that are the nearest over some key of
+            /// `file` (`inherited`, the parent's prefixes), each ancestor's in a file of those
+            /// alone (`ThemeFile(declarationsOf:chosen:)`), nearest first: what the keys `file`
+            /// adds inherit. No other declaration reaches them, so a theme below n declaring
+            /// themes, or below a file of m declarations, is given those over its keys, not n
+            /// files or m declarations.
             private static func declaringFiles(for file: ThemeFile, in inherited: Prefixes) -> [ThemeFile] {
                 guard inherited.hasDeclarations else { return [] }
                 let store = file.document.store
                 let reserved = store.reservedEntries()
                 let declarations = store.declarationMask()
-                var files: [Int32: ThemeFile] = [:]
+                var chosen: [Int32: (file: ThemeFile, entries: Set<Int32>)] = [:]
                 for index in 0..<store.count
                 where !reserved.contains(index) && (declarations.isEmpty || !declarations[index])
                     && store.isFirstOfKey(index)
                 {
                     store.withBytes(store.packed[index].key) { key in
                         inherited.forEachNearest(over: key) { declaration in
-                            files[declaration.setter.depth] = declaration.declarations.file
+                            let setter = declaration.setter
+                            chosen[setter.depth, default: (setter.file.file, [])].entries.insert(setter.entry)
                         }
                     }
                 }
-                return files.keys.sorted(by: >).compactMap { files[$0] }
+                return chosen.keys.sorted(by: >).compactMap { depth in
+                    chosen[depth].map { ThemeFile(declarationsOf: $0.file, chosen: $0.entries.sorted()) }
+                }
             }
 
             /// Whether entry `index` of `store`, which sets the key of `inherited` again, keeps
