@@ -357,6 +357,11 @@ extension ScalingShape {
             tool: .lint(format: "text"), n: 2_000
         ) { n in declaredColorChain(n) },
         ScalingShape(
+            "all-declaring-chain-lint",
+            "n themes in one chain below a root declaring `color.$type`, each declaring a group of its own and adding a key under it",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in allDeclaringChain(n) },
+        ScalingShape(
             "inheritance-cycle", "n themes in one inheritance cycle", tool: .lint(format: "text"), n: 2_000
         ) { n in
             inheritanceCycle(n)

@@ -34,6 +34,8 @@ struct ScalingShapeTests {
         "inheritance-chain-lint": [:],
         // Each theme below `base` adds a key under the declared `color`.
         "inheritance-chain-declared-lint": [.unknownOverride: 6],
+        // Each theme adds a key under a group it declares: no declaration lacks keys.
+        "all-declaring-chain-lint": [.unknownOverride: 6],
         // Every theme of the cycle says so once (7 themes at n = 6).
         "inheritance-cycle": [.inheritanceCycle: 7],
         // The root's duplicate, once, though every theme below it meets it.

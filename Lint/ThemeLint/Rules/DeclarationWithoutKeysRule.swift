@@ -12,22 +12,32 @@ package struct DeclarationWithoutKeysRule: Rule {
             : "'\(declaration)' declares the kind of no key: the theme and its ancestors have neither '\(prefix)' nor a key under it"
     }
 
-    /// Each key of the merged theme walks the trie of the file's declared prefixes once,
-    /// marking the declarations it lies under: the theme's keys cost their length, not their
-    /// depth times it.
+    /// A theme resolved from its parent asks the session's index of its lineage's prefixes,
+    /// a lookup a declaration (a chain of n themes that each declare a group walked n merged
+    /// themes); otherwise each key of the merged theme walks the trie of the file's declared
+    /// prefixes once, marking the declarations it lies under: the theme's keys cost their
+    /// length, not their depth times it.
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let file = theme.file, let keys = theme.analysis.mergedKeys else { return [] }
         let declarations = file.declarations.filter { $0.kind == .type }.map(\.entry)
         guard !declarations.isEmpty else { return [] }
-        var trie = DeclarationTrie()
-        for (index, entry) in declarations.enumerated() {
-            var prefix = DeclarationKind.prefix(ofDeclaration: entry.key)
-            prefix.withUTF8 { trie.declare($0, declaration: index) }
-        }
         var reached = [Bool](repeating: false, count: declarations.count)
-        for key in keys where DeclarationKind.of(key: key) == nil && !ThemeName.isReserved(key) {
-            var key = key
-            key.withUTF8 { trie.forEachDeclaration(over: $0) { reached[$0] = true } }
+        let prefixes = declarations.map { DeclarationKind.prefix(ofDeclaration: $0.key) }
+        if let first = theme.analysis.hasMergedKeys(under: prefixes[0]) {
+            reached[0] = first
+            for index in prefixes.indices.dropFirst() {
+                reached[index] = theme.analysis.hasMergedKeys(under: prefixes[index]) ?? true
+            }
+        } else {
+            var trie = DeclarationTrie()
+            for (index, prefix) in prefixes.enumerated() {
+                var prefix = prefix
+                prefix.withUTF8 { trie.declare($0, declaration: index) }
+            }
+            for key in keys where DeclarationKind.of(key: key) == nil && !ThemeName.isReserved(key) {
+                var key = key
+                key.withUTF8 { trie.forEachDeclaration(over: $0) { reached[$0] = true } }
+            }
         }
         return declarations.indices.compactMap { index -> Diagnostic? in
             guard !reached[index] else { return nil }
