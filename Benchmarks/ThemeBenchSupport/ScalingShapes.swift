@@ -383,6 +383,11 @@ extension ScalingShape {
             tool: .lint(format: "text"), n: 2_000
         ) { n in declaredColorChain(n) },
         ScalingShape(
+            "all-declaring-chain-lint",
+            "n themes in one chain below a root declaring `color.$type`, each declaring a group of its own and adding a key under it",
+            tool: .lint(format: "text"), n: 2_000
+        ) { n in allDeclaringChain(n) },
+        ScalingShape(
             "inheritance-cycle", "n themes in one inheritance cycle", tool: .lint(format: "text"), n: 2_000
         ) { n in
             inheritanceCycle(n)
@@ -631,6 +636,11 @@ extension ScalingShape {
             "a parent of 10n keys declaring `color.$type` and n children, each adding a key under `color.`",
             tool: .keys, n: 1_000
         ) { n in wideDeclaringParent(n) },
+        ScalingShape(
+            "keys-many-declarations-parent",
+            "a parent declaring 10n groups of a key each and n children, each adding a key under one",
+            tool: .keys, n: 1_000
+        ) { n in manyDeclarationsParent(n) },
         ScalingShape(
             "keys-declared-mapping-chain",
             "n themes in one chain below a root declaring `color.$type`, each adding a key and setting `color.a`, which the root's aliases read",
@@ -1097,6 +1107,27 @@ extension ScalingShape {
                 entries([
                     ("INHERITED_THEME", "<string>default</string>"),
                     ("color.c\(index)", "<string>\(color(index))</string>"),
+                ]))
+        }
+        return files
+    }
+
+    /// `default` declaring 10n groups `g0` … `g<10n-1>` colors (`g<i>.$type`), each setting
+    /// `g<i>.a`, and `c0` … `c<n-1>`, each inheriting `default` and adding `g<i>.c`: each child
+    /// inherits the one declaration of its key's group from a file of 10n.
+    static func manyDeclarationsParent(_ n: Int) -> [String: String] {
+        var files = [
+            "Themes/default.plist": document(
+                entries(
+                    (0..<10 * n).flatMap {
+                        [("g\($0).$type", "<string>color</string>"), ("g\($0).a", "<string>\(color($0))</string>")]
+                    }))
+        ]
+        for index in 0..<n {
+            files["Themes/c\(index).plist"] = document(
+                entries([
+                    ("INHERITED_THEME", "<string>default</string>"),
+                    ("g\(index).c", "<string>\(color(index))</string>"),
                 ]))
         }
         return files

@@ -38,6 +38,8 @@ struct ScalingShapeTests {
         "inheritance-chain-lint": [:],
         // Each theme below `base` adds a key under the declared `color`.
         "inheritance-chain-declared-lint": [.unknownOverride: 6],
+        // Each theme adds a key under a group it declares: no declaration lacks keys.
+        "all-declaring-chain-lint": [.unknownOverride: 6],
         // Every theme of the cycle says so once (7 themes at n = 6).
         "inheritance-cycle": [.inheritanceCycle: 7],
         // The root's duplicate, once, though every theme below it meets it.
@@ -193,6 +195,15 @@ struct ScalingShapeTests {
             #expect(child.values.count == 61)
             #expect(child.declaredKind(ofKey: "color.c5")?.kind.kind == .color)
             #expect(child.values.keys.allSatisfy { !$0.contains("$") })
+            #expect(collection.keyKinds.count == 66)
+            #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
+        }
+        if shape.id == "keys-many-declarations-parent" {
+            // default's 60 colors, each typed by its group's $type, and each child's own.
+            #expect(theme.values.count == 60)
+            let child = try #require(collection.theme(named: "c5"))
+            #expect(child.values.count == 61)
+            #expect(child.declaredKind(ofKey: "g5.c")?.declaredBy == "g5.$type")
             #expect(collection.keyKinds.count == 66)
             #expect(collection.keyKinds.allSatisfy { $0.kind == .color })
         }

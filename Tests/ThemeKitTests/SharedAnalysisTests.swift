@@ -38,6 +38,26 @@ struct SharedAnalysisTests {
             #expect(introduced(shared) == introduced(alone), "\(name)", sourceLocation: sourceLocation)
             #expect((shared.theme == nil) == (alone.theme == nil), "\(name)", sourceLocation: sourceLocation)
             guard let mine = shared.theme, let theirs = alone.theme else { continue }
+            // What the shortcuts give without resolving the merged theme (the kinds
+            // `themekit keys` lists) is what the whole resolution gives.
+            for change in shared.changedKeys ?? [] {
+                #expect(
+                    change.kind == theirs.kind(ofKey: change.key), "\(name).\(change.key)",
+                    sourceLocation: sourceLocation)
+            }
+            if let added = shared.addedTheme {
+                for key in added.values.keys {
+                    #expect(
+                        added.kind(ofKey: key) == theirs.kind(ofKey: key), "\(name).\(key)",
+                        sourceLocation: sourceLocation)
+                    #expect(
+                        added.declaredKind(ofKey: key)?.declaredBy == theirs.declaredKind(ofKey: key)?.declaredBy,
+                        "\(name).\(key)", sourceLocation: sourceLocation)
+                    #expect(
+                        added.description(ofKey: key) == theirs.description(ofKey: key), "\(name).\(key)",
+                        sourceLocation: sourceLocation)
+                }
+            }
             #expect(mine.values == theirs.values, "\(name)", sourceLocation: sourceLocation)
             #expect(mine.lineage == theirs.lineage, "\(name)", sourceLocation: sourceLocation)
             #expect(mine.files == theirs.files, "\(name)", sourceLocation: sourceLocation)
@@ -463,7 +483,10 @@ struct SharedAnalysisTests {
         let loader = ThemeLoader(directory: folder.path)
         let session = ThemeLoader.Session(reader: loader.cachingReader())
         let analyses = loader.availableThemes().map { loader.analyze($0, in: session) }
-        #expect(analyses.filter(\.addsKeysOnly).map(\.name).sorted() == ["addsBoth"] + (0..<10).map { "t\($0)" })
+        // declaresMore's size.$type reaches only the key it adds: it adds keys only too.
+        #expect(
+            analyses.filter(\.addsKeysOnly).map(\.name).sorted()
+                == ["addsBoth", "declaresMore"] + (0..<10).map { "t\($0)" })
         // Each resolved from its own file and the declaring ones: the declared kind is given.
         let last = try #require(analyses.first { $0.name == "t9" })
         #expect(last.addedTheme?.values.count == 1)
@@ -545,5 +568,199 @@ struct SharedAnalysisTests {
         let note = try #require(bad.errors.first?.notes.first)
         #expect(note.location.file.hasSuffix("default.plist"))
         #expect(note.location.line == 52)
+    }
+
+    /// A theme of `entries` below `parent` (none for a root), one entry a line.
+    static func theme(_ parent: String?, _ entries: [(String, String)]) -> String {
+        let inherit = parent.map { [("INHERITED_THEME", "<string>\($0)</string>")] } ?? []
+        return "<plist><dict>\n" + (inherit + entries).map { "<key>\($0.0)</key>\($0.1)\n" }.joined()
+            + "</dict></plist>\n"
+    }
+
+    @Test(
+        "a mapping chain below a declaration: each theme checked from its changes against the declared kinds, as a whole resolution finds"
+    )
+    func mappingChainBelowADeclaration() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "default.plist",
+            Self.theme(
+                nil,
+                [
+                    ("color.$type", "<string>color</string>"), ("color.a", "<string>#112233</string>"),
+                    ("color.b", "<string>@color.a</string>"), ("color.c", "<string>color.a</string>"),
+                    ("size.$type", "<string>dimension</string>"), ("size.w", "<integer>4</integer>"),
+                    ("text.$type", "<string>string</string>"), ("text.title", "<string>Hello</string>"),
+                    ("text.sub", "<string>@text.title</string>"),
+                    // A suffix kind a declaration overrides: an untyped string, not a color.
+                    ("accent.$type", "<string>string</string>"), ("accent.mainColor", "<string>hello</string>"),
+                    ("accent.copy", "<string>@accent.mainColor</string>"),
+                ]))
+        for index in 0..<10 {
+            try folder.write(
+                "t\(index).plist",
+                Self.theme(
+                    index == 0 ? "default" : "t\(index - 1)",
+                    [
+                        ("color.a", "<string>#3366\(index)\(index)</string>"),
+                        ("color.k\(index)", "<string>#4466\(index)\(index)</string>"),
+                    ]))
+        }
+        // Changes the declared kinds allow: an untyped declared key set to a number (what
+        // aliases it holds a number too), and a key whose suffix says color declared a string.
+        try folder.write("renumbers.plist", Self.theme("t9", [("text.title", "<integer>3</integer>")]))
+        try folder.write("rewords.plist", Self.theme("t9", [("accent.mainColor", "<string>world</string>")]))
+        // Changes that break a declared kind: no color, a declared color aliasing a
+        // dimension, a declared dimension set to a color, a declared color aliasing a declaration.
+        try folder.write("notAColor.plist", Self.theme("t9", [("color.a", "<string>#zz</string>")]))
+        try folder.write("aliasesASize.plist", Self.theme("t9", [("color.a", "<string>@size.w</string>")]))
+        try folder.write("sizeIsAColor.plist", Self.theme("t9", [("size.w", "<string>#123456</string>")]))
+        try folder.write("namesADeclaration.plist", Self.theme("t9", [("color.a", "<string>@color.$type</string>")]))
+        // A declaration that retypes inherited keys, one that declares them their kind again.
+        try folder.write(
+            "retypes.plist",
+            Self.theme("t9", [("color.$type", "<string>dimension</string>"), ("color.a", "<string>#010101</string>")]))
+        try folder.write(
+            "redeclares.plist",
+            Self.theme("t9", [("color.$type", "<string>color</string>"), ("color.a", "<string>#020202</string>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = Dictionary(
+            uniqueKeysWithValues: loader.availableThemes().map { ($0, loader.analyze($0, in: session)) })
+        let fromParent = analyses.values.filter(\.resolvesFromParent).map(\.name).sorted()
+        #expect(fromParent == ["redeclares", "renumbers", "rewords"] + (0..<10).map { "t\($0)" })
+        let last = try #require(analyses["t9"])
+        let changed = Dictionary(uniqueKeysWithValues: (last.changedKeys ?? []).map { ($0.key, $0.kind) })
+        #expect(changed == ["color.a": .color, "color.k9": .color, "color.b": .color, "color.c": .color])
+        let renumbered = (analyses["renumbers"]?.changedKeys ?? []).map { "\($0.key) \($0.kind)" }.sorted()
+        #expect(renumbered == ["text.sub number", "text.title number"])
+        let reworded = (analyses["rewords"]?.changedKeys ?? []).map { "\($0.key) \($0.kind)" }.sorted()
+        #expect(reworded == ["accent.copy string", "accent.mainColor string"])
+        let errors = { (name: String) in analyses[name]?.errors.map(\.code) }
+        #expect(errors("notAColor") == [.invalidColor])
+        #expect(errors("aliasesASize") == [.invalidColor])
+        #expect(errors("sizeIsAColor") == [.invalidLength])
+        #expect(errors("namesADeclaration") == [.unresolvedAlias])
+        #expect(errors("retypes")?.isEmpty == false)
+        #expect(errors("retypes")?.allSatisfy { $0 == .invalidLength } == true)
+    }
+
+    @Test(
+        "a chain in which every theme declares: a theme whose declarations reach no inherited key is resolved alone"
+    )
+    func chainOfDeclaringThemes() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "default.plist",
+            Self.theme(
+                nil,
+                [
+                    ("color.$type", "<string>color</string>"), ("color.$description", "<string>Colors</string>"),
+                    ("color.a", "<string>#112233</string>"), ("color.b", "<string>@color.a</string>"),
+                    ("title", "<string>Hello world</string>"),
+                ]))
+        for index in 0..<10 {
+            try folder.write(
+                "t\(index).plist",
+                Self.theme(
+                    index == 0 ? "default" : "t\(index - 1)",
+                    [
+                        ("p\(index).$type", "<string>color</string>"),
+                        ("p\(index).$description", "<string>Group \(index)</string>"),
+                        ("p\(index).k", "<string>#3366\(index)\(index)</string>"),
+                        ("color.k\(index)", "<string>#4466\(index)\(index)</string>"),
+                    ]))
+        }
+        // Declarations that reach inherited keys: another kind (p3.k is no length), the
+        // whole theme a color (title is none; the groups keep their own), and the same kind
+        // again (no key changes kind).
+        try folder.write(
+            "retypes.plist",
+            Self.theme("t9", [("p3.$type", "<string>dimension</string>"), ("q.w", "<integer>2</integer>")]))
+        try folder.write("retypesAll.plist", Self.theme("t9", [("$type", "<string>color</string>")]))
+        try folder.write(
+            "redeclares.plist",
+            Self.theme("t9", [("p3.$type", "<string>color</string>"), ("p3.z", "<string>#555555</string>")]))
+        // A description of inherited keys changes no kind.
+        try folder.write(
+            "describes.plist",
+            Self.theme(
+                "t9", [("color.$description", "<string>Tints</string>"), ("color.y", "<string>#666666</string>")]))
+        // Declares a group of its own and sets a key an inherited alias reads.
+        try folder.write(
+            "declaresAndMaps.plist",
+            Self.theme(
+                "t9",
+                [
+                    ("q.$type", "<string>dimension</string>"), ("q.w", "<integer>3</integer>"),
+                    ("color.a", "<string>#778899</string>"),
+                ]))
+        // Declares a group of its own with a value that does not fit it.
+        try folder.write(
+            "badOwn.plist",
+            Self.theme("t9", [("q.$type", "<string>dimension</string>"), ("q.w", "<string>#778899</string>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let analyses = Dictionary(
+            uniqueKeysWithValues: loader.availableThemes().map { ($0, loader.analyze($0, in: session)) })
+        let addsOnly = analyses.values.filter(\.addsKeysOnly).map(\.name).sorted()
+        #expect(addsOnly == ["describes", "redeclares"] + (0..<10).map { "t\($0)" })
+        let last = try #require(analyses["t9"])
+        #expect(last.addedTheme?.declaredKind(ofKey: "p9.k")?.declaredBy == "p9.$type")
+        #expect(last.addedTheme?.description(ofKey: "p9.k") == "Group 9")
+        #expect(last.addedTheme?.declaredKind(ofKey: "color.k9")?.declaredBy == "color.$type")
+        #expect(last.addedTheme?.description(ofKey: "color.k9") == "Colors")
+        #expect(analyses["describes"]?.addedTheme?.description(ofKey: "color.y") == "Tints")
+        let mapped = (analyses["declaresAndMaps"]?.changedKeys ?? []).map { "\($0.key) \($0.kind)" }.sorted()
+        #expect(mapped == ["color.a color", "color.b color", "q.w length"])
+        #expect(analyses["retypes"]?.resolvesFromParent == false)
+        #expect(analyses["retypes"]?.errors.map(\.code) == [.invalidLength])
+        #expect(analyses["retypesAll"]?.resolvesFromParent == false)
+        #expect(analyses["retypesAll"]?.errors.isEmpty == false)
+        #expect(analyses["retypesAll"]?.degradedTheme?.kind(ofKey: "p3.k") == .color)
+        #expect(analyses["badOwn"]?.errors.map(\.code) == [.invalidLength])
+    }
+
+    @Test(
+        "children of a parent declaring many groups: each resolved alone with the declarations nearest its keys only"
+    )
+    func childrenOfAParentDeclaringManyGroups() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            "default.plist",
+            Self.theme(
+                nil,
+                (0..<40).flatMap {
+                    [
+                        ("g\($0).$type", "<string>color</string>"),
+                        ("g\($0).$description", "<string>Group \($0) &amp; more</string>"),
+                        ("g\($0).a", "<string>#1122\(10 + $0)</string>"),
+                    ]
+                } + [("$type", "<string>dimension</string>"), ("w", "<integer>2</integer>")]))
+        for index in 0..<6 {
+            try folder.write(
+                "c\(index).plist", Self.theme("default", [("g\(index).c", "<string>#3366\(index)\(index)</string>")]))
+        }
+        try folder.write("badChild.plist", Self.theme("default", [("g7.c", "<integer>7</integer>")]))
+        try folder.write("wide.plist", Self.theme("default", [("h", "<integer>3</integer>")]))
+        Self.expectSameAnalyses(in: folder.path)
+        let loader = ThemeLoader(directory: folder.path)
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        let child = loader.analyze("c5", in: session)
+        #expect(child.addedTheme?.declaredKind(ofKey: "g5.c")?.declaredBy == "g5.$type")
+        #expect(child.addedTheme?.description(ofKey: "g5.c") == "Group 5 & more")
+        // Its own two entries and the two declarations over g5.c, not the parent's 81.
+        #expect(child.deferred?.link.addedKeys?.values.provenance.entries.count == 4)
+        let wide = loader.analyze("wide", in: session)
+        #expect(wide.addedTheme?.declaredKind(ofKey: "h")?.declaredBy == "$type")
+        #expect(wide.deferred?.link.addedKeys?.values.provenance.entries.count == 3)
+        let bad = loader.analyze("badChild", in: session)
+        #expect(bad.errors.map(\.code) == [.invalidColor])
+        // The note names the parent's declaration where it is written: line 23 of default.plist.
+        let note = try #require(bad.errors.first?.notes.first)
+        #expect(note.location.file.hasSuffix("default.plist"))
+        #expect(note.location.line == 23)
     }
 }

@@ -15,32 +15,43 @@ package struct DeclarationWithoutKeysRule: Rule {
     /// A DTCG theme's declarations, in all its files, are looked up in one walk of its keys.
     package static let checksOwnFilesTogether = true
 
-    /// Each key of the merged theme walks the trie of the file's declared prefixes once,
-    /// marking the prefixes it lies under: the theme's keys cost their length, not their
-    /// depth times it. A prefix is in the trie once, however many files of a DTCG theme
-    /// declare it (each set of a design system declares `color.$type`).
-
+    /// A prefix is looked up once, however many files of a DTCG theme declare it (each set of
+    /// a design system declares `color.$type`). A theme resolved from its parent asks the
+    /// session's index of its lineage's prefixes, a lookup a declaration (a chain of n themes
+    /// that each declare a group walked n merged themes); otherwise each key of the merged
+    /// theme walks the trie of the declared prefixes once, marking the prefixes it lies under:
+    /// the theme's keys cost their length, not their depth times it.
     package func check(_ theme: ThemeContext) -> [Diagnostic] {
         guard let keys = theme.analysis.mergedKeys else { return [] }
         let declarations = theme.ownFiles.flatMap { file in
             file.declarations.filter { $0.kind == .type }.map { (file, $0.entry) }
         }
         guard !declarations.isEmpty else { return [] }
-        var trie = DeclarationTrie()
-        var prefixes: [String: Int] = [:]
+        var prefixes: [String] = []
+        var numbers: [String: Int] = [:]
         let prefixOf = declarations.map { _, entry in
             let prefix = DeclarationKind.prefix(ofDeclaration: entry.key)
-            if let known = prefixes[prefix] { return known }
-            let number = prefixes.count
-            prefixes[prefix] = number
-            var text = prefix
-            text.withUTF8 { trie.declare($0, declaration: number) }
-            return number
+            if let known = numbers[prefix] { return known }
+            numbers[prefix] = prefixes.count
+            prefixes.append(prefix)
+            return prefixes.count - 1
         }
         var reached = [Bool](repeating: false, count: prefixes.count)
-        for key in keys where DeclarationKind.of(key: key) == nil && !ThemeName.isReserved(key) {
-            var key = key
-            key.withUTF8 { trie.forEachDeclaration(over: $0) { reached[$0] = true } }
+        if let first = theme.analysis.hasMergedKeys(under: prefixes[0]) {
+            reached[0] = first
+            for index in prefixes.indices.dropFirst() {
+                reached[index] = theme.analysis.hasMergedKeys(under: prefixes[index]) ?? true
+            }
+        } else {
+            var trie = DeclarationTrie()
+            for (index, prefix) in prefixes.enumerated() {
+                var prefix = prefix
+                prefix.withUTF8 { trie.declare($0, declaration: index) }
+            }
+            for key in keys where DeclarationKind.of(key: key) == nil && !ThemeName.isReserved(key) {
+                var key = key
+                key.withUTF8 { trie.forEachDeclaration(over: $0) { reached[$0] = true } }
+            }
         }
         return declarations.indices.compactMap { index -> Diagnostic? in
             guard !reached[prefixOf[index]] else { return nil }

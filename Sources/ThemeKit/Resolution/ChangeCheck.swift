@@ -11,6 +11,12 @@
 /// and by font names; only they are resolved. Every other key resolves as in the parent's
 /// merged theme, with no problem.
 ///
+/// A key's kind is the one the nearest `$type` over it declares (SPEC §2), through the
+/// lineage's `Prefixes`, else its suffix's, as the resolver takes it. Declarations are no keys:
+/// a theme's own are not changes, and a value that names one names no key. A theme whose
+/// declarations reach inherited keys with another kind is not checked here (the session
+/// resolves it whole), so no inherited key changes kind but by what the theme sets.
+///
 /// The check says yes only when the whole resolution would find no problem. It says no
 /// whenever it is not sure (a kind it does not check itself); the theme is then resolved
 /// whole, as before, and says exactly what it said before: its problems are found and worded
@@ -42,7 +48,11 @@ struct ChangeCheck {
     private let setters: ThemeLoader.Session.Setters
     /// The parent's lineage's `Hints.namers`.
     private let namers: HashTrie<Namers>
+    /// The merged theme's prefixes and declarations, when its lineage declares something.
+    private let prefixes: ThemeLoader.Session.Prefixes?
     private let alphaOrder: ThemeColor.AlphaOrder
+    /// Each key's kind, as `ValueKind.typedNumber`, once looked up through `prefixes`.
+    private var kinds: [Node: UInt8] = [:]
     /// The keys to resolve: the theme's own, and the inherited ones that depend on them.
     private var changed: Set<Node> = []
     /// Where each walk that ended ended, for every key it passed.
@@ -53,12 +63,37 @@ struct ChangeCheck {
 
     init(
         file: ThemeFile, setters: ThemeLoader.Session.Setters, namers: HashTrie<Namers>,
-        alphaOrder: ThemeColor.AlphaOrder
+        prefixes: ThemeLoader.Session.Prefixes? = nil, alphaOrder: ThemeColor.AlphaOrder
     ) {
         self.file = file
         self.setters = setters
         self.namers = namers
+        self.prefixes = prefixes?.hasDeclarations == true ? prefixes : nil
         self.alphaOrder = alphaOrder
+    }
+
+    /// `setter`'s kind as `ValueKind.typedNumber`: the one the nearest `$type` over its key
+    /// declares, else its suffix's.
+    private mutating func typedKind(_ setter: Setter) -> UInt8 {
+        guard let prefixes else { return setter.packed.typedKind }
+        let node = Node(setter)
+        if let known = kinds[node] { return known }
+        let kind = setter.store.withBytes(setter.packed.key) { key in
+            prefixes.nearestType(over: key).flatMap { ThemeLoader.Session.Prefixes.kindNumber(of: $0.setter) }
+        }
+        let found = kind ?? setter.packed.typedKind
+        kinds[node] = found
+        return found
+    }
+
+    /// Who sets the key whose UTF-8 bytes are `key`, if it is a key of the merged theme
+    /// (a declaration is none).
+    private func valueSetter(bytes key: UnsafeBufferPointer<UInt8>) -> Setter? {
+        guard let found = setters.setter(bytes: key) else { return nil }
+        if prefixes != nil, found.store.withBytes(found.packed.key, { DeclarationKind.of(key: $0) }) != nil {
+            return nil
+        }
+        return found
     }
 
     /// A key of the merged theme whose value the theme changes (its own, or an inherited key
@@ -81,7 +116,9 @@ struct ChangeCheck {
         var pending: [Setter] = []
         let store = file.document.store
         let reserved = store.reservedEntries()
-        for index in 0..<store.count where !reserved.contains(index) && store.isFirstOfKey(index) {
+        let declarations = store.declarationMask()
+        for index in 0..<store.count
+        where !reserved.contains(index) && (declarations.isEmpty || !declarations[index]) && store.isFirstOfKey(index) {
             guard let mine = setters.setter(of: store.packed[index], in: store) else { return nil }
             if changed.insert(Node(mine)).inserted { pending.append(mine) }
         }
@@ -105,8 +142,8 @@ struct ChangeCheck {
                 // `xFontSize` sizes `xFont`, and the fonts whose chains reach it.
                 let suffix = ValueKind.sizeSuffix.utf8CodeUnitCount
                 if bytes.count > suffix,
-                    let font = setters.setter(bytes: UnsafeBufferPointer(rebasing: bytes.dropLast(suffix))),
-                    font.packed.typedKind == ValueKind.fontNumber, changed.insert(Node(font)).inserted
+                    let font = valueSetter(bytes: UnsafeBufferPointer(rebasing: bytes.dropLast(suffix))),
+                    typedKind(font) == ValueKind.fontNumber, changed.insert(Node(font)).inserted
                 {
                     pending.append(font)
                 }
@@ -124,7 +161,7 @@ struct ChangeCheck {
     /// The kind of value `key`, a changed key, resolves to; nil when it does not resolve to
     /// a value of its key's kind.
     private mutating func kind(of key: Setter) -> ThemeValueKind? {
-        let typedKind = key.packed.typedKind
+        let typedKind = typedKind(key)
         guard typedKind == 0 else { return resolves(key) ? ValueKind.typed[Int(typedKind) - 1].kind : nil }
         // An untyped key holds what its chain ends at, as written.
         guard let end = walk(from: key) else { return nil }
@@ -146,7 +183,7 @@ struct ChangeCheck {
     /// Whether `key`, a changed key of a typed kind, resolves to a value of its kind.
     private mutating func resolves(_ key: Setter) -> Bool {
         guard let end = walk(from: key) else { return false }
-        let typedKind = key.packed.typedKind
+        let typedKind = typedKind(key)
         guard typedKind != 0 else { return kind(of: key) != nil }
         let literal: Setter
         switch end {
@@ -155,7 +192,7 @@ struct ChangeCheck {
         case .unchanged(let inherited):
             // An unchanged key resolves to a value of its own kind: of this key's too when
             // the kinds are one (a font needs its size too).
-            if inherited.packed.typedKind == typedKind && typedKind != ValueKind.fontNumber {
+            if self.typedKind(inherited) == typedKind && typedKind != ValueKind.fontNumber {
                 return true
             }
             guard let found = fullWalk(from: inherited) else { return false }
@@ -196,12 +233,12 @@ struct ChangeCheck {
         guard entry.kind == .string, !Self.isInheritedStyle(setter) else { return .some(nil) }
         return setter.store.withBytes(entry.text) { text -> Setter?? in
             if text.first == UInt8(ascii: "@") {
-                guard let named = setters.setter(bytes: UnsafeBufferPointer(rebasing: text.dropFirst())) else {
+                guard let named = valueSetter(bytes: UnsafeBufferPointer(rebasing: text.dropFirst())) else {
                     return .none
                 }
                 return .some(named)
             }
-            return .some(setters.setter(bytes: text))
+            return .some(valueSetter(bytes: text))
         }
     }
 
@@ -283,11 +320,14 @@ struct ChangeCheck {
         var current = key
         var seen: Set<Node> = []
         while seen.insert(Node(current)).inserted {
-            if current.packed.typedKind == ValueKind.fontNumber {
+            if typedKind(current) == ValueKind.fontNumber {
                 if Node(current) != Node(key) && !changed.contains(Node(current)) { return true }
                 let size = current.store.withBytes(current.packed.key) { font in
                     Self.sizeKey(of: font, in: setters)
                 }
+                // A size key declared another kind holds no size: the resolver finds the
+                // font's size invalid (never so without declarations).
+                if let size, typedKind(size) != ValueKind.sizeNumber { return false }
                 if let size { return changed.contains(Node(size)) ? resolves(size) : true }
             }
             guard let next = target(of: current), let named = next, !named.packed.isNested else { return false }

@@ -67,6 +67,17 @@ package struct ThemeAnalysis: Sendable {
         return changes.map { ($0.key, $0.kind, $0.location) }
     }
 
+    /// For a theme resolved from its parent (`resolvesFromParent`) whose lineage declares
+    /// kinds, whether a key of its merged theme (not a declaration) is `prefix` or lies under
+    /// it (any key, for the empty prefix): asked of the session's index of the lineage's dotted
+    /// prefixes, without walking the merged theme. Nil for other analyses.
+    package func hasMergedKeys(under prefix: String) -> Bool? {
+        guard let link = deferred?.link, link.declaresOwn || link.declaringAncestor != nil else { return nil }
+        var prefix = prefix
+        let prefixes = link.prefixes()
+        return prefix.withUTF8 { prefixes.holdsKeys(under: $0) }
+    }
+
     /// For a theme resolved from its parent (`resolvesFromParent`), whether its parent's merged theme may have a key
     /// that differs from `key` (UTF-8 bytes) only in ASCII letter case (`key` itself, which
     /// the theme may set again, is no collision): by hashes of the folded key and of its

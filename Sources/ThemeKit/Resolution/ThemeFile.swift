@@ -87,11 +87,12 @@ package struct ThemeFile: Sendable {
     /// Whether the file has no errors of its own.
     package var isValid: Bool { !diagnostics.contains { $0.severity == .error } }
 
-    /// `file` with its declarations only (`EntryStore.declarationsOnly()`) and none of its
-    /// problems: what a theme below it inherits from it (SPEC §2), at the file's locations.
-    init(declarationsOf file: ThemeFile) {
+    /// `file` with its declarations only (`EntryStore.declarationsOnly(_:)`), or those among
+    /// `chosen` (entry numbers, each the first of its key), and none of its problems: what a
+    /// theme below it inherits from it (SPEC §2), at the file's locations.
+    init(declarationsOf file: ThemeFile, chosen: [Int32]? = nil) {
         var document = file.document
-        document.store = file.document.store.declarationsOnly()
+        document.store = file.document.store.declarationsOnly(chosen)
         self.document = document
         diagnostics = []
     }

@@ -281,21 +281,16 @@ extension ThemeLoader {
             let problems: Problems?
             /// The lineage's appearance: the theme's own `APPEARANCE`, else its parent's.
             let appearance: DeclaredAppearance
-            /// Whether the theme's own file declares something (`P.$type`, SPEC §2): a
-            /// declaration changes the kind of keys it does not set, inherited ones too, which
-            /// neither shortcut (`addedKeys`, `ChangeCheck`) follows, so such a theme is
-            /// resolved whole.
+            /// Whether the theme's own file declares something (`P.$type`, SPEC §2). A
+            /// declaration may change the kind of keys it does not set, inherited ones too,
+            /// which neither shortcut (`addedKeys`, `ChangeCheck`) follows: a theme one of whose
+            /// `$type`s reaches an inherited key with another kind than the lineage gave it
+            /// (`retypesInheritedKeys`) is resolved whole. One whose declarations reach only
+            /// keys it adds (a group of its own) takes the shortcuts, as any theme does.
             let declaresOwn: Bool
             /// The nearest ancestor whose own file declares something, if one does: a theme
-            /// below it that only adds keys is resolved alone with the declarations of it and
-            /// of the declaring ancestors above it (`declaringFiles`), so that a key it adds
-            /// under a declared prefix is checked as the kind declared. `ChangeCheck` reads a
-            /// key's kind from its suffix, so a theme below one is not checked by it.
+            /// below it is checked against the declarations it inherits, through `prefixes()`.
             let declaringAncestor: SharedLink?
-            /// The theme's own file with its declarations only, when it declares (else nil):
-            /// what a theme below it is resolved with (`declaringFiles`), made once here, so
-            /// that n children of a declaring file of m keys cost n + m, not n · m.
-            let declarationsFile: ThemeFile?
             /// The theme's own file resolved alone, when the theme only adds keys: its
             /// parent's merged theme resolves with no problem, and the theme sets no key an
             /// ancestor sets (unless with a value of the same kind: `onlyAddsKeys`), names none
@@ -321,6 +316,9 @@ extension ThemeLoader {
             private let madeHints = Locked<Hints?>(nil)
             /// `setters` as a trie, when they are a table and a child that shares them asks.
             private let madeTrie = Locked<HashTrie<Setters.Setter>?>(nil)
+            /// The lineage's `Prefixes`: made with the link when the lineage declares
+            /// something, else when a declaring theme below asks for them.
+            private let madePrefixes: Locked<Prefixes?>
 
             /// What a child asks of its lineage (whether it only adds keys, what it changes),
             /// by hashes: keys whose hash is not there are surely not there. Kept for the lineage as a whole, from
@@ -405,35 +403,90 @@ extension ThemeLoader {
                 }
                 problems = Problems.link(file.diagnostics, before: parent?.problems)
                 appearance = DeclaredAppearance.declared(in: file) ?? parent?.appearance ?? DeclaredAppearance()
-                declaresOwn = !file.document.store.declarations.isEmpty
-                declarationsFile = declaresOwn ? ThemeFile(declarationsOf: file) : nil
+                let declaresOwn = !file.document.store.declarations.isEmpty
+                self.declaresOwn = declaresOwn
                 let declaringAncestor = parent.flatMap { $0.declaresOwn ? $0 : $0.declaringAncestor }
                 self.declaringAncestor = declaringAncestor
-                if declaresOwn {
-                    addedKeys = nil
-                    changes = nil
-                } else if let parent, problems == nil,
-                    Self.onlyAddsKeys(file, to: parent, underDeclarations: declaringAncestor != nil),
+                let underDeclarations = declaresOwn || declaringAncestor != nil
+                // Below a declaration, the prefixes are made now, from the parent's (made with
+                // it, as the lineage declares): the shortcuts read kinds through them.
+                let prefixes =
+                    underDeclarations
+                    ? (parent?.prefixes() ?? Prefixes()).adding(FileBox(file), atDepth: depth) : nil
+                madePrefixes = Locked(prefixes)
+                if let parent, problems == nil,
+                    !(declaresOwn && Self.retypesInheritedKeys(file, below: parent.prefixes())),
                     parent.isClean(options: options)
                 {
-                    var resolver = ThemeResolver(
-                        name: name, lineage: ThemeLineage(link), chain: [file],
-                        declaring: Self.declaringFiles(from: declaringAncestor), options: options)
-                    let outcome = resolver.resolve()
-                    addedKeys = outcome.diagnostics.isEmpty ? outcome.resolved : nil
-                    changes = nil
-                } else if declaringAncestor != nil {
-                    addedKeys = nil
-                    changes = nil
-                } else if let parent, problems == nil, parent.isClean(options: options) {
-                    addedKeys = nil
-                    var check = ChangeCheck(
-                        file: file, setters: setters, namers: parent.hints().namers, alphaOrder: options.alphaOrder)
-                    changes = check.changes()
+                    if Self.onlyAddsKeys(file, to: parent, underDeclarations: underDeclarations) {
+                        let declaring =
+                            declaringAncestor == nil ? [] : Self.declaringFiles(for: file, in: parent.prefixes())
+                        var resolver = ThemeResolver(
+                            name: name, lineage: ThemeLineage(link), chain: [file], declaring: declaring,
+                            options: options)
+                        let outcome = resolver.resolve()
+                        addedKeys = outcome.diagnostics.isEmpty ? outcome.resolved : nil
+                        changes = nil
+                    } else {
+                        addedKeys = nil
+                        var check = ChangeCheck(
+                            file: file, setters: setters, namers: parent.hints().namers, prefixes: prefixes,
+                            alphaOrder: options.alphaOrder)
+                        changes = check.changes()
+                    }
                 } else {
                     addedKeys = nil
                     changes = nil
                 }
+            }
+
+            /// The lineage's prefixes (`Prefixes`): the nearest ancestor's that has them made,
+            /// with the files below it added in turn (a walk, not a recursion: chains are long).
+            func prefixes() -> Prefixes {
+                if let made = madePrefixes.withLock({ $0 }) { return made }
+                var pending = [self]
+                var prefixes = Prefixes()
+                var next = parent
+                while let link = next {
+                    if let made = link.madePrefixes.withLock({ $0 }) {
+                        prefixes = made
+                        break
+                    }
+                    pending.append(link)
+                    next = link.parent
+                }
+                for link in pending.reversed() {
+                    prefixes = prefixes.adding(FileBox(link.file), atDepth: link.depth)
+                    link.madePrefixes.withLock { made in
+                        if made == nil { made = prefixes }
+                    }
+                }
+                return prefixes
+            }
+
+            /// Whether a `$type` of `file` reaches a key of the parent's merged theme
+            /// (`inherited`, its prefixes) with another kind than the lineage gave it there: the
+            /// nearest `$type` at or above the prefix it declares names another kind (or none
+            /// does). A `$type` of a group the theme adds, or one that declares an inherited
+            /// group its kind again, changes no inherited key; `$description` and
+            /// `$deprecated` change no kind.
+            private static func retypesInheritedKeys(_ file: ThemeFile, below inherited: Prefixes) -> Bool {
+                let store = file.document.store
+                for (entry, kind) in store.declarations where kind == .type && store.isFirstOfKey(Int(entry)) {
+                    let retypes = store.withBytes(store.packed[Int(entry)].key) { key in
+                        let prefix = UnsafeBufferPointer(
+                            rebasing: key[..<max(0, key.count - kind.segment.utf8.count - 1)])
+                        guard inherited.holdsKeys(under: prefix) else { return false }
+                        let mine = Prefixes.kindNumber(
+                            of: Setters.Setter(file: FileBox(file), depth: 0, entry: entry))
+                        let theirs = inherited.nearestType(atOrAbove: prefix).flatMap {
+                            Prefixes.kindNumber(of: $0.setter)
+                        }
+                        return mine != theirs
+                    }
+                    if retypes { return true }
+                }
+                return false
             }
 
             /// Whether no key of `file` sizes an inherited font or may be named by an inherited
@@ -454,7 +507,10 @@ extension ThemeLoader {
             ) -> Bool {
                 let store = file.document.store
                 let reserved = store.reservedEntries()
-                for index in 0..<store.count where !reserved.contains(index) {
+                // A declaration is no key: what it changes, `retypesInheritedKeys` says.
+                let declarations = store.declarationMask()
+                for index in 0..<store.count
+                where !reserved.contains(index) && (declarations.isEmpty || !declarations[index]) {
                     let entry = store.packed[index]
                     if let inherited = parent.setters.setter(of: entry, in: store),
                         !keepsKind(index, of: store, over: inherited, in: parent.setters)
@@ -476,7 +532,8 @@ extension ThemeLoader {
                 }
                 // A name some inherited value gives, by its hash (now and then another name).
                 let namers = parent.hints().namers
-                for index in 0..<store.count where !reserved.contains(index) {
+                for index in 0..<store.count
+                where !reserved.contains(index) && (declarations.isEmpty || !declarations[index]) {
                     if namers.find(hash: Int(store.packed[index].hash), matching: { _ in true }) != nil {
                         return false
                     }
@@ -493,17 +550,32 @@ extension ThemeLoader {
                         UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
             }
 
-            /// The declarations of `nearest` and of the ancestors above it whose own files
-            /// declare something (`declarationsFile`), nearest first: what a theme below them
-            /// inherits.
-            private static func declaringFiles(from nearest: SharedLink?) -> [ThemeFile] {
-                var files: [ThemeFile] = []
-                var next = nearest
-                while let link = next {
-                    files.append(link.declarationsFile ?? link.file)
-                    next = link.declaringAncestor
+            /// The declarations of `file`'s ancestors that are the nearest over some key of
+            /// `file` (`inherited`, the parent's prefixes), each ancestor's in a file of those
+            /// alone (`ThemeFile(declarationsOf:chosen:)`), nearest first: what the keys `file`
+            /// adds inherit. No other declaration reaches them, so a theme below n declaring
+            /// themes, or below a file of m declarations, is given those over its keys, not n
+            /// files or m declarations.
+            private static func declaringFiles(for file: ThemeFile, in inherited: Prefixes) -> [ThemeFile] {
+                guard inherited.hasDeclarations else { return [] }
+                let store = file.document.store
+                let reserved = store.reservedEntries()
+                let declarations = store.declarationMask()
+                var chosen: [Int32: (file: ThemeFile, entries: Set<Int32>)] = [:]
+                for index in 0..<store.count
+                where !reserved.contains(index) && (declarations.isEmpty || !declarations[index])
+                    && store.isFirstOfKey(index)
+                {
+                    store.withBytes(store.packed[index].key) { key in
+                        inherited.forEachNearest(over: key) { declaration in
+                            let setter = declaration.setter
+                            chosen[setter.depth, default: (setter.file.file, [])].entries.insert(setter.entry)
+                        }
+                    }
                 }
-                return files
+                return chosen.keys.sorted(by: >).compactMap { depth in
+                    chosen[depth].map { ThemeFile(declarationsOf: $0.file, chosen: $0.entries.sorted()) }
+                }
             }
 
             /// Whether entry `index` of `store`, which sets the key of `inherited` again, keeps
@@ -569,6 +641,7 @@ extension ThemeLoader {
                 let store = file.document.store
                 let box = FileBox(file)
                 let reserved = store.reservedEntries()
+                let declarations = store.declarationMask()
                 for index in 0..<store.count where !reserved.contains(index) {
                     let entry = store.packed[index]
                     store.withBytes(entry.key) { key in
@@ -579,7 +652,9 @@ extension ThemeLoader {
                             hash: met?.hash ?? exact, several: met.map { $0.several || $0.hash != exact } ?? false)
                         hints.foldedKeys.set(spelling, hash: folded) { _ in true }
                     }
-                    guard entry.kind == .string, store.isFirstOfKey(index) else { continue }
+                    // A declaration's value (`color`) is no alias: it names no key.
+                    guard entry.kind == .string, store.isFirstOfKey(index), declarations.isEmpty || !declarations[index]
+                    else { continue }
                     let namer = Setters.Setter(file: box, depth: Int32(depth), entry: Int32(index))
                     Namers.name(of: namer) { name in
                         let (hash, isASCII) = KeyHash.of(name)

@@ -268,25 +268,38 @@ final class EntryStore: @unchecked Sendable {
     }
 
     /// A store of this one's declarations only (the first entry of each declaration key),
+    /// or of the declarations among `chosen` (entry numbers, each the first of its key),
     /// over the same text, so that their locations are this file's: what a theme below the
-    /// file inherits from it (SPEC §2), made once for the file rather than read from all its
-    /// keys again for each theme below.
-    func declarationsOnly() -> EntryStore {
-        var packed = PackedBuffer(capacity: declarations.count)
-        var index = KeyTable(capacity: declarations.count)
+    /// file inherits from it (SPEC §2). Only the side text of the entries taken is copied,
+    /// so that a copy of a few declarations of a large file costs those few: a theme below
+    /// it is given the declarations nearest its keys alone.
+    func declarationsOnly(_ chosen: [Int32]? = nil) -> EntryStore {
+        let taken = chosen ?? declarations.filter { isFirstOfKey(Int($0.entry)) }.map(\.entry)
+        var packed = PackedBuffer(capacity: taken.count)
+        var index = KeyTable(capacity: taken.count)
         var shapes = KeyShapes()
+        var side: [UInt8] = []
         let view = view
-        for (entry, _) in declarations where isFirstOfKey(Int(entry)) {
-            let declaration = self.packed[Int(entry)]
+        // `text` in this store's side buffer moved to the end of `side`, else as it is.
+        func moved(_ text: TextRef) -> TextRef {
+            guard text.start < 0 else { return text }
+            let start = Int32(side.count)
+            side.append(contentsOf: view.bytes(text))
+            return TextRef(start: -(start + 1), count: text.count)
+        }
+        for entry in taken {
+            var declaration = self.packed[Int(entry)]
+            guard DeclarationKind.of(key: view.bytes(declaration.key)) != nil else { continue }
+            let key = view.bytes(declaration.key)
+            if let first = key.first { shapes.insert(first: first, count: key.count) }
+            declaration.key = moved(declaration.key)
+            if declaration.kind == .string { declaration.payload = PackedEntry.payload(of: moved(declaration.text)) }
             // First entries of their keys: no two are one key, so none matches another.
             _ = index.insert(packed.count, hash: Int(declaration.hash), matching: { _ in false })
             packed.append(declaration)
-            let key = view.bytes(declaration.key)
-            if let first = key.first { shapes.insert(first: first, count: key.count) }
         }
         return EntryStore(
-            file: file, source: source, side: Array(UnsafeBufferPointer(start: side, count: sideCount)),
-            packed: packed, index: index, duplicates: [], keyShapes: shapes)
+            file: file, source: source, side: side, packed: packed, index: index, duplicates: [], keyShapes: shapes)
     }
 
     /// An empty store over `source`.
