@@ -92,7 +92,7 @@ extension ThemeLoader.Session {
                 root = node
                 return
             }
-            node.segment.withUnsafeBufferPointer { segment in
+            _ = node.segment.withUnsafeBufferPointer { segment in
                 nodes.set(node, hash: Self.edgeHash(parent: node.parent, segment)) { $0.number == node.number }
             }
         }
