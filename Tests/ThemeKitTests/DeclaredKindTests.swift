@@ -57,6 +57,26 @@ struct DeclaredKindTests {
         #expect(problem.notes.map(\.location.line) == [3])
     }
 
+    @Test("a font's size key declared a dimension or a number sizes the font; declared a string, it is an error at the size")
+    func declaredFontSizeKinds() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default",
+            [
+                "titleFont": "Helvetica", "titleFontSize": "12", "titleFontSize.$type": "dimension",
+                "bodyFont": "Inter", "bodyFontSize": "<real>15.5</real>", "bodyFontSize.$type": "number",
+            ])
+        let theme = try folder.loader.load("default")
+        #expect(theme.font(forKey: "titleFont") == ThemeFont(name: "Helvetica", size: 12))
+        #expect(theme.font(forKey: "bodyFont") == ThemeFont(name: "Inter", size: 15.5))
+        try folder.theme(
+            "default", ["titleFont": "Helvetica", "titleFontSize": "12", "titleFontSize.$type": "string"])
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.diagnostics.map(\.code) == [.invalidSize])
+        #expect(analysis.diagnostics.first?.location.line == 4)
+        #expect(analysis.diagnostics.first?.message.contains("'titleFontSize' sizes 'titleFont'") == true)
+    }
+
     @Test("a child theme inherits its ancestors' declarations, and its own are nearer")
     func declarationsAreInherited() throws {
         let folder = try TemporaryDirectory()

@@ -273,9 +273,15 @@ struct TypedValues: @unchecked Sendable {
     /// Entry `id`'s value when it is a size (written or not: `hasValue` says), read in
     /// place, without copying a value that may hold a string.
     @inline(__always)
+    /// The font size held at `id`: a size, or a number greater than 0 of a kind a
+    /// declaration gave the size key (a DTCG `dimension` or `number`).
     func size(_ id: Int, hasValue: Bool) -> Double? {
-        guard hasValue, case .size(let size) = base[id] else { return nil }
-        return size
+        guard hasValue else { return nil }
+        switch base[id] {
+        case .size(let size): return size
+        case .number(let number) where number > 0: return number
+        default: return nil
+        }
     }
 
     /// Destroys the values written (`written[id]`) and frees the memory.

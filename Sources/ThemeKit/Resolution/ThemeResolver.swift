@@ -481,6 +481,9 @@ struct ThemeResolver {
             case .found(let size):
                 return .font(ThemeFont(name: fontNames.name(writtenAt: target, in: entries), size: size))
             case .invalid: return nil
+            case .notASize(let sizeID):
+                report(.invalidSize, Message.notASize(entries.key(sizeID), font: entries.key(id)), at: sizeID, \.valueRange)
+                return nil
             case .missing:
                 report(.missingFontSize, Message.noSize(entries.key(id)), at: id, \.keyRange)
                 return nil
@@ -535,17 +538,19 @@ struct ThemeResolver {
     private enum FontSize {
         case found(Double)
         case missing
+        /// The size key's value is not of its kind (an error said at the size key).
         case invalid
+        /// The size key's value is of its kind, a declared one, but not a size: a string,
+        /// or a number of 0 or less.
+        case notASize(Int)
     }
 
     /// `xFont` takes `xFontSize`; failing that, the first `…FontSize` of a font along its
     /// alias chain.
     private mutating func fontSize(for id: Int) -> FontSize {
         guard let sizeID = sizeKeyAlongChain(of: id) else { return .missing }
-        guard !entries[sizeID].isNested, typedValue(sizeID), let size = typed.size(sizeID, hasValue: hasValue[sizeID])
-        else {
-            return .invalid
-        }
+        guard !entries[sizeID].isNested, typedValue(sizeID) else { return .invalid }
+        guard let size = typed.size(sizeID, hasValue: hasValue[sizeID]) else { return .notASize(sizeID) }
         if sizeOf.isEmpty { sizeOf = Array(repeating: -1, count: entries.count) }
         sizeOf[id] = Int32(sizeID)
         return .found(size)
@@ -792,6 +797,10 @@ extension ThemeResolver {
         }
 
         /// `missing_font_size`: a font with no size on its key or along its alias chain.
+        package static func notASize(_ sizeKey: String, font fontKey: String) -> String {
+            "'\(sizeKey)' sizes '\(fontKey)' but its declared kind holds no size: a font size is a number greater than 0"
+        }
+
         package static func noSize(_ fontKey: String) -> String {
             "'\(fontKey)' has no size: add '\(ValueKind.sizeKey(ofFont: fontKey))'"
         }
