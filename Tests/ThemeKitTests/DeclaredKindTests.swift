@@ -57,7 +57,9 @@ struct DeclaredKindTests {
         #expect(problem.notes.map(\.location.line) == [3])
     }
 
-    @Test("a font's size key declared a dimension or a number sizes the font; declared a string, it is an error at the size")
+    @Test(
+        "a font's size key declared a dimension or a number sizes the font; declared a string, it is an error at the size"
+    )
     func declaredFontSizeKinds() throws {
         let folder = try TemporaryDirectory()
         try folder.theme(

@@ -482,7 +482,9 @@ struct ThemeResolver {
                 return .font(ThemeFont(name: fontNames.name(writtenAt: target, in: entries), size: size))
             case .invalid: return nil
             case .notASize(let sizeID):
-                report(.invalidSize, Message.notASize(entries.key(sizeID), font: entries.key(id)), at: sizeID, \.valueRange)
+                report(
+                    .invalidSize, Message.notASize(entries.key(sizeID), font: entries.key(id)), at: sizeID, \.valueRange
+                )
                 return nil
             case .missing:
                 report(.missingFontSize, Message.noSize(entries.key(id)), at: id, \.keyRange)
