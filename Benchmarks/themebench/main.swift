@@ -109,6 +109,22 @@ if arguments.count >= 3, arguments[1] == "--scaling-read-tokens" {
     exit(0)
 }
 
+if arguments.count >= 3, arguments[1] == "--scaling-resolve-tokens" {
+    // --scaling-resolve-tokens DIR: DIR's resolver read and each of its themes resolved, for
+    // `--scaling`. Exit 3 when a theme does not resolve whole, so that the benchmark never
+    // times a failure.
+    guard let read = try? TokensReader.themes(contentsOf: arguments[2] + "/" + ScalingShape.tokensResolverPath),
+        !read.themes.isEmpty
+    else { exit(3) }
+    var values = 0
+    for theme in read.themes {
+        guard let resolved = theme.resolved().theme else { exit(3) }
+        values += resolved.count
+    }
+    print(values)
+    exit(0)
+}
+
 if arguments.count >= 3, arguments[1] == "--scaling-lsp-open" {
     // --scaling-lsp-open DIR: the language server opening every theme of DIR, for `--scaling`.
     // Exit 3 when it cannot, so that the benchmark never times a failure.
