@@ -46,6 +46,18 @@ import Testing
         #expect(error?.message == "the key 'a' is written twice in one object")
     }
 
+    @Test(
+        "a key written twice in a wide object is refused at the second, before and after its keys are hashed",
+        arguments: [(3, 10), (3, 20), (18, 30), (0, 15), (0, 16)])
+    func aKeyWrittenTwiceInAWideObject(first: Int, second: Int) {
+        // One member a line: key k<i> on line i + 2, at column 2; the second writes k<first>.
+        let members = (0..<second).map { " \"k\($0)\": \($0)," } + [" \"k\(first)\": 0"]
+        let error = Self.failure("{\n" + members.joined(separator: "\n") + "\n}")
+        #expect(error?.location.line == second + 2)
+        #expect(error?.location.column == 2)
+        #expect(error?.message == "the key 'k\(first)' is written twice in one object")
+    }
+
     @Test func aKeyWrittenTwiceIsKeptTwiceInOrderWhenAsked() throws {
         let root = try Self.read("{\"a\": 1, \"a\": 2}", .keep)
         #expect(root.members?.map(\.value.value) == [.integer(1), .integer(2)])
