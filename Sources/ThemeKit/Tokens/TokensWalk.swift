@@ -462,7 +462,9 @@ struct TokensWalk {
     }
 
     /// A note at each member of a value object that its type does not have.
-    private mutating func extraMembers(_ node: JSONNode, known: Set<String>, key: String, what: String) {
+    /// `known` is a few names, compared one by one: a set made for each value was a tenth of
+    /// reading a color.
+    private mutating func extraMembers(_ node: JSONNode, known: [String], key: String, what: String) {
         for member in node.members ?? [] where !known.contains(member.key) {
             note(
                 "'\(Escaping.visible(key))': '\(Escaping.visible(member.key))' is no member of a \(what): ignored",
