@@ -23,8 +23,10 @@ struct TokensWalk {
     private var aliasTargets: [String: String] = [:]
     /// Aliases in typed keys, checked against their target's type once every token is read.
     private var references: [(key: String, type: String, target: String, at: JSONLocation)] = []
-    /// Every group of the file as written, by path (`$extends` names them).
+    /// Every group of the file as written, by path (`$extends` names them): indexed at the
+    /// first `$extends`, so that a file without one (most) pays nothing for it.
     private var groups: [String: JSONNode] = [:]
+    private var groupsIndexed = false
     /// `$extends`: the members of each group once its base is merged in, and the groups
     /// being merged (a cycle's way back).
     private var merged: [String: [JSONMember]] = [:]
@@ -59,7 +61,6 @@ struct TokensWalk {
             error(.tokenValue, "a tokens file is a JSON object, not \(root.kind)", at: root.location)
             return
         }
-        indexGroups(root, path: "")
         group(root, path: "", type: nil)
         checkReferenceTypes()
         expandStructuredAliases()
@@ -830,6 +831,17 @@ struct TokensWalk {
     private static func chainEnd(
         _ path: String, aliasTargets: [String: String], memo: inout [String: String?], found: (String) -> String?
     ) -> String? {
+        // Most keys asked are known, or typed themselves: answered with no walk to remember.
+        if let known = memo[path] { return known }
+        if let here = found(path) {
+            memo[path] = .some(here)
+            return here
+        }
+        guard aliasTargets[path] != nil else {
+            // Not a token of this file (a reference into another): nothing to walk.
+            memo[path] = .some(nil)
+            return nil
+        }
         var walked: [String] = []
         var seen: Set<String> = []
         var current = path
@@ -916,6 +928,10 @@ struct TokensWalk {
         guard let target else {
             error(.tokenReference, "'$extends' is a group reference ('{group.path}')", at: extends.value.location)
             return own
+        }
+        if !groupsIndexed {
+            indexGroups(root, path: "")
+            groupsIndexed = true
         }
         guard let base = groups[target] else {
             error(
