@@ -831,17 +831,11 @@ struct TokensWalk {
     private static func chainEnd(
         _ path: String, aliasTargets: [String: String], memo: inout [String: String?], found: (String) -> String?
     ) -> String? {
-        // Most keys asked are known, or typed themselves: answered with no walk to remember.
+        // Most keys asked are typed themselves, or no alias of this file (a reference into
+        // another): answered at once, as a walk from them would be, with nothing to remember.
+        if let here = found(path) { return here }
+        guard aliasTargets[path] != nil else { return nil }
         if let known = memo[path] { return known }
-        if let here = found(path) {
-            memo[path] = .some(here)
-            return here
-        }
-        guard aliasTargets[path] != nil else {
-            // Not a token of this file (a reference into another): nothing to walk.
-            memo[path] = .some(nil)
-            return nil
-        }
         var walked: [String] = []
         var seen: Set<String> = []
         var current = path
