@@ -167,22 +167,25 @@ struct TokensWalk {
         return bad.map { "'\(Escaping.visible(name))': a token or group name cannot contain '\($0)'" }
     }
 
-    /// Whether `text` is ASCII, so that its bytes are its characters (but for CR LF, which no
-    /// check below looks at).
-    private static func isASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 }
+    /// `body` of `text`'s bytes when `text` is ASCII, so that its bytes are its characters
+    /// (but for CR LF, which no check here looks at); nil when it is not, or when its bytes are
+    /// not in one piece (a bridged string), for the caller to ask `String` instead.
+    private static func ascii<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let scanned: Result?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte >= 0x80 { return nil }
+            return body(bytes)
+        }
+        return scanned ?? nil
     }
 
     /// `text.hasPrefix("{")`, read as a byte when `text` is ASCII.
     static func startsWithBrace(_ text: String) -> Bool {
-        guard isASCII(text) else { return text.hasPrefix("{") }
-        return text.utf8.first == UInt8(ascii: "{")
+        ascii(text) { $0.first == UInt8(ascii: "{") } ?? text.hasPrefix("{")
     }
 
     /// `text.contains("{")`, read as bytes when `text` is ASCII.
     static func containsBrace(_ text: String) -> Bool {
-        guard isASCII(text) else { return text.contains("{") }
-        return text.utf8.contains(UInt8(ascii: "{"))
+        ascii(text) { $0.contains(UInt8(ascii: "{")) } ?? text.contains("{")
     }
 
     /// `$type`'s value, with its entry written, or nil when it is not a string.
@@ -316,16 +319,16 @@ struct TokensWalk {
     /// `{a.b}` alone: the path it names.
     static func curlyReference(_ node: JSONNode) -> String? {
         guard let text = node.string else { return nil }
-        if isASCII(text) {
-            // Bytes are characters: no string is searched, and only a reference is copied.
-            let bytes = text.utf8
-            guard bytes.count > 2, bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else {
+        // Bytes are characters: no string is searched, and only a reference is copied.
+        let read: String?? = ascii(text) { bytes in
+            guard bytes.count > 2, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") else {
                 return nil
             }
-            let inner = bytes.dropFirst().dropLast()
-            guard !inner.contains(UInt8(ascii: "{")), !inner.contains(UInt8(ascii: "}")) else { return nil }
-            return String(Substring(inner))
+            let inner = UnsafeBufferPointer(rebasing: bytes[1..<bytes.count - 1])
+            guard !inner.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return nil }
+            return String(decoding: inner, as: UTF8.self)
         }
+        if let read { return read }
         guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { return nil }
         let inner = text.dropFirst().dropLast()
         guard !inner.contains("{"), !inner.contains("}") else { return nil }
