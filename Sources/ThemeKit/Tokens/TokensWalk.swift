@@ -379,6 +379,8 @@ struct TokensWalk {
         }
         var itemNodes: [JSONNode] = []
         var components: [TokenColorComponent?] = []
+        itemNodes.reserveCapacity(items.count)
+        components.reserveCapacity(items.count)
         for item in items {
             let resolved = resolve(item) ?? item
             itemNodes.append(resolved)
@@ -723,6 +725,8 @@ struct TokensWalk {
     /// `node` with its `$ref`s followed within the file; nil (and an error) when one names
     /// nothing, names another file or leads back to itself.
     private mutating func resolve(_ node: JSONNode) -> JSONNode? {
+        // Only an object can be a `$ref` (a color's components, most often, are numbers).
+        guard case .object = node.value else { return node }
         var current = node
         var seen: Set<String> = []
         while let pointer = current["$ref"]?.string {
