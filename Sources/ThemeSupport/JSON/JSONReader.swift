@@ -296,6 +296,7 @@ package struct JSONReader {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { offset += 1 }
             guard digits() > 0 else { throw failure("a number needs digits in its exponent") }
         }
+        if let value = Self.shortNumber(bytes[start..<offset], isInteger: isInteger) { return value }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         if isInteger, let whole = Int(text) { return .integer(whole) }
         guard let real = Double(text), real.isFinite else {
@@ -303,6 +304,39 @@ package struct JSONReader {
             throw failure("the number \(text) is out of range")
         }
         return .real(real)
+    }
+
+    /// A number of at most 15 digits and no exponent (`-12`, `0.25`), read from its bytes
+    /// with no string made: its digits are an integer below 2^53, and such an integer
+    /// divided by a power of ten up to 10^22 (both exact as `Double`s) is the correctly
+    /// rounded value, as `Double(text)` gives it (Clinger's fast path). Nil for any other
+    /// number, which `Double(text)` reads.
+    static func shortNumber(_ text: ArraySlice<UInt8>, isInteger: Bool) -> JSONNode.Value? {
+        var mantissa: Int64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var inFraction = false
+        var negative = false
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): inFraction = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digitCount += 1
+                guard digitCount <= 15 else { return nil }
+                mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+                if inFraction { fractionDigits += 1 }
+            default: return nil  // an exponent
+            }
+        }
+        if isInteger { return .integer(Int(negative ? -mantissa : mantissa)) }
+        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+        return .real(negative ? -magnitude : magnitude)
+    }
+
+    /// 10^0 … 10^15, each exact as a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1) { value, _ in value * 10 }
     }
 
     private mutating func digits() -> Int {
