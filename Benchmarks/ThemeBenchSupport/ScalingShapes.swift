@@ -222,7 +222,7 @@ extension ScalingShape {
         ScalingShape(
             "dtcg-resolver-many-files",
             "a resolver of one set of n token files, each referring to the one before, resolved",
-            tool: .resolveTokens, n: 2_000
+            tool: .resolveTokens, n: 4_000
         ) { n in
             var files: [String: String] = [:]
             var sources: [String] = []
@@ -246,7 +246,7 @@ extension ScalingShape {
         ScalingShape(
             "dtcg-resolver-modifier-combinations",
             "a resolver of n colors and 3 modifiers of 2 contexts, each context n references, 8 themes resolved",
-            tool: .resolveTokens, n: 2_000
+            tool: .resolveTokens, n: 5_000
         ) { n in
             let colors = (0..<n).map {
                 "\"c\($0)\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0.\($0 % 10), 0.5, 0.\($0 % 7)]}}"
