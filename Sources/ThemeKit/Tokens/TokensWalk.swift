@@ -17,7 +17,10 @@ struct TokensWalk {
     /// The file a root `$extends` names (`{"$ref": "./base.tokens.json"}`), as written.
     private(set) var baseFile: String?
 
-    /// Each token's type (declared, inherited, or a composite member's), by path.
+    /// Each token's type (declared, inherited, or a composite member's) and its path, in the
+    /// order read (a later one of a path wins): indexed by path (`tokenTypes`) only when a
+    /// reference's type is checked, so that a file with no reference (a palette) indexes none.
+    private var typedTokens: [(path: String, type: String)] = []
     private var tokenTypes: [String: String] = [:]
     /// Each alias token's target, by path (to find the type of an untyped alias).
     private var aliasTargets: [String: String] = [:]
@@ -245,7 +248,7 @@ struct TokensWalk {
             }
         }
         guard let value = node["$value"], let member = node.members?.last(where: { $0.key == "$value" }) else { return }
-        if let type { tokenTypes[path] = type }
+        if let type { typedTokens.append((path, type)) }
         read(value, key: path, type: type, keyLocation: keyLocation, valueLocation: member.value.location)
     }
 
@@ -684,7 +687,7 @@ struct TokensWalk {
                 readType = "dimension"
             }
             if let readType {
-                tokenTypes[subKey] = readType
+                typedTokens.append((subKey, readType))
                 emit(Self.join(subKey, "$type"), .string(readType), member)
             }
             read(
@@ -808,6 +811,9 @@ struct TokensWalk {
     /// reference's type is its target's). Checked here, where every token's type is known;
     /// references that name nothing or go round are left to the resolver.
     private mutating func checkReferenceTypes() {
+        guard !references.isEmpty else { return }
+        tokenTypes.reserveCapacity(typedTokens.count)
+        for (path, type) in typedTokens { tokenTypes[path] = type }
         for reference in references {
             guard let found = typeOf(reference.target), found != reference.type else { continue }
             // Real files give lineHeight a dimension (Terrazzo reads it): a deviation.
