@@ -14,6 +14,16 @@ public enum BenchRun: Equatable, Sendable {
         case read
     }
 
+    /// Which pass `--profile-tokens` repeats.
+    public enum TokensPass: Equatable, Sendable {
+        /// ThemeKit's whole work: the resolver and its files read, every theme resolved.
+        case readAndResolve
+        /// The DTCG reader alone, without resolution.
+        case read
+        /// Foundation's `JSONSerialization` decoding the same files' bytes.
+        case foundation
+    }
+
     /// Every case against its baseline, as a table or as JSON.
     case table(json: Bool)
     /// Time and memory of each scaling shape at n and 4n, each shape's n multiplied by
@@ -21,6 +31,8 @@ public enum BenchRun: Equatable, Sendable {
     case scaling(only: String?, repeats: Int, timeout: Double, json: Bool, scale: Double = 1)
     /// `count` passes over the generated theme of `keys` keys, for callgrind.
     case profileLoad(count: Int, keys: Int, pass: ProfilePass)
+    /// `count` passes over the generated DTCG design system of `tokens` tokens, for callgrind.
+    case profileTokens(count: Int, tokens: Int, pass: TokensPass)
     /// `count` calls of `changeTheme` between two RNThemeManager-style themes, for callgrind.
     case profileChange(count: Int)
     /// `count` rounds of `color(forKey:)` and `font(forKey:)` hits through a manager, and of
@@ -79,14 +91,28 @@ public struct BenchOptions: ParsableCommand {
         help: ArgumentHelp("Load the generated theme and its parent N times, and nothing else.", valueName: "N"))
     var profileLoad: Int?
 
-    @Argument(help: ArgumentHelp("With --profile-load: the theme's keys (at least 20).", valueName: "KEYS"))
+    @Argument(
+        help: ArgumentHelp(
+            "With --profile-load: the theme's keys (at least 20); with --profile-tokens: the tokens (at least 50).",
+            valueName: "KEYS"))
     var keys: Int?
 
     @Flag(help: "With --profile-load: the C floor's pass over the same bytes instead.")
     var profileFloor = false
 
-    @Flag(help: "With --profile-load: the reader alone (no resolution) instead.")
+    @Flag(help: "With --profile-load or --profile-tokens: the reader alone (no resolution) instead.")
     var profileRead = false
+
+    @Option(
+        name: .customLong("profile-tokens"),
+        help: ArgumentHelp(
+            "Read the generated DTCG design system (a resolver, a light/dark modifier, four token files) and "
+                + "resolve its themes N times, and nothing else.",
+            valueName: "N"))
+    var profileTokens: Int?
+
+    @Flag(help: "With --profile-tokens: Foundation's JSONSerialization decoding the same files instead.")
+    var profileFoundation = false
 
     @Option(
         name: .customLong("profile-change"),
@@ -128,6 +154,11 @@ public struct BenchOptions: ParsableCommand {
             return .profileLoad(
                 count: count, keys: keys ?? 10_000, pass: profileFloor ? .floor : profileRead ? .read : .load)
         }
+        if let count = profileTokens {
+            return .profileTokens(
+                count: count, tokens: keys ?? 5_000,
+                pass: profileFoundation ? .foundation : profileRead ? .read : .readAndResolve)
+        }
         if let count = profileChange { return .profileChange(count: count) }
         if let count = profileLookup { return .profileLookup(count: count) }
         if let folder = lintCorpus { return .lintCorpus(folder: folder) }
@@ -138,6 +169,7 @@ public struct BenchOptions: ParsableCommand {
     public func validate() throws {
         let runs = [
             scaling ? "--scaling" : nil, profileLoad.map { _ in "--profile-load" },
+            profileTokens.map { _ in "--profile-tokens" },
             profileChange.map { _ in "--profile-change" }, profileLookup.map { _ in "--profile-lookup" },
             lintCorpus.map { _ in "--lint-corpus" }, appearanceLatency.map { _ in "--appearance-latency" },
         ].compactMap { $0 }
@@ -154,8 +186,17 @@ public struct BenchOptions: ParsableCommand {
         let loadSettings = [
             keys.map { _ in "KEYS" }, profileFloor ? "--profile-floor" : nil, profileRead ? "--profile-read" : nil,
         ].compactMap { $0 }
-        if profileLoad == nil, let setting = loadSettings.first {
+        if profileLoad == nil, profileTokens == nil, let setting = loadSettings.first {
             throw ValidationError("\(setting) is a setting of --profile-load")
+        }
+        if profileTokens != nil, profileFloor {
+            throw ValidationError("--profile-floor is a setting of --profile-load")
+        }
+        if profileTokens == nil, profileFoundation {
+            throw ValidationError("--profile-foundation is a setting of --profile-tokens")
+        }
+        guard !(profileFoundation && profileRead) else {
+            throw ValidationError("choose --profile-foundation or --profile-read, not both")
         }
         if json, runs.contains(where: { $0 != "--scaling" }) {
             throw ValidationError("--json goes with the table or --scaling")
@@ -168,8 +209,12 @@ public struct BenchOptions: ParsableCommand {
         }
         for (name, count) in [
             ("--profile-load", profileLoad), ("--profile-change", profileChange), ("--profile-lookup", profileLookup),
+            ("--profile-tokens", profileTokens),
         ] {
             if let count, count < 0 { throw ValidationError("\(name) takes a count of 0 or more, not \(count)") }
+        }
+        if let keys, profileTokens != nil, keys < 50 {
+            throw ValidationError("a generated design system has at least 50 tokens, not \(keys)")
         }
         if let keys, keys < 20 { throw ValidationError("a generated theme has at least 20 keys, not \(keys)") }
         if let repeats, repeats < 1 { throw ValidationError("--repeat takes 1 or more, not \(repeats)") }

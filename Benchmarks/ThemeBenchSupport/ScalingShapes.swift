@@ -31,6 +31,9 @@ public struct ScalingShape: Sendable {
         /// ThemeKit's `TokensReader.themes(contentsOf:)`, in process, of `Tokens/t.resolver.json`
         /// when the shape has one, else of `Tokens/t.tokens.json` (DTCG, SPEC §12).
         case readTokens
+        /// The same read, then every theme of it resolved by ThemeKit's resolver
+        /// (`TokensTheme.resolved`), as the manager resolves a theme.
+        case resolveTokens
 
         public var description: String {
             switch self {
@@ -44,6 +47,7 @@ public struct ScalingShape: Sendable {
             case .importing(let format): "themekit import --from \(format)"
             case .lspOpen: "themekit lsp didOpen"
             case .readTokens: "TokensReader.themes"
+            case .resolveTokens: "TokensReader.themes + TokensTheme.resolved"
             }
         }
     }
@@ -125,7 +129,7 @@ extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
     public static let all: [ScalingShape] =
         lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes + lspShapes
-        + tokensShapes + tokensLintShapes
+        + tokensShapes + resolvedTokensShapes + tokensLintShapes
 
     /// The DTCG tokens reader (issue 37): what grows with a tokens file or a resolver.
     static let tokensShapes: [ScalingShape] = [
@@ -207,6 +211,72 @@ extension ScalingShape {
                     + "\"modifiers\": {\"m\": {\"contexts\": {" + contexts.joined(separator: ",\n") + "}}},\n"
                     + "\"resolutionOrder\": [{\"$ref\": \"#/sets/base\"}, {\"$ref\": \"#/modifiers/m\"}]}\n",
             ]
+        },
+    ]
+
+    /// A resolver and what it resolves to: the shapes whose cost is in the themes, not only in
+    /// the files.
+    static let resolvedTokensShapes: [ScalingShape] = [
+        // n files in one set, each a group of its own, a key every file sets again (the
+        // later winning), a reference into the file before it and a `$type` of its own:
+        // one theme whose chain is n files long.
+        ScalingShape(
+            "dtcg-resolver-many-files",
+            "a resolver of one set of n token files, each referring to the one before, resolved",
+            tool: .resolveTokens, n: 4_000
+        ) { n in
+            var files: [String: String] = [:]
+            var sources: [String] = []
+            for index in 0..<n {
+                let name = "f\(index).tokens.json"
+                sources.append("{\"$ref\": \"\(name)\"}")
+                let previous = index == 0 ? "{\"value\": 1, \"unit\": \"px\"}" : "\"{f\(index - 1).a}\""
+                files["Tokens/" + name] =
+                    "{\"f\(index)\": {\"$type\": \"dimension\", \"a\": {\"$value\": \(previous)}, "
+                    + "\"b\": {\"$value\": {\"value\": \(index), \"unit\": \"px\"}}},\n"
+                    + "\"top\": {\"$type\": \"number\", \"$value\": \(index)}}\n"
+            }
+            files[tokensResolverPath] =
+                "{\"version\": \"2025.10\", \"sets\": {\"all\": {\"sources\": [" + sources.joined(separator: ",\n")
+                + "]}},\n\"resolutionOrder\": [{\"$ref\": \"#/sets/all\"}]}\n"
+            return files
+        },
+        // Three modifiers of two contexts (light/dark, contrast, density): eight themes, each
+        // of a set of n colors and three context files of n references into it (Apple's and
+        // Primer's shape, at a fixed number of combinations): each file read once, shared.
+        ScalingShape(
+            "dtcg-resolver-modifier-combinations",
+            "a resolver of n colors and 3 modifiers of 2 contexts, each context n references, 8 themes resolved",
+            tool: .resolveTokens, n: 5_000
+        ) { n in
+            let colors = (0..<n).map {
+                "\"c\($0)\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0.\($0 % 10), 0.5, 0.\($0 % 7)]}}"
+            }
+            var files = [
+                "Tokens/base.tokens.json": "{\"base\": {\"$type\": \"color\", " + colors.joined(separator: ",\n")
+                    + "}}\n"
+            ]
+            var modifiers: [String] = []
+            for (modifier, contexts) in [
+                ("theme", ["light", "dark"]), ("contrast", ["normal", "high"]), ("density", ["regular", "compact"]),
+            ] {
+                var written: [String] = []
+                for (number, context) in contexts.enumerated() {
+                    let references = (0..<n).map {
+                        "\"\(modifier)\($0)\": {\"$value\": \"{base.c\(($0 * 7 + number) % n)}\"}"
+                    }
+                    files["Tokens/\(context).tokens.json"] =
+                        "{\"$type\": \"color\", " + references.joined(separator: ",\n") + "}\n"
+                    written.append("\"\(context)\": [{\"$ref\": \"\(context).tokens.json\"}]")
+                }
+                modifiers.append("\"\(modifier)\": {\"contexts\": {" + written.joined(separator: ", ") + "}}")
+            }
+            files[tokensResolverPath] =
+                "{\"version\": \"2025.10\", \"sets\": {\"base\": {\"sources\": [{\"$ref\": \"base.tokens.json\"}]}},\n"
+                + "\"modifiers\": {" + modifiers.joined(separator: ",\n") + "},\n"
+                + "\"resolutionOrder\": [{\"$ref\": \"#/sets/base\"}, {\"$ref\": \"#/modifiers/theme\"}, "
+                + "{\"$ref\": \"#/modifiers/contrast\"}, {\"$ref\": \"#/modifiers/density\"}]}\n"
+            return files
         },
     ]
 

@@ -240,6 +240,7 @@ struct Tools {
             ]
         case .lspOpen: return [Scaling.executablePath(), "--scaling-lsp-open", themes]
         case .readTokens: return [Scaling.executablePath(), "--scaling-read-tokens", folder]
+        case .resolveTokens: return [Scaling.executablePath(), "--scaling-resolve-tokens", folder]
         }
     }
 

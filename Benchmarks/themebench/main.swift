@@ -109,6 +109,22 @@ if arguments.count >= 3, arguments[1] == "--scaling-read-tokens" {
     exit(0)
 }
 
+if arguments.count >= 3, arguments[1] == "--scaling-resolve-tokens" {
+    // --scaling-resolve-tokens DIR: DIR's resolver read and each of its themes resolved, for
+    // `--scaling`. Exit 3 when a theme does not resolve whole, so that the benchmark never
+    // times a failure.
+    guard let read = try? TokensReader.themes(contentsOf: arguments[2] + "/" + ScalingShape.tokensResolverPath),
+        !read.themes.isEmpty
+    else { exit(3) }
+    var values = 0
+    for theme in read.themes {
+        guard let resolved = theme.resolved().theme else { exit(3) }
+        values += resolved.count
+    }
+    print(values)
+    exit(0)
+}
+
 if arguments.count >= 3, arguments[1] == "--scaling-lsp-open" {
     // --scaling-lsp-open DIR: the language server opening every theme of DIR, for `--scaling`.
     // Exit 3 when it cannot, so that the benchmark never times a failure.
@@ -186,6 +202,49 @@ struct Inputs {
     }
 }
 
+/// The generated DTCG design system (`TokensGenerator`) on disk, and its files' bytes.
+struct TokensInputs {
+    let generator: TokensGenerator
+    let resolverPath: String
+    /// Every file's bytes: the resolver and the four token files.
+    let files: [Data]
+
+    init(tokens: Int, folder: String) throws {
+        generator = TokensGenerator(tokens: tokens)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var files: [Data] = []
+        for (name, text) in generator.files().sorted(by: { $0.key < $1.key }) {
+            let data = Data(text.utf8)
+            try data.write(to: URL(fileURLWithPath: folder + "/" + name))
+            files.append(data)
+        }
+        self.files = files
+        resolverPath = folder + "/" + TokensGenerator.resolverName
+    }
+
+    var byteCount: Int { files.reduce(0) { $0 + $1.count } }
+
+    /// ThemeKit's whole work, as the manager will do it: the resolver and every file it
+    /// names read, and each theme (light, dark) resolved and built. The values of every theme.
+    func readAndResolve() -> Int {
+        guard let read = try? TokensReader.themes(contentsOf: resolverPath) else { return 0 }
+        return read.themes.reduce(0) { $0 + ($1.resolved().theme?.count ?? 0) }
+    }
+
+    /// The reader alone: the resolver and its files read into located entries.
+    func readOnly() -> Int {
+        guard let read = try? TokensReader.themes(contentsOf: resolverPath) else { return 0 }
+        return read.documents.reduce(0) { $0 + $1.document.entryCount }
+    }
+
+    /// Foundation's decoder over the same bytes, and nothing else.
+    func foundationDecode() -> Int {
+        files.reduce(0) { count, data in
+            count + (((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?.count ?? 0)
+        }
+    }
+}
+
 let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("themebench-\(getpid())").path
 try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: workspace) }
@@ -256,6 +315,21 @@ if case .profileLoad(let count, let keys, let pass) = run {
     finish(0)
 }
 
+if case .profileTokens(let count, let tokens, let pass) = run {
+    // For callgrind: ThemeKit's read + resolve of the generated design system, `count`
+    // times; or the reader alone, or JSONSerialization's decode of the same files.
+    let inputs = try TokensInputs(tokens: tokens, folder: workspace + "/tokens")
+    for _ in 0..<count {
+        switch pass {
+        case .readAndResolve: sink &+= inputs.readAndResolve()
+        case .read: sink &+= inputs.readOnly()
+        case .foundation: sink &+= inputs.foundationDecode()
+        }
+    }
+    print(sink)
+    finish(0)
+}
+
 if case .profileChange(let count) = run {
     // For callgrind: `count` calls of `changeTheme` between two 10,000-key
     // RNThemeManager-style themes (the held-out case's shape), reading each from disk.
@@ -318,10 +392,13 @@ func foundationDecode(_ data: Data) -> Int {
 
 /// A row of ThemeKit's time against Foundation's decode of the same bytes, holding when
 /// ThemeKit is at least `target` times faster (no target: reported only).
-func fasterThanFoundation(_ name: String, themeKit: Double, foundation: Double, target: Double?) -> Row {
+func fasterThanFoundation(
+    _ name: String, themeKit: Double, foundation: Double, target: Double?,
+    baselineName: String = "Foundation PropertyListSerialization (decode only)"
+) -> Row {
     Row(
         name: name, themeKit: format(nanoseconds: themeKit), baseline: format(nanoseconds: foundation),
-        baselineName: "Foundation PropertyListSerialization (decode only)", ratio: foundation / themeKit,
+        baselineName: baselineName, ratio: foundation / themeKit,
         ratioText: String(format: "%.1fx faster", foundation / themeKit),
         target: target.map { String(format: "≥ %.0fx faster", $0) } ?? "-",
         holds: target.map { foundation / themeKit >= $0 },
@@ -365,6 +442,34 @@ for (keys, runs, targeted) in [(10_000, 30, true), (1_000, 200, false), (100, 2_
             ratio: themeKit / floor, ratioText: String(format: "%.2fx the floor", themeKit / floor),
             target: targeted ? "≤ 2.5x" : "-", holds: targeted ? themeKit / floor <= 2.5 : nil,
             themeKitNanoseconds: themeKit, baselineNanoseconds: floor))
+}
+
+// MARK: DTCG read + resolve against JSONSerialization
+
+for (tokens, runs, targeted) in [(5_000, 30, true), (500, 200, false)] {
+    let inputs = try TokensInputs(tokens: tokens, folder: workspace + "/tokens\(tokens)")
+    let values = inputs.readAndResolve()
+    guard values == 2 * inputs.generator.valuesPerTheme else {
+        log(
+            "themebench: the generated \(tokens)-token design system resolved to \(values) values, not \(2 * inputs.generator.valuesPerTheme)"
+        )
+        finish(1)
+    }
+    log("DTCG read + resolve, \(tokens) tokens, 2 themes (\(inputs.byteCount) bytes of JSON)…")
+    let themeKit = median(runs: runs) { sink &+= inputs.readAndResolve() }
+    let foundation = median(runs: runs) { sink &+= inputs.foundationDecode() }
+    let baseline = "Foundation JSONSerialization (decode only)"
+    if targeted {
+        let readOnly = median(runs: runs) { sink &+= inputs.readOnly() }
+        rows.append(
+            fasterThanFoundation(
+                "DTCG read \(tokens) tokens (reader only)", themeKit: readOnly, foundation: foundation, target: nil,
+                baselineName: baseline))
+    }
+    rows.append(
+        fasterThanFoundation(
+            "DTCG read + resolve \(tokens) tokens, light and dark", themeKit: themeKit, foundation: foundation,
+            target: targeted ? 1 : nil, baselineName: baseline))
 }
 
 // MARK: Lookups against a plain dictionary

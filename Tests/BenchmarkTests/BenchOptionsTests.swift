@@ -40,6 +40,13 @@ struct BenchOptionsTests {
                 == .profileLoad(count: 500, keys: 100, pass: .floor))
         #expect(
             try run(["--profile-load", "10", "--profile-read"]) == .profileLoad(count: 10, keys: 10_000, pass: .read))
+        #expect(try run(["--profile-tokens", "5"]) == .profileTokens(count: 5, tokens: 5_000, pass: .readAndResolve))
+        #expect(
+            try run(["--profile-tokens", "5", "500", "--profile-read"])
+                == .profileTokens(count: 5, tokens: 500, pass: .read))
+        #expect(
+            try run(["--profile-tokens", "5", "--profile-foundation"])
+                == .profileTokens(count: 5, tokens: 5_000, pass: .foundation))
         #expect(try run(["--profile-change", "20"]) == .profileChange(count: 20))
         #expect(try run(["--profile-lookup", "3"]) == .profileLookup(count: 3))
         #expect(try run(["--lint-corpus", "/tmp/corpus"]) == .lintCorpus(folder: "/tmp/corpus"))
@@ -72,6 +79,8 @@ struct BenchOptionsTests {
             (["--scaling", "--scale", "2"], "--scale takes a factor above 0 and at most 1"),
             (["--profile-load", "5", "10"], "at least 20 keys, not 10"),
             (["--profile-change=-1"], "a count of 0 or more"),
+            (["--profile-tokens=-1"], "a count of 0 or more"),
+            (["--profile-tokens", "5", "40"], "at least 50 tokens, not 40"),
             (["--appearance-latency", "0"], "--appearance-latency takes 1 flip or more"),
             (["--appearance-latency", "5", "--scaling"], "choose one of --scaling, --appearance-latency"),
         ])
@@ -93,6 +102,10 @@ struct BenchOptionsTests {
             (["--scaling", "--lint-corpus", "x"], "choose one of --scaling, --lint-corpus"),
             (["--json", "--profile-load", "1"], "--json goes with the table or --scaling"),
             (["--profile-load", "1", "--profile-floor", "--profile-read"], "not both"),
+            (["--profile-foundation"], "--profile-foundation is a setting of --profile-tokens"),
+            (["--profile-tokens", "1", "--profile-floor"], "--profile-floor is a setting of --profile-load"),
+            (["--profile-tokens", "1", "--profile-foundation", "--profile-read"], "not both"),
+            (["--profile-tokens", "1", "--profile-load", "2"], "choose one of --profile-load, --profile-tokens"),
         ])
     func misplaced(arguments: [String], message: String) throws {
         let text = try #require(refusal(arguments))

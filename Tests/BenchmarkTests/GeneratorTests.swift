@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import ThemeBenchSupport
 import ThemeKit
@@ -82,5 +83,48 @@ struct LintCorpusTests {
         let read: ThemeLoader.FileReader = { files[$0].map { .success($0) } ?? .failure(ThemeError([])) }
         #expect(loader.analyze("default", reader: read).theme?.values.count == 100)
         #expect(loader.analyze("child", reader: read).theme?.values.count == 100)
+    }
+}
+
+@Suite("The benchmark's DTCG design system")
+struct TokensGeneratorTests {
+    @Test(
+        "the generated resolver reads without an error and each theme resolves to the values it advertises",
+        arguments: [50, 500, 5_000])
+    func designSystemIsHonest(tokens: Int) throws {
+        let generator = TokensGenerator(tokens: tokens)
+        let scratch = try Scratch()
+        for (name, text) in generator.files() { try scratch.write(name, text) }
+        let read = try TokensReader.themes(contentsOf: scratch.path + "/" + TokensGenerator.resolverName)
+        #expect(read.diagnostics.isEmpty)
+        #expect(read.documents.flatMap(\.errors).isEmpty)
+        #expect(read.documents.count == 4)
+        #expect(read.themes.map(\.name) == ["light", "dark"])
+        #expect(read.defaultTheme == "light")
+        let written = read.documents.reduce(0) { $0 + $1.document.entries.filter { !$0.key.contains("$") }.count }
+        #expect(written == tokens + tokens / 50 * 6, "every token once, a shadow as 5 members and a border as 3")
+        for theme in read.themes {
+            let analysis = theme.resolved()
+            #expect(analysis.diagnostics.isEmpty, "\(analysis.diagnostics.map(\.summary))")
+            let resolved = try #require(analysis.theme)
+            #expect(resolved.values.count == generator.valuesPerTheme)
+        }
+    }
+
+    @Test("the design system crosses files and color spaces: a component's color binds to the context's shade")
+    func designSystemIsRealistic() throws {
+        let scratch = try Scratch()
+        for (name, text) in TokensGenerator(tokens: 500).files() { try scratch.write(name, text) }
+        let read = try TokensReader.themes(contentsOf: scratch.path + "/" + TokensGenerator.resolverName)
+        let light = try #require(read.themes[0].resolved().theme)
+        let dark = try #require(read.themes[1].resolved().theme)
+        // component.c1 → mode.c3 → palette.hue2.s100 (light) or palette.hue2.s600 (dark).
+        #expect(light.color(forKey: "component.c1") == light.color(forKey: "palette.hue2.s100"))
+        #expect(dark.color(forKey: "component.c1") == dark.color(forKey: "palette.hue2.s600"))
+        #expect(light.color(forKey: "component.c1") != dark.color(forKey: "component.c1"))
+        #expect(light.number(forKey: "border.b1.width") == light.number(forKey: "space.d2"))
+        #expect(light.number(forKey: "space.d7") == 32, "2 rem at 16 px a rem")
+        let spaces = Set(read.documents.flatMap { $0.colorSources.values.map(\.space) })
+        #expect(spaces == [.srgb, .oklch, .displayP3])
     }
 }

@@ -132,6 +132,7 @@ struct ScalingShapeTests {
         arguments: ScalingShape.all.filter {
             Self.expected[$0.id] == nil && !$0.id.hasPrefix("import-") && $0.tool != .readTokens
                 && !$0.id.hasPrefix("lsp-dtcg-")
+                && $0.tool != .resolveTokens
         })
     func toolShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)
@@ -471,11 +472,24 @@ struct ScalingShapeTests {
         "dtcg-wide-pointers": (1, 8),
         // 6 themes, each the set (7 entries) and one context (2 entries).
         "dtcg-resolver-many-contexts": (6, 6 * 9),
+        // One theme of 6 files, each `f<i>.$type`, `f<i>.a`, `f<i>.b`, `top.$type` and `top`.
+        "dtcg-resolver-many-files": (1, 6 * 5),
+        // 8 themes, each the base set (6 colors and its `$type`), three contexts (6 references
+        // and a `$type` each) and the light/dark modifier's APPEARANCE and partner.
+        "dtcg-resolver-modifier-combinations": (8, 8 * (7 + 3 * 7 + 2)),
+    ]
+
+    /// What each resolved DTCG shape's themes hold at n = 6, over all its themes.
+    static let tokensResolved: [String: Int] = [
+        // f0.a … f5.a, f0.b … f5.b and top.
+        "dtcg-resolver-many-files": 13,
+        // 6 colors and 3 × 6 references, in each of 8 themes.
+        "dtcg-resolver-modifier-combinations": 8 * 24,
     ]
 
     @Test(
         "the tokens reader reads each DTCG shape whole, without an error",
-        arguments: ScalingShape.all.filter { $0.tool == .readTokens })
+        arguments: ScalingShape.all.filter { $0.tool == .readTokens || $0.tool == .resolveTokens })
     func tokensShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -490,6 +504,27 @@ struct ScalingShapeTests {
         let expected = try #require(Self.tokensExpected[shape.id])
         #expect(read.themes.count == expected.themes)
         #expect(entries == expected.entries)
+        guard shape.tool == .resolveTokens else { return }
+        var values = 0
+        for theme in read.themes {
+            let resolved = theme.resolved()
+            #expect(resolved.errors.isEmpty, "\(theme.name): \(resolved.errors.map(\.summary))")
+            values += resolved.theme?.count ?? 0
+        }
+        #expect(values == Self.tokensResolved[shape.id])
+    }
+
+    @Test("a resolver's later file wins, and a reference reaches through every file before it")
+    func manyFilesResolveAcrossFiles() throws {
+        let shape = try #require(ScalingShape.all.first { $0.id == "dtcg-resolver-many-files" })
+        let folder = try Self.write(shape, n: 6)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let read = try TokensReader.themes(
+            contentsOf: folder.appendingPathComponent(ScalingShape.tokensResolverPath).path)
+        let theme = try #require(read.themes.first?.resolved().theme)
+        #expect(theme.number(forKey: "top") == 5)
+        #expect(theme.number(forKey: "f5.a") == 1)
+        #expect(theme.number(forKey: "f5.b") == 5)
     }
 
     @Test("the language server's tokens shape: n color tokens on one line, a third of them dangling references")

@@ -47,6 +47,27 @@ struct TokensReaderTests {
         #expect(document.colorSources["color.brand.blue"]?.space == .srgb)
     }
 
+    @Test(
+        "names and strings that are not ASCII are checked as ASCII ones: a bad name, a reference, a brace kept as text")
+    func nonASCIINamesAndReferences() {
+        let document = Self.read(
+            """
+            {
+              "thème": {
+                "$type": "string",
+                "clé": { "$value": "é" },
+                "réf": { "$value": "{thème.clé}" },
+                "mot.é": { "$value": "x" },
+                "texte": { "$value": "é {pas}" }
+              }
+            }
+            """)
+        #expect(Self.value(document, "thème.réf") == .string("@thème.clé"))
+        #expect(Self.value(document, "thème.texte") == .string("é {pas}"))
+        #expect(Self.codes(document.errors) == ["token_name@6:5"])
+        #expect(Self.codes(document.notes) == ["token_note@3:14", "token_note@7:26"], "the string type, the brace")
+    }
+
     @Test("$root takes its group's path; $description and $deprecated are entries; $extensions a side table")
     func rootAndMetadata() {
         let document = Self.read(

@@ -195,4 +195,48 @@ struct TokensResolverTests {
         #expect(resolver.themes.map(\.name) == ["brand"])
         #expect(TokensValues.resolve(resolver.themes[0].files).values["a"] == .integer(1))
     }
+
+    @Test(
+        "a theme of a resolver resolves through ThemeKit's resolver: a later file wins, references bind after the merge, kinds as declared"
+    )
+    func themeResolvedByThemeKit() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "base.tokens.json",
+            """
+            { "palette": { "$type": "color", "blue": { "$value": "#0000ff" }, "black": { "$value": "#000000" } },
+              "space": { "$type": "dimension", "s": { "$value": { "value": 1, "unit": "rem" } } } }
+            """)
+        try scratch.write("light.tokens.json", #"{ "bg": { "$type": "color", "$value": "{palette.blue}" } }"#)
+        try scratch.write("dark.tokens.json", #"{ "bg": { "$type": "color", "$value": "{palette.black}" } }"#)
+        try scratch.write(
+            "ui.tokens.json", #"{ "button": { "$type": "color", "$value": "{bg}" }, "gap": { "$value": "{space.s}" } }"#
+        )
+        try scratch.write(
+            "t.resolver.json",
+            """
+            {
+              "version": "2025.10",
+              "sets": { "base": { "sources": [{ "$ref": "base.tokens.json" }] },
+                        "ui": { "sources": [{ "$ref": "ui.tokens.json" }] } },
+              "modifiers": { "theme": { "contexts": { "light": [{ "$ref": "light.tokens.json" }],
+                                                      "dark": [{ "$ref": "dark.tokens.json" }] } } },
+              "resolutionOrder": [{ "$ref": "#/sets/base" }, { "$ref": "#/modifiers/theme" }, { "$ref": "#/sets/ui" }]
+            }
+            """)
+        let resolver = try TokensReader.themes(contentsOf: scratch.path + "/t.resolver.json")
+        #expect(resolver.themes.map(\.name) == ["light", "dark"])
+        let light = resolver.themes[0].resolved()
+        let dark = resolver.themes[1].resolved()
+        #expect(light.errors.isEmpty, "\(light.errors.map(\.summary))")
+        #expect(dark.errors.isEmpty, "\(dark.errors.map(\.summary))")
+        let lightTheme = try #require(light.theme)
+        let darkTheme = try #require(dark.theme)
+        #expect(lightTheme.color(forKey: "button") == ThemeColor(hex: "#0000ff"))
+        #expect(darkTheme.color(forKey: "button") == ThemeColor(hex: "#000000"))
+        #expect(lightTheme.number(forKey: "gap") == 16)
+        #expect(
+            light.files.map(\.path).last == scratch.path + "/t.resolver.json",
+            "the appearance entries lose to every token")
+    }
 }

@@ -72,10 +72,61 @@ import Testing
         #expect(list.end(in: marked) == JSONLocation(offset: 6, line: 1, column: 6))
     }
 
+    @Test("a number reads to the Double that Double(text) gives, to the bit, short or long")
+    func numbersReadAsDoubleReadsThem() throws {
+        // Numbers of 1 to 18 digits, the point anywhere or nowhere, signed or not, and a few
+        // with exponents: the short ones take the reader's own path, the rest Double(text).
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var texts = ["0", "-0", "0.0", "-0.0", "0.1", "0.3", "123456789012345", "1234567890123456", "1e3", "-2.5E-3"]
+        for _ in 0..<3_000 {
+            let count = 1 + next(18)
+            // No leading zero (JSON has none): the first of several digits is 1 to 9.
+            let digits = String(
+                (0..<count).map { index in Character(String(index == 0 && count > 1 ? 1 + next(9) : next(10))) })
+            let point = next(count + 1)
+            var text = digits
+            if point > 0, point < digits.count {
+                text = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+            } else if point == 0 {
+                text = "0." + digits
+            }
+            texts.append(next(2) == 0 ? "-" + text : text)
+        }
+        for text in texts {
+            let value = try Self.read(text).value
+            let wanted = try #require(Double(text))
+            switch value {
+            case .integer(let whole):
+                #expect(!text.contains(".") && !text.lowercased().contains("e"), "\(text)")
+                #expect(Int(text) == whole, "\(text)")
+            case .real(let real):
+                #expect(real.bitPattern == wanted.bitPattern, "\(text): \(real) is not \(wanted)")
+            default:
+                Issue.record("\(text) read as \(value)")
+            }
+        }
+    }
+
     @Test func aKeyWrittenTwiceIsRefusedAtTheSecondKey() {
         let error = Self.failure("{\"a\": 1,\n \"a\": 2}")
         #expect(error?.location == JSONLocation(offset: 10, line: 2, column: 2))
         #expect(error?.message == "the key 'a' is written twice in one object")
+    }
+
+    @Test(
+        "a key written twice in a wide object is refused at the second, before and after its keys are hashed",
+        arguments: [(3, 10), (3, 20), (18, 30), (0, 15), (0, 16)])
+    func aKeyWrittenTwiceInAWideObject(first: Int, second: Int) {
+        // One member a line: key k<i> on line i + 2, at column 2; the second writes k<first>.
+        let members = (0..<second).map { " \"k\($0)\": \($0)," } + [" \"k\(first)\": 0"]
+        let error = Self.failure("{\n" + members.joined(separator: "\n") + "\n}")
+        #expect(error?.location.line == second + 2)
+        #expect(error?.location.column == 2)
+        #expect(error?.message == "the key 'k\(first)' is written twice in one object")
     }
 
     @Test func aKeyWrittenTwiceIsKeptTwiceInOrderWhenAsked() throws {

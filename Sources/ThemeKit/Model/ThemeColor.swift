@@ -86,12 +86,25 @@ public struct ThemeColor: Sendable, Hashable, CustomStringConvertible {
     /// to the end it points to), and NaN, which has no place in 0…1, is written as 0 (a NaN
     /// alpha thus as transparent, `00`).
     public var hexString: String {
-        func byte(_ component: Double) -> String {
-            let value = Int((Self.unit(component) * 255).rounded())
-            let text = String(value, radix: 16, uppercase: true)
-            return value < 16 ? "0" + text : text
+        // Written into the string's own bytes (at most 9: a small string, no allocation):
+        // the tokens reader makes one for every color it reads.
+        let withAlpha = Self.unit(alpha) < 1
+        return String(unsafeUninitializedCapacity: withAlpha ? 9 : 7) { bytes in
+            let digits: StaticString = "0123456789ABCDEF"
+            bytes[0] = UInt8(ascii: "#")
+            var count = 1
+            func put(_ component: Double) {
+                let value = Int((Self.unit(component) * 255).rounded())
+                bytes[count] = digits.utf8Start[value >> 4]
+                bytes[count + 1] = digits.utf8Start[value & 0xF]
+                count += 2
+            }
+            put(red)
+            put(green)
+            put(blue)
+            if withAlpha { put(alpha) }
+            return count
         }
-        return "#" + byte(red) + byte(green) + byte(blue) + (Self.unit(alpha) < 1 ? byte(alpha) : "")
     }
 
     /// `component` clamped to 0…1, NaN as 0.

@@ -38,13 +38,15 @@ extension PropertyListDocument {
             return TextRef(start: Int32(clamping: -start - 1), count: Int32(clamping: side.count - start))
         }
         for entry in entries {
+            let keyStart = side.count
             let key = append(entry.key)
-            let keyBytes = Array(entry.key.utf8)
-            let (hash, isASCII, typed) = keyBytes.withUnsafeBufferPointer { bytes in
+            // The key's bytes as just written to the side buffer: no copy of them is made.
+            let (hash, isASCII, typed) = side.withUnsafeBufferPointer { sideBytes in
+                let bytes = UnsafeBufferPointer(rebasing: sideBytes[keyStart...])
                 let (hash, isASCII) = KeyHash.of(bytes)
                 return (hash, isASCII, suffixes.typedNumber(forKey: bytes))
             }
-            shapes.insert(first: keyBytes.first ?? 0, count: keyBytes.count)
+            shapes.insert(first: entry.key.utf8.first ?? 0, count: side.count - keyStart)
             let kind = entry.value.kind
             let payload: UInt64
             switch entry.value {

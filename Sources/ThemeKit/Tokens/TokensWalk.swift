@@ -17,14 +17,19 @@ struct TokensWalk {
     /// The file a root `$extends` names (`{"$ref": "./base.tokens.json"}`), as written.
     private(set) var baseFile: String?
 
-    /// Each token's type (declared, inherited, or a composite member's), by path.
+    /// Each token's type (declared, inherited, or a composite member's) and its path, in the
+    /// order read (a later one of a path wins): indexed by path (`tokenTypes`) only when a
+    /// reference's type is checked, so that a file with no reference (a palette) indexes none.
+    private var typedTokens: [(path: String, type: String)] = []
     private var tokenTypes: [String: String] = [:]
     /// Each alias token's target, by path (to find the type of an untyped alias).
     private var aliasTargets: [String: String] = [:]
     /// Aliases in typed keys, checked against their target's type once every token is read.
     private var references: [(key: String, type: String, target: String, at: JSONLocation)] = []
-    /// Every group of the file as written, by path (`$extends` names them).
+    /// Every group of the file as written, by path (`$extends` names them): indexed at the
+    /// first `$extends`, so that a file without one (most) pays nothing for it.
     private var groups: [String: JSONNode] = [:]
+    private var groupsIndexed = false
     /// `$extends`: the members of each group once its base is merged in, and the groups
     /// being merged (a cycle's way back).
     private var merged: [String: [JSONMember]] = [:]
@@ -59,7 +64,6 @@ struct TokensWalk {
             error(.tokenValue, "a tokens file is a JSON object, not \(root.kind)", at: root.location)
             return
         }
-        indexGroups(root, path: "")
         group(root, path: "", type: nil)
         checkReferenceTypes()
         expandStructuredAliases()
@@ -144,10 +148,47 @@ struct TokensWalk {
     /// What is wrong with a token or group name, if anything.
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a token or group name cannot be empty" }
-        for bad in ["{", "}", "."] where name.contains(bad) {
-            return "'\(Escaping.visible(name))': a token or group name cannot contain '\(bad)'"
+        // An ASCII name (nearly all) is read as bytes, each a character: Foundation's
+        // `contains`, three times a name, was a fifth of a large file's reading.
+        var found: (open: Bool, close: Bool, dot: Bool) = (false, false, false)
+        var isASCII = true
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "{"): found.open = true
+            case UInt8(ascii: "}"): found.close = true
+            case UInt8(ascii: "."): found.dot = true
+            case 0x80...: isASCII = false
+            default: continue
+            }
         }
-        return nil
+        let bad: String?
+        if isASCII {
+            bad = found.open ? "{" : found.close ? "}" : found.dot ? "." : nil
+        } else {
+            bad = ["{", "}", "."].first { name.contains($0) }
+        }
+        return bad.map { "'\(Escaping.visible(name))': a token or group name cannot contain '\($0)'" }
+    }
+
+    /// `body` of `text`'s bytes when `text` is ASCII, so that its bytes are its characters
+    /// (but for CR LF, which no check here looks at); nil when it is not, or when its bytes are
+    /// not in one piece (a bridged string), for the caller to ask `String` instead.
+    private static func ascii<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let scanned: Result?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte >= 0x80 { return nil }
+            return body(bytes)
+        }
+        return scanned ?? nil
+    }
+
+    /// `text.hasPrefix("{")`, read as a byte when `text` is ASCII.
+    static func startsWithBrace(_ text: String) -> Bool {
+        ascii(text) { $0.first == UInt8(ascii: "{") } ?? text.hasPrefix("{")
+    }
+
+    /// `text.contains("{")`, read as bytes when `text` is ASCII.
+    static func containsBrace(_ text: String) -> Bool {
+        ascii(text) { $0.contains(UInt8(ascii: "{")) } ?? text.contains("{")
     }
 
     /// `$type`'s value, with its entry written, or nil when it is not a string.
@@ -207,7 +248,7 @@ struct TokensWalk {
             }
         }
         guard let value = node["$value"], let member = node.members?.last(where: { $0.key == "$value" }) else { return }
-        if let type { tokenTypes[path] = type }
+        if let type { typedTokens.append((path, type)) }
         read(value, key: path, type: type, keyLocation: keyLocation, valueLocation: member.value.location)
     }
 
@@ -227,13 +268,13 @@ struct TokensWalk {
         let opens = structuredRoot == nil && Self.structured.contains(type ?? "")
         if opens { structuredRoot = key }
         defer { if opens { structuredRoot = nil } }
-        if case .string(let text) = node.value, text.hasPrefix("{") {
+        if case .string(let text) = node.value, Self.startsWithBrace(text) {
             error(
                 .tokenReference, "'\(Escaping.visible(text))' is no reference: write '{group.token}'",
                 at: node.location)
             return
         }
-        if case .string(let text) = node.value, text.contains("{") {
+        if case .string(let text) = node.value, Self.containsBrace(text) {
             note(
                 "'\(Escaping.visible(text))' is not a reference (one '{path}' alone is): kept as text",
                 at: node.location)
@@ -280,7 +321,18 @@ struct TokensWalk {
 
     /// `{a.b}` alone: the path it names.
     static func curlyReference(_ node: JSONNode) -> String? {
-        guard let text = node.string, text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { return nil }
+        guard let text = node.string else { return nil }
+        // Bytes are characters: no string is searched, and only a reference is copied.
+        let read: String?? = ascii(text) { bytes in
+            guard bytes.count > 2, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") else {
+                return nil
+            }
+            let inner = UnsafeBufferPointer(rebasing: bytes[1..<bytes.count - 1])
+            guard !inner.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return nil }
+            return String(decoding: inner, as: UTF8.self)
+        }
+        if let read { return read }
+        guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { return nil }
         let inner = text.dropFirst().dropLast()
         guard !inner.contains("{"), !inner.contains("}") else { return nil }
         return String(inner)
@@ -330,6 +382,8 @@ struct TokensWalk {
         }
         var itemNodes: [JSONNode] = []
         var components: [TokenColorComponent?] = []
+        itemNodes.reserveCapacity(items.count)
+        components.reserveCapacity(items.count)
         for item in items {
             let resolved = resolve(item) ?? item
             itemNodes.append(resolved)
@@ -417,7 +471,9 @@ struct TokensWalk {
     }
 
     /// A note at each member of a value object that its type does not have.
-    private mutating func extraMembers(_ node: JSONNode, known: Set<String>, key: String, what: String) {
+    /// `known` is a few names, compared one by one: a set made for each value was a tenth of
+    /// reading a color.
+    private mutating func extraMembers(_ node: JSONNode, known: [String], key: String, what: String) {
         for member in node.members ?? [] where !known.contains(member.key) {
             note(
                 "'\(Escaping.visible(key))': '\(Escaping.visible(member.key))' is no member of a \(what): ignored",
@@ -631,7 +687,7 @@ struct TokensWalk {
                 readType = "dimension"
             }
             if let readType {
-                tokenTypes[subKey] = readType
+                typedTokens.append((subKey, readType))
                 emit(Self.join(subKey, "$type"), .string(readType), member)
             }
             read(
@@ -672,6 +728,8 @@ struct TokensWalk {
     /// `node` with its `$ref`s followed within the file; nil (and an error) when one names
     /// nothing, names another file or leads back to itself.
     private mutating func resolve(_ node: JSONNode) -> JSONNode? {
+        // Only an object can be a `$ref` (a color's components, most often, are numbers).
+        guard case .object = node.value else { return node }
         var current = node
         var seen: Set<String> = []
         while let pointer = current["$ref"]?.string {
@@ -753,6 +811,9 @@ struct TokensWalk {
     /// reference's type is its target's). Checked here, where every token's type is known;
     /// references that name nothing or go round are left to the resolver.
     private mutating func checkReferenceTypes() {
+        guard !references.isEmpty else { return }
+        tokenTypes.reserveCapacity(typedTokens.count)
+        for (path, type) in typedTokens { tokenTypes[path] = type }
         for reference in references {
             guard let found = typeOf(reference.target), found != reference.type else { continue }
             // Real files give lineHeight a dimension (Terrazzo reads it): a deviation.
@@ -783,6 +844,11 @@ struct TokensWalk {
     private static func chainEnd(
         _ path: String, aliasTargets: [String: String], memo: inout [String: String?], found: (String) -> String?
     ) -> String? {
+        // Most keys asked are typed themselves, or no alias of this file (a reference into
+        // another): answered at once, as a walk from them would be, with nothing to remember.
+        if let here = found(path) { return here }
+        guard aliasTargets[path] != nil else { return nil }
+        if let known = memo[path] { return known }
         var walked: [String] = []
         var seen: Set<String> = []
         var current = path
@@ -869,6 +935,10 @@ struct TokensWalk {
         guard let target else {
             error(.tokenReference, "'$extends' is a group reference ('{group.path}')", at: extends.value.location)
             return own
+        }
+        if !groupsIndexed {
+            indexGroups(root, path: "")
+            groupsIndexed = true
         }
         guard let base = groups[target] else {
             error(
