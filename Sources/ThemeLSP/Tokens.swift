@@ -242,11 +242,18 @@ struct TokensView: Sendable {
         var name = Workspace.fileName(of: path)
         resolver = nil
         // The default theme (or the first) of a resolver beside the file that names it.
-        if let (resolverPath, themes) = Self.resolver(naming: path, options: readOptions),
+        // The buffer stands in for the file as saved, so that the resolver reads the text
+        // being edited with the other files (a reference into another file's composite is
+        // expanded as the loader expands it).
+        let bytes = text.bytes
+        let buffer: TokensFileSource = { file, limit in
+            TokensFiles.standardized(file) == path ? .success(bytes) : TokensReader.disk(file, limit)
+        }
+        if let (resolverPath, themes) = Self.resolver(naming: path, options: readOptions, source: buffer),
             let theme = themes.themes.first(where: { $0.name == themes.defaultTheme && Self.holds($0, path) })
                 ?? themes.themes.first(where: { Self.holds($0, path) })
         {
-            files = theme.files.map { TokensFiles.standardized($0.path) == path ? read.themeFile : $0 }
+            files = theme.files
             name = theme.name
             resolver = resolverPath
         }
@@ -263,14 +270,14 @@ struct TokensView: Sendable {
     }
 
     /// The first resolver document (by name) of `path`'s folder whose themes hold `path`.
-    private static func resolver(naming path: String, options: TokensReadOptions)
+    private static func resolver(naming path: String, options: TokensReadOptions, source: @escaping TokensFileSource)
         -> (String, ResolverDocument)?
     {
         let folder = Workspace.folder(of: path)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names.filter({ TokensFiles.isResolver($0) }).sorted() {
             let resolverPath = (folder == "/" ? "" : folder) + "/" + name
-            guard let read = try? TokensReader.readResolver(contentsOf: resolverPath, options: options),
+            guard let read = try? TokensReader.readResolver(contentsOf: resolverPath, options: options, source: source),
                 read.themes.contains(where: { holds($0, path) })
             else { continue }
             return (resolverPath, read)

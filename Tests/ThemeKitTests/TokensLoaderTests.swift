@@ -92,7 +92,8 @@ struct TokensLoaderTests {
 
     @Test("a DTCG theme's files merged alone (the language server's view) take a string naming a token as text")
     func mergedFilesTakeOnlyCurlyReferences() throws {
-        let source = #"{ "font": { "$type": "fontFamily", "base": { "$value": "Inter" }, "body": { "$value": "font.base" }, "code": { "$value": "{font.base}" } } }"#
+        let source =
+            #"{ "font": { "$type": "fontFamily", "base": { "$value": "Inter" }, "body": { "$value": "font.base" }, "code": { "$value": "{font.base}" } } }"#
         let read = TokensReader.read(Array(source.utf8), file: "/t/fonts.tokens.json")
         let analysis = ThemeAnalysis.merging([read.themeFile], name: "fonts")
         let theme = try #require(analysis.degradedTheme)
@@ -124,6 +125,39 @@ struct TokensLoaderTests {
         #expect(analysis.errors.isEmpty)
         #expect(analysis.theme?.string(forKey: "foo") == "bar")
         #expect(analysis.theme?.string(forKey: "bar") == "bar")
+    }
+
+    @Test("a reference to a composite or cubicBezier of another set is a reference per sub-key, as within a file")
+    func structuredReferenceAcrossSets() throws {
+        let scratch = try Self.designSystem()
+        try scratch.write(
+            "base.tokens.json",
+            """
+            {
+              "color": { "$type": "color", "blue": { "$value": "#0066ff" }, "bg": { "$value": "#ffffff" } },
+              "easing": { "standard": { "$type": "cubicBezier", "$value": [0.2, 0, 0, 1] } },
+              "shadow": { "base": { "$type": "shadow", "$value": {
+                "color": "{color.blue}", "offsetX": { "value": 0, "unit": "px" }, "offsetY": { "value": 2, "unit": "px" },
+                "blur": { "value": 4, "unit": "px" }, "spread": { "value": 0, "unit": "px" } } } }
+            }
+            """)
+        try scratch.write(
+            "dark.tokens.json",
+            """
+            {
+              "motion": { "enter": { "$type": "cubicBezier", "$value": "{easing.standard}" } },
+              "card": { "shadow": { "$type": "shadow", "$value": "{shadow.base}" } }
+            }
+            """)
+        let analysis = ThemeLoader(directory: scratch.path).analyze("dark")
+        #expect(analysis.errors.isEmpty, "\(analysis.errors)")
+        let theme = try #require(analysis.theme)
+        #expect(theme.number(forKey: "motion.enter.x1") == 0.2)
+        #expect(theme.number(forKey: "motion.enter.y2") == 1)
+        #expect(theme.number(forKey: "card.shadow.offsetY") == 2)
+        #expect(theme.color(forKey: "card.shadow.color")?.hexString == "#0066FF")
+        // The light theme, whose files hold no such reference, reads each file once.
+        #expect(try ThemeLoader(directory: scratch.path).load("light").number(forKey: "easing.standard.x1") == 0.2)
     }
 
     @Test("a dangling reference across sets is unresolved_alias at its value in the JSON")

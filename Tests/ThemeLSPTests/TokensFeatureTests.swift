@@ -178,6 +178,33 @@ struct TokensFeatureTests {
     }
 
     @Test(
+        "an unsaved reference to another file's cubicBezier is expanded as the loader expands it, with the buffer's text"
+    )
+    func unsavedStructuredReferenceAcrossFiles() throws {
+        let base = #"{ "easing": { "standard": { "$type": "cubicBezier", "$value": [0.2, 0, 0, 1] } } }"#
+        let saved = #"{ "motion": { "enter": { "$type": "cubicBezier", "$value": [0, 0, 1, 1] } } }"#
+        let edited = #"{ "motion": { "enter": { "$type": "cubicBezier", "$value": "{easing.standard}" } } }"#
+        let resolver = #"""
+            {
+              "version": "2025.10",
+              "sets": { "core": { "sources": [{ "$ref": "base.tokens.json" }, { "$ref": "motion.tokens.json" }] } },
+              "resolutionOrder": [{ "$ref": "#/sets/core" }]
+            }
+            """#
+        let repo = try TemporaryRepository([
+            "ds/base.tokens.json": base, "ds/motion.tokens.json": saved, "ds/ds.resolver.json": resolver,
+        ])
+        let server = try InProcessServer()
+        let uri = repo.url("ds/motion.tokens.json").standardizedFileURL.absoluteString
+        server.open(uri, edited)
+        let diagnostics = try server.diagnostics(for: uri)
+        #expect(!diagnostics.contains { $0["code"] as? String == "unresolved_alias" }, "\(diagnostics)")
+        let broken = #"{ "motion": { "enter": { "$type": "cubicBezier", "$value": "{easing.gone}" } } }"#
+        server.change(uri, broken, version: 2)
+        #expect(try server.diagnostics(for: uri).contains { $0["code"] as? String == "unresolved_alias" })
+    }
+
+    @Test(
         "a file of a resolver's theme resolves with its other files: a reference to another file resolves and leads there"
     )
     func resolverThemeAcrossFiles() throws {

@@ -19,6 +19,14 @@ package struct TokenEntry: Sendable, Hashable {
     }
 }
 
+/// A token that is only sub-keys (a composite, a cubicBezier, a stroke style): its
+/// sub-keys as suffixes of its path (`.offsetX`, `.0.color`), and their types by suffix.
+/// A file that references such a token of another file expands the reference by it.
+package struct TokenStructure: Sendable, Hashable {
+    package var suffixes: [String] = []
+    package var types: [String: String] = [:]
+}
+
 extension PropertyListDocument {
     /// A document over `text` (a JSON file's bytes) holding `entries`, so that everything
     /// that takes a plist's located entries takes a tokens file's: the keys and string

@@ -63,6 +63,11 @@ package struct TokensDocument: Sendable {
     /// The file the root's `$extends` names (`{"$ref": "./base.tokens.json"}`), as written:
     /// a resolver document reads it before this one; read alone, the file is its own tokens.
     package var baseFile: String? = nil
+    /// The file's structured tokens, by path, for the references of the other files of a
+    /// resolver's theme.
+    package var structures: [String: TokenStructure] = [:]
+    /// The ends of the file's alias chains that are no token of it (`TokensWalk`).
+    package var outsideTargets: Set<String> = []
 
     /// The path the file was read from, as given.
     package var file: String { document.file }
@@ -116,7 +121,8 @@ package enum TokensReader {
 
     /// Reads a tokens file held in memory; `file` is the path used in locations.
     package static func read(
-        _ bytes: [UInt8], file: String, options: TokensReadOptions = TokensReadOptions()
+        _ bytes: [UInt8], file: String, options: TokensReadOptions = TokensReadOptions(),
+        external: [String: TokenStructure] = [:]
     ) -> TokensDocument {
         // The reader skips a byte-order mark and counts offsets after it: so does the text.
         let text = SourceText(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
@@ -132,17 +138,23 @@ package enum TokensReader {
                 document: PropertyListDocument(file: file, text: text, tokenEntries: [], diagnostics: [problem]),
                 notes: [], colorSources: [:], extensions: [:])
         }
-        return read(root, text: text, file: file, options: options)
+        return read(root, text: text, file: file, options: options, external: external)
     }
 
     /// Reads a tokens file already parsed (`root`) from `text`.
-    static func read(_ root: JSONNode, text: SourceText, file: String, options: TokensReadOptions) -> TokensDocument {
+    /// `external`: the structured tokens of the other files of a resolver's theme, which
+    /// this file's references to them expand by, as references within a file do.
+    static func read(
+        _ root: JSONNode, text: SourceText, file: String, options: TokensReadOptions,
+        external: [String: TokenStructure] = [:]
+    ) -> TokensDocument {
         var walk = TokensWalk(root: root, text: text, file: file, options: options)
+        walk.external = external
         walk.run()
         return TokensDocument(
             document: PropertyListDocument(
                 file: file, text: text, tokenEntries: walk.entries, diagnostics: walk.errors.sorted()),
             notes: walk.notes.sorted(), colorSources: walk.colorSources, extensions: walk.extensions,
-            baseFile: walk.baseFile)
+            baseFile: walk.baseFile, structures: walk.structures, outsideTargets: walk.outsideTargets)
     }
 }

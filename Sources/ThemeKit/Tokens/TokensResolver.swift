@@ -116,8 +116,18 @@ struct ResolverReading {
     private var documents: [TokensDocument] = []
     /// `documents` checked as theme files, once each (every theme shares them).
     private var files: [ThemeFile] = []
-    /// Each file source's chain (the files its `$extends` names, then itself), by key.
-    private var chains: [String: [ThemeFile]] = [:]
+    /// Where each of `documents` was read from, to read it again with the structured tokens
+    /// of the other files (`expandAcrossFiles`).
+    private var origins: [Origin] = []
+    private enum Origin {
+        /// A whole file's bytes.
+        case bytes([UInt8], file: String)
+        /// An object of a file (inline in the resolver document, or a pointer's).
+        case node(JSONNode, SourceText, file: String)
+    }
+    /// Each file source's chain (the files its `$extends` names, then itself), by key, as
+    /// indexes of `files`.
+    private var chains: [String: [Int]] = [:]
     /// The files whose `$extends` is being followed.
     private var extending: Set<String> = []
     /// Each source read, by file and fragment, as its index in `documents`.
@@ -188,12 +198,14 @@ struct ResolverReading {
         let appearance = modifiers.firstIndex {
             $0.contexts.count == 2 && Set($0.contexts.map(\.name)) == ["light", "dark"]
         }
+        var built: [(theme: TokensTheme, files: [Int])] = []
         for chosen in combinations {
-            var files: [ThemeFile] = []
+            var files: [Int] = []
+            var reserved: [ThemeFile] = []
             if let appearance,
-                let reserved = appearanceEntries(modifiers: modifiers, number: appearance, chosen: chosen)
+                let entries = appearanceEntries(modifiers: modifiers, number: appearance, chosen: chosen)
             {
-                files.append(reserved)
+                reserved.append(entries)
             }
             var modifierNumber = 0
             for step in steps {
@@ -211,8 +223,42 @@ struct ResolverReading {
                 contexts.isEmpty
                 ? (root["name"]?.string ?? TokensReader.stem(of: path))
                 : contexts.map(\.context).joined(separator: "-")
-            themes.append(TokensTheme(name: name, contexts: contexts, files: files))
+            built.append((TokensTheme(name: name, contexts: contexts, files: reserved), files))
             if chosen == defaults { defaultTheme = name }
+        }
+        expandAcrossFiles()
+        themes = built.map { theme, files in
+            var theme = theme
+            theme.files += files.map { self.files[$0] }
+            return theme
+        }
+    }
+
+    /// A reference to a structured token (a composite, a cubicBezier) of another file the
+    /// document reads becomes a reference per sub-key, as one within a file does: each file
+    /// that has such a reference is read again knowing the other files' structured tokens
+    /// (a file is read twice at most, and most are read once).
+    private mutating func expandAcrossFiles() {
+        var structures: [String: TokenStructure] = [:]
+        for document in documents { structures.merge(document.structures) { $1 } }
+        guard !structures.isEmpty else { return }
+        for index in documents.indices {
+            let document = documents[index]
+            var external: [String: TokenStructure] = [:]
+            for target in document.outsideTargets {
+                if let structure = structures[target] { external[target] = structure }
+            }
+            guard !external.isEmpty else { continue }
+            var again =
+                switch origins[index] {
+                case .bytes(let bytes, let file):
+                    TokensReader.read(bytes, file: file, options: options, external: external)
+                case .node(let node, let text, let file):
+                    TokensReader.read(node, text: text, file: file, options: options, external: external)
+                }
+            again.baseFile = document.baseFile
+            documents[index] = again
+            files[index] = again.themeFile
         }
     }
 
@@ -291,19 +337,19 @@ struct ResolverReading {
 
     /// The tokens of one source: a `$ref` to a file (relative to the resolver, with an
     /// optional `#/pointer` into it), or tokens written inline.
-    private mutating func source(for node: JSONNode) -> [ThemeFile] {
+    private mutating func source(for node: JSONNode) -> [Int] {
         guard let reference = node["$ref"]?.string else {
             let key = "#inline@\(node.location.offset)"
-            if let known = read[key] { return [files[known]] }
+            if let known = read[key] { return [known] }
             let document = TokensReader.read(node, text: text, file: path, options: options)
-            return [remember(document, as: key)]
+            return [remember(document, as: key, from: .node(node, text, file: path))]
         }
         return source(reference, from: path, at: node.location)
     }
 
     /// The files of `reference`, relative to the file `from`: the file (or the object a
     /// pointer names in it), after the files its root `$extends` names, base first.
-    private mutating func source(_ reference: String, from: String, at location: JSONLocation) -> [ThemeFile] {
+    private mutating func source(_ reference: String, from: String, at location: JSONLocation) -> [Int] {
         let node = JSONNode(.null, at: location)
         let path = from
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -335,7 +381,7 @@ struct ResolverReading {
         }
         guard !fragment.isEmpty else {
             let document = TokensReader.read(bytes, file: file, options: options)
-            var chain: [ThemeFile] = []
+            var chain: [Int] = []
             if let base = document.baseFile {
                 // A file extending another: the base first, no deeper than the JSON nests,
                 // and never back into a file on the way.
@@ -348,7 +394,7 @@ struct ResolverReading {
                 chain = source(base, from: file, at: location)
                 extending.remove(file)
             }
-            chain.append(remember(document, as: key))
+            chain.append(remember(document, as: key, from: .bytes(bytes, file: file)))
             chains[key] = chain
             return chain
         }
@@ -357,7 +403,7 @@ struct ResolverReading {
         guard whole.errors.first?.code != .parseError,
             let fileRoot = try? JSONReader.read(bytes, duplicateKeys: .refuse, maximumDepth: options.maximumDepth)
         else {
-            chains[key] = [remember(whole, as: key)]
+            chains[key] = [remember(whole, as: key, from: .bytes(bytes, file: file))]
             return chains[key] ?? []
         }
         let segments = TokensWalk.segments(of: "#" + fragment) ?? [fragment]
@@ -373,15 +419,17 @@ struct ResolverReading {
             target = next
         }
         let fileText = SourceText(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
-        chains[key] = [remember(TokensReader.read(target, text: fileText, file: file, options: options), as: key)]
+        let document = TokensReader.read(target, text: fileText, file: file, options: options)
+        chains[key] = [remember(document, as: key, from: .node(target, fileText, file: file))]
         return chains[key] ?? []
     }
 
-    private mutating func remember(_ document: TokensDocument, as key: String) -> ThemeFile {
+    private mutating func remember(_ document: TokensDocument, as key: String, from origin: Origin) -> Int {
         read[key] = documents.count
         documents.append(document)
+        origins.append(origin)
         files.append(document.themeFile)
-        return files[files.count - 1]
+        return files.count - 1
     }
 
     private mutating func problem(

@@ -43,6 +43,12 @@ struct TokensWalk {
     private var structuredRoot: String?
     private var subKeys: [String: [String]] = [:]
     private var subTypes: [String: String] = [:]
+    /// Structured tokens of the other files of a resolver's theme, by path, which this
+    /// file's references may name (`TokensReader.read(_:text:file:options:external:)`).
+    var external: [String: TokenStructure] = [:]
+    /// Where this file's references lead out of it: the end of each alias chain that is no
+    /// token of this file (a token of another file of the theme, or nothing).
+    private(set) var outsideTargets: Set<String> = []
     static let structured: Set<String> = [
         "cubicBezier", "strokeStyle", "typography", "shadow", "border", "transition", "gradient",
     ]
@@ -67,6 +73,7 @@ struct TokensWalk {
         group(root, path: "", type: nil)
         checkReferenceTypes()
         expandStructuredAliases()
+        findOutsideTargets()
     }
 
     // MARK: Groups and tokens
@@ -878,23 +885,25 @@ struct TokensWalk {
     /// @shadow.base.offsetX`, …), with the sub-keys' `$type`s: a flat theme has no value at
     /// the composite's own key to alias. Within the file; across files, the loader's work.
     private mutating func expandStructuredAliases() {
-        guard !subKeys.isEmpty else { return }
-        let structured = Set(subKeys.keys)
+        guard !subKeys.isEmpty || !external.isEmpty else { return }
+        let subKeys = subKeys
+        let external = external
+        func structure(_ path: String) -> String? {
+            subKeys[path] != nil || external[path] != nil ? path : nil
+        }
         var expanded: [TokenEntry] = []
         expanded.reserveCapacity(entries.count)
         for entry in entries {
             guard case .string(let text) = entry.value, text.hasPrefix("@"),
                 let target = aliasTargets[entry.key], text.utf8.count == target.utf8.count + 1,
-                let root = Self.chainEnd(
-                    target, aliasTargets: aliasTargets, memo: &structureMemo,
-                    found: { structured.contains($0) ? $0 : nil }),
-                let suffixes = subKeys[root]
+                let root = Self.chainEnd(target, aliasTargets: aliasTargets, memo: &structureMemo, found: structure)
             else {
                 expanded.append(entry)
                 continue
             }
-            for suffix in suffixes {
-                if let type = subTypes[root + suffix] {
+            let outside = subKeys[root] == nil ? external[root] : nil
+            for suffix in subKeys[root] ?? outside?.suffixes ?? [] {
+                if let type = outside?.types[suffix] ?? subTypes[root + suffix] {
                     expanded.append(
                         TokenEntry(
                             key: entry.key + suffix + ".$type", value: .string(type), keyOffset: entry.keyOffset,
@@ -907,6 +916,33 @@ struct TokensWalk {
             }
         }
         entries = expanded
+    }
+
+    /// The structured tokens of the file, by path.
+    var structures: [String: TokenStructure] {
+        var found: [String: TokenStructure] = [:]
+        for (root, suffixes) in subKeys {
+            var structure = TokenStructure(suffixes: suffixes)
+            for suffix in suffixes { structure.types[suffix] = subTypes[root + suffix] }
+            found[root] = structure
+        }
+        return found
+    }
+
+    /// Collects `outsideTargets`, each chain walked once (`chainEnd`'s memo).
+    private mutating func findOutsideTargets() {
+        guard !aliasTargets.isEmpty else { return }
+        var defined: Set<String> = []
+        for entry in entries where !entry.key.hasSuffix(".$type") { defined.insert(entry.key) }
+        defined.formUnion(subKeys.keys)
+        let aliases = aliasTargets
+        var memo: [String: String?] = [:]
+        for target in aliases.values {
+            let end = Self.chainEnd(target, aliasTargets: aliases, memo: &memo) { path in
+                aliases[path] == nil && !defined.contains(path) ? path : nil
+            }
+            if let end { outsideTargets.insert(end) }
+        }
     }
 
     // MARK: $extends
