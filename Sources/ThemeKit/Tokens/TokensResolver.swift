@@ -70,6 +70,10 @@ extension TokensReader {
         return String(name)
     }
 
+    /// The most themes a resolver document gives: one per combination of its modifiers'
+    /// contexts.
+    package static let maximumCombinations = 4_096
+
     /// Reads a resolver document and every file it names.
     package static func readResolver(
         contentsOf path: String, options: TokensReadOptions = TokensReadOptions(),
@@ -192,6 +196,15 @@ struct ResolverReading {
             guard !contexts.isEmpty else { continue }
             modifiers.append((name, contexts))
             defaults.append(contexts.firstIndex { $0.name == fallback } ?? 0)
+            // Each combination is a whole theme: modifiers multiply them (twenty modifiers of
+            // two contexts would be a million themes), so past a bound none is made.
+            guard combinations.count * contexts.count <= TokensReader.maximumCombinations else {
+                problem(
+                    .tokenValue,
+                    "the modifiers make more than \(TokensReader.maximumCombinations) combinations of contexts, each a whole theme: no theme is read",
+                    at: contexts[0].at)
+                return
+            }
             combinations = combinations.flatMap { chosen in contexts.indices.map { chosen + [$0] } }
         }
         // The light/dark modifier, found once (asked a theme at a time, it was n² in contexts).

@@ -90,7 +90,6 @@ enum DTCGImporter {
         var diagnostics: [Diagnostic] = []
         let documents: [TokensDocument]
         if isResolver(bytes, file: file) {
-            try checkCombinations(bytes, file: file)
             let resolver = TokensReader.readResolver(bytes, file: file)
             themes = resolver.themes.map { ($0.name, $0.files) }
             diagnostics = resolver.diagnostics
@@ -121,41 +120,9 @@ enum DTCGImporter {
         return themes.map { theme(named: $0.name, files: $0.files, resolver: file, notes: &notes) }
     }
 
-    /// The most combinations of contexts an import writes: each is a whole theme, so
-    /// modifiers multiply the output (20 modifiers of 2 contexts would be a million themes).
-    static let maximumCombinations = 4_096
-
-    /// Refuses, before the resolver is read, one whose modifiers' contexts make more than
-    /// `maximumCombinations` themes, at its first modifier: the modifiers named in
-    /// `resolutionOrder`, written there or under `modifiers`.
-    static func checkCombinations(_ bytes: [UInt8], file: String) throws(ImportFailure) {
-        guard let root = try? JSONReader.read(bytes, duplicateKeys: .keep, maximumDepth: 128),
-            let order = root["resolutionOrder"]?.elements
-        else { return }
-        var count = 1
-        var first: JSONLocation?
-        for item in order {
-            var modifier = item
-            if let pointer = item["$ref"]?.string {
-                let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 3, parts[0] == "#", parts[1] == "modifiers",
-                    let found = root["modifiers"]?[String(parts[2])]
-                else { continue }
-                modifier = found
-            } else if item["type"]?.string != "modifier" {
-                continue
-            }
-            guard let contexts = modifier["contexts"]?.members, !contexts.isEmpty else { continue }
-            first = first ?? item.location
-            count = count.multipliedReportingOverflow(by: contexts.count).partialValue
-            guard count <= maximumCombinations, count > 0 else {
-                throw ImportFailure(
-                    "the modifiers make more than \(maximumCombinations) combinations of contexts, each a whole theme: refused",
-                    at: SourceLocation(
-                        file: file, line: (first ?? item.location).line, column: (first ?? item.location).column))
-            }
-        }
-    }
+    /// The most combinations of contexts an import writes (the reader's bound: a resolver
+    /// of more is refused at the modifier that passes it).
+    static let maximumCombinations = TokensReader.maximumCombinations
 
     /// One theme: its files' entries merged in order (a later file's key wins, the
     /// resolver's rule), the reserved entries the resolver gave (`APPEARANCE`, the
