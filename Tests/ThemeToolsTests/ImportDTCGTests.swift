@@ -188,7 +188,9 @@ import ThemeTools
         #expect(loaded["dark-compact"]?.color(forKey: "color.bg")?.hexString == "#000000")
     }
 
-    @Test("a resolver whose modifiers make more than 4,096 themes is refused by the reader, at the modifier past the bound")
+    @Test(
+        "a resolver whose modifiers make more than 4,096 themes is refused by the reader, at the modifier past the bound"
+    )
     func tooManyCombinationsAreRefused() throws {
         let scratch = try Scratch()
         let modifiers = (0..<13).map { "\"m\($0)\": {\"contexts\": {\"a\": [], \"b\": []}}" }
