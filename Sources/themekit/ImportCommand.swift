@@ -79,7 +79,9 @@ struct ImportCommand: ParsableCommand {
             }
             let imported: ThemeImporter.Output
             do {
-                imported = try ThemeImporter.run(sources, format: from.flatMap(ImportFormat.init(rawValue:)))
+                imported = try ThemeImporter.run(
+                    sources, format: from.flatMap(ImportFormat.init(rawValue:)),
+                    namesDefault: !FileManager.default.fileExists(atPath: UserPath.appending("default.plist", to: output)))
             } catch let error as ImportFailure {
                 throw ToolFailure.problems(error.rendered() + "\n")
             }

@@ -35,7 +35,7 @@ struct ThemeKitImportDTCGTests {
         #expect(
             imported.stdout == """
                 Themes/dark.plist: 46 keys from design-system.resolver.json
-                Themes/light.plist: 46 keys from design-system.resolver.json
+                Themes/default.plist: 46 keys from design-system.resolver.json (renamed from 'light')
 
                 """)
         // The reader's notes, located in the JSON.
@@ -45,15 +45,17 @@ struct ThemeKitImportDTCGTests {
                 "tokens/dimensions.tokens.json:5:23: note: 'space.md': 0.5rem read as 8px (16px a rem)",
             ])
 
-        let lint = try CLI.run(["Themes/light.plist", "Themes/dark.plist"], in: scratch.url)
+        // The resolver's default theme (light) is written as `default`, which a manager
+        // starts with and themelint looks for: the folder lints clean as a whole.
+        let lint = try CLI.run(["Themes"], in: scratch.url)
         #expect(lint.status == 0)
         #expect(lint.stdout == "0 errors, 0 warnings in 2 files\n", "\(lint.stdout)")
 
         let folder = scratch.url.appendingPathComponent("Themes").path
         let manager = ThemeManager(directory: folder, notificationCenter: NotificationCenter())
         manager.appearanceOverride = .light
-        try manager.followSystemAppearance(base: "light")
-        #expect(manager.currentThemeName == "light")
+        try manager.followSystemAppearance(base: "default")
+        #expect(manager.currentThemeName == "default")
         let lightColors = [
             manager.color(forKey: "color.bg.primary"), manager.color(forKey: "color.fg.primary"),
             manager.color(forKey: "button.background"), manager.color(forKey: "button.label"),
@@ -74,10 +76,26 @@ struct ThemeKitImportDTCGTests {
         #expect(darkColors == ["#111827", "#FFFFFF", "#7CB3EB", "#111827", "#00000040"])
 
         // Pinned, the pair is two themes like any other.
-        try manager.changeTheme("light")
+        try manager.changeTheme("default")
         #expect(manager.color(forKey: "color.bg.subtle")?.hexString == "#F3F4F6")
         try manager.changeTheme("dark")
         #expect(manager.color(forKey: "color.bg.subtle")?.hexString == "#1F2937")
+    }
+
+    @Test("into a folder that has a default theme, the resolver's themes keep their contexts' names")
+    func defaultThemeKeptWhereThereIsOne() throws {
+        let scratch = try Scratch()
+        try Self.copyDesignSystem(into: scratch)
+        try scratch.write("Themes/default.plist", "<plist version=\"1.0\"><dict/></plist>\n")
+        let imported = try CLI.run(
+            ["import", "design-system.resolver.json", "-o", "Themes"], tool: "themekit", in: scratch.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stdout == """
+                Themes/dark.plist: 46 keys from design-system.resolver.json
+                Themes/light.plist: 46 keys from design-system.resolver.json
+
+                """)
     }
 
     @Test("a broken token file refuses the import at its line and column, and writes nothing")

@@ -87,11 +87,13 @@ enum DTCGImporter {
         }
         // A tokens file is one theme of one file, named after it.
         let themes: [(name: String, files: [ThemeFile])]
+        var start: String?
         var diagnostics: [Diagnostic] = []
         let documents: [TokensDocument]
         if isResolver(bytes, file: file) {
             let resolver = TokensReader.readResolver(bytes, file: file)
             themes = resolver.themes.map { ($0.name, $0.files) }
+            start = resolver.themes.count > 1 ? resolver.defaultTheme : nil
             diagnostics = resolver.diagnostics
             documents = resolver.documents
         } else {
@@ -117,7 +119,11 @@ enum DTCGImporter {
             document.notes.forEach(take)
         }
         try ThemeImporter.throwAll(failures)
-        return themes.map { theme(named: $0.name, files: $0.files, resolver: file, notes: &notes) }
+        return themes.map {
+            var theme = theme(named: $0.name, files: $0.files, resolver: file, notes: &notes)
+            theme.isSourceDefault = $0.name == start
+            return theme
+        }
     }
 
     /// The most combinations of contexts an import writes (the reader's bound: a resolver

@@ -87,6 +87,11 @@ package struct SourceTheme: Sendable, Hashable {
     /// in the import's chain of files (Motif's mapping files).
     /// Each with where it is first referred to.
     package var outsideNames: [String: SourceLocation] = [:]
+    /// Whether it is the theme its source starts with (a resolver's default contexts): the
+    /// import may write it as `default`, the theme a manager starts with.
+    package var isSourceDefault = false
+    /// The name to write it as, where not `ThemeNaming`'s.
+    package var writtenName: String?
 
     /// Creates a theme with no values.
     package init(

@@ -32,7 +32,12 @@ package enum ThemeImporter {
     /// - Throws: `ImportFailure` for the first source that cannot be imported at all (broken,
     ///   no keys its format reads, past a bound), or with every problem of the sources that
     ///   the written themes would have (`check`), each at its source value.
-    package static func run(_ sources: [Source], format: ImportFormat? = nil) throws(ImportFailure) -> Output {
+    /// `namesDefault`: write the theme a source starts with (a DTCG resolver's default
+    /// contexts) as `default`, where no theme of the import is named so (the output folder
+    /// has no `default.plist`, so that a manager can start and themelint finds its default).
+    package static func run(
+        _ sources: [Source], format: ImportFormat? = nil, namesDefault: Bool = false
+    ) throws(ImportFailure) -> Output {
         var notes: [ImportNote] = []
         var found: [(file: String, format: ImportFormat, themes: [SourceTheme])] = []
         var formats: [String: ImportFormat] = [:]
@@ -80,6 +85,17 @@ package enum ThemeImporter {
             try throwAll(MotifImporter.undefinedNames(themes))
             MotifImporter.link(&themes, files: motif.map { found[$0].file })
             for (index, theme) in zip(motif, themes) { found[index].themes[0] = theme }
+        }
+        if namesDefault {
+            let all = found.flatMap(\.themes)
+            let starts = all.filter(\.isSourceDefault)
+            if starts.count == 1, !all.contains(where: { ThemeNaming.name(for: $0.name) == ThemeName.defaultTheme }) {
+                for index in found.indices {
+                    for number in found[index].themes.indices where found[index].themes[number].isSourceDefault {
+                        found[index].themes[number].writtenName = ThemeName.defaultTheme
+                    }
+                }
+            }
         }
         var themes = finish(found, notes: &notes)
         themes.sort { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
@@ -203,7 +219,7 @@ package enum ThemeImporter {
         var named: [(file: String, format: ImportFormat, theme: SourceTheme, name: String)] = []
         for (file, format, themes) in found {
             for theme in themes {
-                let base = ThemeNaming.name(for: theme.name)
+                let base = theme.writtenName ?? ThemeNaming.name(for: theme.name)
                 var name = base
                 var number = nextNumber[base] ?? 2
                 while taken.contains(name) {
