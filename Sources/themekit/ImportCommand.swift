@@ -81,7 +81,8 @@ struct ImportCommand: ParsableCommand {
             do {
                 imported = try ThemeImporter.run(
                     sources, format: from.flatMap(ImportFormat.init(rawValue:)),
-                    namesDefault: !FileManager.default.fileExists(atPath: UserPath.appending("default.plist", to: output)))
+                    namesDefault: !FileManager.default.fileExists(
+                        atPath: UserPath.appending("default.plist", to: output)))
             } catch let error as ImportFailure {
                 throw ToolFailure.problems(error.rendered() + "\n")
             }
