@@ -66,15 +66,26 @@ package enum DeclarationKind: UInt8, Sendable, Hashable, CaseIterable {
 /// of edges and an array per segment were most of resolving its theme's declared kinds.
 package struct DeclarationTrie: Sendable {
     /// One prefix: its parent's number, its last segment (`count` bytes of `bytes` from
-    /// `start`), the declaration made for it (-1 for none), its edge's hash, and the next
-    /// node of the same chain.
+    /// `start`), the declaration made for it (-1 for none) and those of the two other slots
+    /// (`declare(_:declaration:slot:)`), its edge's hash, and the next node of the same chain.
     private struct Node: Sendable {
         var parent: Int32
         var start: Int32
         var count: Int32
         var declaration: Int32
         var next: Int32
+        var second: Int32 = -1
+        var third: Int32 = -1
         var hash: Int
+
+        init(parent: Int32, start: Int32, count: Int32, declaration: Int32, next: Int32, hash: Int) {
+            self.parent = parent
+            self.start = start
+            self.count = count
+            self.declaration = declaration
+            self.next = next
+            self.hash = hash
+        }
     }
 
     /// Node 0 is the root, the empty prefix (the whole theme).
@@ -89,6 +100,19 @@ package struct DeclarationTrie: Sendable {
     package init() {}
 
     package var isEmpty: Bool { nodes.count == 1 && nodes[0].declaration < 0 }
+
+    /// Whether slot `slot` (0, 1 or 2) holds a declaration of some prefix.
+    private var slotsUsed: (Bool, Bool, Bool) = (false, false, false)
+
+    /// Whether any prefix has a declaration in slot `slot` (0, 1 or 2; see
+    /// `declare(_:declaration:slot:)`).
+    package func hasDeclarations(inSlot slot: Int) -> Bool {
+        switch slot {
+        case 0: slotsUsed.0
+        case 1: slotsUsed.1
+        default: slotsUsed.2
+        }
+    }
 
     @inline(__always)
     private static func edgeHash(parent: Int32, _ segment: UnsafeBufferPointer<UInt8>, seed: KeyHash.Seed) -> Int {
@@ -130,8 +154,10 @@ package struct DeclarationTrie: Sendable {
 
     /// Records `declaration` for the prefix `bytes` (dotted segments; empty for the whole
     /// theme) unless a declaration is already there: declarations are added child first, and
-    /// the nearest file's wins.
-    package mutating func declare(_ key: UnsafeBufferPointer<UInt8>, declaration: Int) {
+    /// the nearest file's wins. A trie holds up to three kinds of declaration apart, each in
+    /// a slot of its own (0, the default, 1 or 2): a resolver finds a key's nearest `$type`,
+    /// `$description` and `$deprecated` in one walk (`declarations(for:)`).
+    package mutating func declare(_ key: UnsafeBufferPointer<UInt8>, declaration: Int, slot: Int = 0) {
         var node: Int32 = 0
         if !key.isEmpty {
             var start = 0
@@ -162,7 +188,17 @@ package struct DeclarationTrie: Sendable {
                 start = end + 1
             }
         }
-        if nodes[Int(node)].declaration < 0 { nodes[Int(node)].declaration = Int32(declaration) }
+        switch slot {
+        case 0:
+            slotsUsed.0 = true
+            if nodes[Int(node)].declaration < 0 { nodes[Int(node)].declaration = Int32(declaration) }
+        case 1:
+            slotsUsed.1 = true
+            if nodes[Int(node)].second < 0 { nodes[Int(node)].second = Int32(declaration) }
+        default:
+            slotsUsed.2 = true
+            if nodes[Int(node)].third < 0 { nodes[Int(node)].third = Int32(declaration) }
+        }
     }
 
     /// Calls `body` with the node of each prefix of `key` (given as bytes) the trie has,
@@ -198,6 +234,18 @@ package struct DeclarationTrie: Sendable {
         walk(key) { node in
             if node.declaration >= 0 { body(Int(node.declaration)) }
         }
+    }
+
+    /// The declarations nearest `key` (given as bytes) in each of the three slots: that of
+    /// its longest dotted prefix (itself included) that has one; -1 for none. One walk.
+    package func declarations(for key: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int) {
+        var found: (Int32, Int32, Int32) = (-1, -1, -1)
+        walk(key) { node in
+            if node.declaration >= 0 { found.0 = node.declaration }
+            if node.second >= 0 { found.1 = node.second }
+            if node.third >= 0 { found.2 = node.third }
+        }
+        return (Int(found.0), Int(found.1), Int(found.2))
     }
 
     /// The declaration nearest `key` (given as bytes): that of its longest dotted prefix

@@ -62,8 +62,9 @@ struct DeclaredKinds: Sendable {
     /// The `$type` entry that declares each entry's kind (-1 for none), beside `kinds`.
     var declarations: [Int32] = []
     /// The `$description` entry nearest each key, and the `$deprecated` one.
-    var descriptions: [Int: Int32] = [:]
-    var deprecations: [Int: Int32] = [:]
+    /// (-1 for none), by entry number; empty when the theme has neither.
+    var descriptions: [Int32] = []
+    var deprecations: [Int32] = []
 
     /// `kinds` of an entry no declaration reaches.
     static let notDeclared: UInt8 = 0xFF
@@ -100,7 +101,8 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
     /// written; nil when none lies over it.
     func note(_ kind: DeclarationKind, forKey key: String) -> String? {
         let notes = kind == .description ? declared.descriptions : declared.deprecations
-        guard !notes.isEmpty, let id = provenance.id(ofKey: key), let note = notes[id] else { return nil }
+        guard !notes.isEmpty, let id = provenance.id(ofKey: key), id < notes.count, notes[id] >= 0 else { return nil }
+        let note = notes[id]
         return switch provenance.entries.value(Int(note)) {
         case .string(let text): text
         case .integer(let number): String(number)

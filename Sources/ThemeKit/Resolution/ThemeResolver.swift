@@ -77,9 +77,10 @@ struct ThemeResolver {
     /// The `$type` entry that declares each key's kind, by entry number (-1 for none);
     /// empty when the chain declares none.
     private var declaredBy: [Int32] = []
-    /// The `$description` and `$deprecated` entries nearest each key, by entry number.
-    private var descriptions: [Int: Int32] = [:]
-    private var deprecations: [Int: Int32] = [:]
+    /// The `$description` and `$deprecated` entries nearest each key, by entry number (-1
+    /// for none); empty when the chain has neither.
+    private var descriptions: [Int32] = []
+    private var deprecations: [Int32] = []
     /// `declaredKind` of a key no declaration reaches.
     private static let notDeclared = DeclaredKinds.notDeclared
     /// `ValueKind.typedDomains`, read once (a static is a `swift_once` check each time).
@@ -203,8 +204,9 @@ struct ThemeResolver {
     /// A chain with no declaration pays one look at each file's list.
     private mutating func applyDeclarations() {
         guard chain.contains(where: { !$0.document.store.declarations.isEmpty }) else { return }
-        // One trie a declaration kind (`$type`, `$description`, `$deprecated`), by rawValue.
-        var tries = [DeclarationTrie](repeating: DeclarationTrie(), count: DeclarationKind.allCases.count)
+        // One trie, a slot a declaration kind (`$type`, `$description`, `$deprecated`, by
+        // rawValue): each key finds its three nearest declarations in one walk.
+        var trie = DeclarationTrie()
         // The kind each `$type` names, by the declaration's entry number, found as it is
         // declared: a file names a few kinds many times, so the names met are kept.
         var kindOf = [UInt8](repeating: Self.notDeclared, count: entries.count)
@@ -216,25 +218,23 @@ struct ThemeResolver {
                 let id = offset + Int(entry)
                 entries.withKey(id) { key in
                     let prefix = max(0, key.count - kind.segment.utf8.count - 1)
-                    tries[Int(kind.rawValue)].declare(UnsafeBufferPointer(rebasing: key[..<prefix]), declaration: id)
+                    trie.declare(
+                        UnsafeBufferPointer(rebasing: key[..<prefix]), declaration: id, slot: Int(kind.rawValue))
                 }
                 if kind == .type { kindOf[id] = names.kind(of: id, in: entries) }
             }
         }
-        let trie = tries[Int(DeclarationKind.type.rawValue)]
-        for kind in [DeclarationKind.description, .deprecated] where !tries[Int(kind.rawValue)].isEmpty {
-            let notes = tries[Int(kind.rawValue)]
-            var found: [Int: Int32] = [:]
-            for id in 0..<isKey.count where isKey[id] {
-                let note = entries.withKey(id) { notes.declaration(for: $0) }
-                if note >= 0 { found[id] = Int32(note) }
-            }
-            if kind == .description { descriptions = found } else { deprecations = found }
-        }
+        let notes = trie.hasDeclarations(inSlot: 1) || trie.hasDeclarations(inSlot: 2)
         var declaredKind = [UInt8](repeating: Self.notDeclared, count: entries.count)
         var declaredBy = [Int32](repeating: -1, count: entries.count)
+        var descriptions = notes ? [Int32](repeating: -1, count: entries.count) : []
+        var deprecations = notes ? [Int32](repeating: -1, count: entries.count) : []
         for id in 0..<isKey.count where isKey[id] {
-            let declaration = entries.withKey(id) { trie.declaration(for: $0) }
+            let (declaration, description, deprecation) = entries.withKey(id) { trie.declarations(for: $0) }
+            if notes {
+                descriptions[id] = Int32(description)
+                deprecations[id] = Int32(deprecation)
+            }
             guard declaration >= 0 else { continue }
             let kind = kindOf[declaration]
             guard kind != Self.notDeclared else { continue }
@@ -243,6 +243,8 @@ struct ThemeResolver {
         }
         self.declaredKind = declaredKind
         self.declaredBy = declaredBy
+        self.descriptions = descriptions
+        self.deprecations = deprecations
     }
 
     /// The kinds that `$type` values name, as `ValueKind.typedNumber` (`notDeclared` for a
