@@ -110,6 +110,33 @@ struct DeclaredKindTests {
         #expect(manager.currentTheme.string(forKey: "color.label") == "Hello world")
     }
 
+    @Test("a trie keeps its three slots of declarations apart, each key finding its nearest in each")
+    func declarationSlotsStayApart() {
+        var trie = DeclarationTrie()
+        let declare = { (trie: inout DeclarationTrie, prefix: String, id: Int, slot: Int) in
+            Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id, slot: slot) }
+        }
+        declare(&trie, "a", 1, 0)
+        declare(&trie, "a.b", 2, 1)
+        declare(&trie, "", 3, 2)
+        declare(&trie, "a.b", 4, 0)
+        declare(&trie, "a.b", 5, 0)
+        let find = { (key: String) in Array(key.utf8).withUnsafeBufferPointer { trie.declarations(for: $0) } }
+        #expect(find("a.b.c") == (4, 2, 3))
+        #expect(find("a.c") == (1, -1, 3))
+        #expect(find("x") == (-1, -1, 3))
+        #expect(trie.hasDeclarations(inSlot: 1))
+        #expect(Array("a.b".utf8).withUnsafeBufferPointer { trie.declaration(for: $0) } == 4)
+        var many = DeclarationTrie()
+        // Past the chains' first table: every prefix is still found after it grows.
+        for index in 0..<500 { declare(&many, "g\(index % 7).t\(index)", index, 0) }
+        let found = (0..<500).map { index in
+            Array("g\(index % 7).t\(index).x".utf8).withUnsafeBufferPointer { many.declaration(for: $0) }
+        }
+        #expect(found == Array(0..<500))
+        #expect(!many.hasDeclarations(inSlot: 2))
+    }
+
     @Test("the nearest declaration of a key of d segments is found by one walk of its segments")
     func declarationLookupWalksSegments() {
         var trie = DeclarationTrie()
@@ -124,6 +151,8 @@ struct DeclaredKindTests {
         #expect(find("a.b") == 2)
         #expect(find("a.bc") == 1)
         #expect(find("a.b.c") == 2)
+        #expect(find("a.b.c.d.e") == 3)
+        #expect(find("") == 1)
         #expect(find("a.b.c.d.e") == 3)
         #expect(DeclarationKind.of(key: "a.$type") == .type)
         #expect(DeclarationKind.of(key: "$type") == .type)
