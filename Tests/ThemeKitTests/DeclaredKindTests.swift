@@ -110,6 +110,33 @@ struct DeclaredKindTests {
         #expect(manager.currentTheme.string(forKey: "color.label") == "Hello world")
     }
 
+    @Test("a walk from the last key's segments finds what a walk from the root finds, key after key")
+    func cursorWalkFindsAsRootWalk() {
+        var trie = DeclarationTrie()
+        let declare = { (trie: inout DeclarationTrie, prefix: String, id: Int, slot: Int) in
+            Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id, slot: slot) }
+        }
+        declare(&trie, "color", 1, 0)
+        declare(&trie, "color.bg", 2, 0)
+        declare(&trie, "color.bg.x", 3, 1)
+        declare(&trie, "colors", 4, 0)
+        declare(&trie, "", 5, 2)
+        declare(&trie, "a..b", 6, 0)
+        declare(&trie, "é.ü", 7, 0)
+        let keys = [
+            "color.bg.x", "color.bg.y", "color.bgz", "color.bg", "colors.a", "color", "col", "color.bg.x.y",
+            "color.fg.a", "color.fg.b", "color.fg", "colors", "", "a..b", "a..c", "a.", "a..b.c", "x.y", "x.y.z",
+            "x", "color.bg.x", "é.ü.a", "é.ü", "é.u", "color.bg.x",
+        ]
+        var cursor = DeclarationTrie.Cursor()
+        for key in keys {
+            let bytes = Array(key.utf8)
+            let fromRoot = bytes.withUnsafeBufferPointer { trie.declarations(for: $0) }
+            let fromLast = bytes.withUnsafeBufferPointer { trie.declarations(for: $0, from: &cursor) }
+            #expect(fromLast == fromRoot, "\(key)")
+        }
+    }
+
     @Test("a trie keeps its three slots of declarations apart, each key finding its nearest in each")
     func declarationSlotsStayApart() {
         var trie = DeclarationTrie()

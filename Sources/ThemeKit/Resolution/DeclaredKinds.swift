@@ -248,6 +248,108 @@ package struct DeclarationTrie: Sendable {
         return (Int(found.0), Int(found.1), Int(found.2))
     }
 
+    /// What the last `declarations(for:from:)` walk met: its key, and after each segment it
+    /// found, where the segment ends, its node and the declarations found so far. The next
+    /// key starts after the segments it shares with that key (keys read in a file's order
+    /// share most of theirs), and walks only the rest.
+    package struct Cursor {
+        /// The last key's bytes: the first `keyCount` of `key` (kept, and grown, between keys).
+        fileprivate var key: [UInt8] = []
+        fileprivate var keyCount = 0
+        /// The first `stepCount` of `steps` are the last walk's (kept between keys).
+        fileprivate var steps: [Step] = []
+        fileprivate var stepCount = 0
+        /// Where the segment the last walk did not find ends (-1: it found every one).
+        fileprivate var missingEnd = -1
+
+        fileprivate struct Step {
+            var end: Int
+            var node: Int32
+            var found: (Int32, Int32, Int32)
+        }
+
+        package init() {}
+
+        /// Takes `key` as the last key, returning how many first bytes it shares with the one
+        /// before: one pass, no allocation once the buffer is as long as the longest key.
+        fileprivate mutating func take(_ next: UnsafeBufferPointer<UInt8>) -> Int {
+            if key.count < next.count { key.append(contentsOf: repeatElement(0, count: next.count - key.count)) }
+            let limit = min(keyCount, next.count)
+            keyCount = next.count
+            return key.withUnsafeMutableBufferPointer { last in
+                var common = 0
+                while common < limit, last[common] == next[common] { common += 1 }
+                var index = common
+                while index < next.count {
+                    last[index] = next[index]
+                    index += 1
+                }
+                return common
+            }
+        }
+
+        /// Records the walk's step after the first `stepCount`.
+        fileprivate mutating func record(_ step: Step) {
+            if stepCount < steps.count { steps[stepCount] = step } else { steps.append(step) }
+            stepCount += 1
+        }
+    }
+
+    /// `declarations(for:)`, walking only the segments of `key` after those it shares with
+    /// the key `cursor` last walked: the same answer, for a key that shares its group with the
+    /// one before it for the price of its last segment.
+    package func declarations(for key: UnsafeBufferPointer<UInt8>, from cursor: inout Cursor) -> (Int, Int, Int) {
+        let root = nodes[0]
+        var found = (root.declaration, root.second, root.third)
+        guard !heads.isEmpty else { return (Int(found.0), Int(found.1), Int(found.2)) }
+        // The bytes the two keys share, and the last step of the last walk that ends within
+        // them at a segment's end of this key.
+        let common = cursor.take(key)
+        func endsSegment(_ end: Int) -> Bool { end <= common && (end == key.count || key[end] == UInt8(ascii: ".")) }
+        var kept = 0
+        while kept < cursor.stepCount, endsSegment(cursor.steps[kept].end) { kept += 1 }
+        var node: Int32 = 0
+        var start = 0
+        if kept > 0 {
+            let step = cursor.steps[kept - 1]
+            node = step.node
+            found = step.found
+            start = step.end + 1
+        }
+        // The last walk found no node for a segment this key shares: nor will this one.
+        if kept == cursor.stepCount, cursor.missingEnd >= 0, endsSegment(cursor.missingEnd) {
+            return (Int(found.0), Int(found.1), Int(found.2))
+        }
+        cursor.stepCount = kept
+        cursor.missingEnd = -1
+        guard start <= key.count else { return (Int(found.0), Int(found.1), Int(found.2)) }
+        nodes.withUnsafeBufferPointer { nodes in
+            bytes.withUnsafeBufferPointer { bytes in
+                heads.withUnsafeBufferPointer { heads in
+                    for end in start...key.count where end == key.count || key[end] == UInt8(ascii: ".") {
+                        let segment = UnsafeBufferPointer(rebasing: key[start..<end])
+                        let hash = Self.edgeHash(parent: node, segment, seed: seed)
+                        guard
+                            let next = Self.child(
+                                of: node, segment, hash: hash, nodes: nodes, bytes: bytes, heads: heads)
+                        else {
+                            cursor.missingEnd = end
+                            return
+                        }
+                        node = next
+                        let reached = nodes[Int(node)]
+                        if reached.declaration >= 0 { found.0 = reached.declaration }
+                        if reached.second >= 0 { found.1 = reached.second }
+                        if reached.third >= 0 { found.2 = reached.third }
+                        cursor.record(Cursor.Step(end: end, node: node, found: found))
+                        start = end + 1
+                    }
+                }
+            }
+        }
+        return (Int(found.0), Int(found.1), Int(found.2))
+    }
+
     /// The declaration nearest `key` (given as bytes): that of its longest dotted prefix
     /// (itself included) that has one; -1 for none.
     package func declaration(for key: UnsafeBufferPointer<UInt8>) -> Int {

@@ -229,8 +229,12 @@ struct ThemeResolver {
         var declaredBy = [Int32](repeating: -1, count: entries.count)
         var descriptions = notes ? [Int32](repeating: -1, count: entries.count) : []
         var deprecations = notes ? [Int32](repeating: -1, count: entries.count) : []
+        // Keys in entry order: each shares most of its segments with the one before it.
+        var cursor = DeclarationTrie.Cursor()
         for id in 0..<isKey.count where isKey[id] {
-            let (declaration, description, deprecation) = entries.withKey(id) { trie.declarations(for: $0) }
+            let (declaration, description, deprecation) = entries.withKey(id) {
+                trie.declarations(for: $0, from: &cursor)
+            }
             if notes {
                 descriptions[id] = Int32(description)
                 deprecations[id] = Int32(deprecation)
