@@ -110,6 +110,60 @@ struct DeclaredKindTests {
         #expect(manager.currentTheme.string(forKey: "color.label") == "Hello world")
     }
 
+    @Test("a walk from the last key's segments finds what a walk from the root finds, key after key")
+    func cursorWalkFindsAsRootWalk() {
+        var trie = DeclarationTrie()
+        let declare = { (trie: inout DeclarationTrie, prefix: String, id: Int, slot: Int) in
+            Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id, slot: slot) }
+        }
+        declare(&trie, "color", 1, 0)
+        declare(&trie, "color.bg", 2, 0)
+        declare(&trie, "color.bg.x", 3, 1)
+        declare(&trie, "colors", 4, 0)
+        declare(&trie, "", 5, 2)
+        declare(&trie, "a..b", 6, 0)
+        declare(&trie, "é.ü", 7, 0)
+        let keys = [
+            "color.bg.x", "color.bg.y", "color.bgz", "color.bg", "colors.a", "color", "col", "color.bg.x.y",
+            "color.fg.a", "color.fg.b", "color.fg", "colors", "", "a..b", "a..c", "a.", "a..b.c", "x.y", "x.y.z",
+            "x", "color.bg.x", "é.ü.a", "é.ü", "é.u", "color.bg.x",
+        ]
+        var cursor = DeclarationTrie.Cursor()
+        for key in keys {
+            let bytes = Array(key.utf8)
+            let fromRoot = bytes.withUnsafeBufferPointer { trie.declarations(for: $0) }
+            let fromLast = bytes.withUnsafeBufferPointer { trie.declarations(for: $0, from: &cursor) }
+            #expect(fromLast == fromRoot, "\(key)")
+        }
+    }
+
+    @Test("a trie keeps its three slots of declarations apart, each key finding its nearest in each")
+    func declarationSlotsStayApart() {
+        var trie = DeclarationTrie()
+        let declare = { (trie: inout DeclarationTrie, prefix: String, id: Int, slot: Int) in
+            Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id, slot: slot) }
+        }
+        declare(&trie, "a", 1, 0)
+        declare(&trie, "a.b", 2, 1)
+        declare(&trie, "", 3, 2)
+        declare(&trie, "a.b", 4, 0)
+        declare(&trie, "a.b", 5, 0)
+        let find = { (key: String) in Array(key.utf8).withUnsafeBufferPointer { trie.declarations(for: $0) } }
+        #expect(find("a.b.c") == (4, 2, 3))
+        #expect(find("a.c") == (1, -1, 3))
+        #expect(find("x") == (-1, -1, 3))
+        #expect(trie.hasDeclarations(inSlot: 1))
+        #expect(Array("a.b".utf8).withUnsafeBufferPointer { trie.declaration(for: $0) } == 4)
+        var many = DeclarationTrie()
+        // Past the chains' first table: every prefix is still found after it grows.
+        for index in 0..<500 { declare(&many, "g\(index % 7).t\(index)", index, 0) }
+        let found = (0..<500).map { index in
+            Array("g\(index % 7).t\(index).x".utf8).withUnsafeBufferPointer { many.declaration(for: $0) }
+        }
+        #expect(found == Array(0..<500))
+        #expect(!many.hasDeclarations(inSlot: 2))
+    }
+
     @Test("the nearest declaration of a key of d segments is found by one walk of its segments")
     func declarationLookupWalksSegments() {
         var trie = DeclarationTrie()
@@ -124,6 +178,8 @@ struct DeclaredKindTests {
         #expect(find("a.b") == 2)
         #expect(find("a.bc") == 1)
         #expect(find("a.b.c") == 2)
+        #expect(find("a.b.c.d.e") == 3)
+        #expect(find("") == 1)
         #expect(find("a.b.c.d.e") == 3)
         #expect(DeclarationKind.of(key: "a.$type") == .type)
         #expect(DeclarationKind.of(key: "$type") == .type)

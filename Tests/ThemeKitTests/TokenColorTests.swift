@@ -15,6 +15,18 @@ struct TokenColorTests {
             ])
     }
 
+    @Test("a space is found by its name's bytes exactly as by its raw value, and a near name is none")
+    func namedFindsAsRawValueDoes() {
+        for space in TokenColorSpace.allCases {
+            #expect(TokenColorSpace.named(space.rawValue) == space)
+        }
+        for name in ["", "srgb ", "SRGB", "srgb-linea", "xyz-d6", "xyz-d655", "display-p\u{33}", "oklch\u{301}", "é"] {
+            #expect(TokenColorSpace.named(name) == TokenColorSpace(rawValue: name))
+        }
+        #expect(TokenColorSpace.named("xyz-d65") == .xyzD65)
+        #expect(TokenColorSpace.named("xyz") == nil)
+    }
+
     @Test("component ranges are the Color module's, per space")
     func componentRangesPerSpace() {
         let ranges = { (space: TokenColorSpace) in (0..<3).map { space.range(ofComponent: $0) } }

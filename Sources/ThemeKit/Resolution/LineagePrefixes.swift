@@ -243,7 +243,7 @@ extension ThemeLoader.Session {
 
         /// The kind the `$type` entry `declaration` names, as `ValueKind.typedNumber` (0 for
         /// an untyped kind); nil for a value that names no kind, under which a key takes its
-        /// suffix's kind (as the resolver's `declaredKind(of:in:)` says).
+        /// suffix's kind (as the resolver's `KindNames` says).
         static func kindNumber(of declaration: Setters.Setter) -> UInt8? {
             let entry = declaration.packed
             guard entry.kind == .string else { return nil }

@@ -56,17 +56,18 @@ final class ThemeProvenance: Sendable {
 /// (no dictionary of the keys is built to load a theme; `dictionary` builds one on request).
 /// The keys of a loaded theme whose kind a `$type` declares, by entry number.
 struct DeclaredKinds: Sendable {
-    struct Kind: Sendable {
-        /// As `ValueKind.typedNumber`: 0 for an untyped kind.
-        var typedNumber: UInt8
-        /// The `$type` entry that declares it.
-        var declaration: Int32
-    }
-
-    var kinds: [Int: Kind] = [:]
+    /// Each entry's declared kind, as `ValueKind.typedNumber` (0 for an untyped kind), or
+    /// `notDeclared`; empty when the theme declares none.
+    var kinds: [UInt8] = []
+    /// The `$type` entry that declares each entry's kind (-1 for none), beside `kinds`.
+    var declarations: [Int32] = []
     /// The `$description` entry nearest each key, and the `$deprecated` one.
-    var descriptions: [Int: Int32] = [:]
-    var deprecations: [Int: Int32] = [:]
+    /// (-1 for none), by entry number; empty when the theme has neither.
+    var descriptions: [Int32] = []
+    var deprecations: [Int32] = []
+
+    /// `kinds` of an entry no declaration reaches.
+    static let notDeclared: UInt8 = 0xFF
 }
 
 final class LoadedValues: ThemeStorage, @unchecked Sendable {
@@ -100,7 +101,8 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
     /// written; nil when none lies over it.
     func note(_ kind: DeclarationKind, forKey key: String) -> String? {
         let notes = kind == .description ? declared.descriptions : declared.deprecations
-        guard !notes.isEmpty, let id = provenance.id(ofKey: key), let note = notes[id] else { return nil }
+        guard !notes.isEmpty, let id = provenance.id(ofKey: key), id < notes.count, notes[id] >= 0 else { return nil }
+        let note = notes[id]
         return switch provenance.entries.value(Int(note)) {
         case .string(let text): text
         case .integer(let number): String(number)
@@ -113,15 +115,16 @@ final class LoadedValues: ThemeStorage, @unchecked Sendable {
     /// The kind a `$type` declares for `key`, and the declaration's key; nil when no
     /// declaration reaches it (or the theme has no such key).
     func declaredKind(forKey key: String) -> (kind: ValueKind, declaredBy: String)? {
-        guard !declared.kinds.isEmpty, let id = provenance.id(ofKey: key), let found = declared.kinds[id] else {
-            return nil
-        }
-        let kind = found.typedNumber == 0 ? nil : ValueKind.typed[Int(found.typedNumber) - 1]
+        guard !declared.kinds.isEmpty, let id = provenance.id(ofKey: key), id < declared.kinds.count,
+            declared.kinds[id] != DeclaredKinds.notDeclared
+        else { return nil }
+        let typedNumber = declared.kinds[id]
+        let kind = typedNumber == 0 ? nil : ValueKind.typed[Int(typedNumber) - 1]
         let written = value(id)
         let entry =
             kind
             ?? written.map { ValueKind.entry(forKey: "", value: $0) } ?? ValueKind.string
-        return (entry, provenance.entries.key(Int(found.declaration)))
+        return (entry, provenance.entries.key(Int(declared.declarations[id])))
     }
 
     deinit { typed.release(where: hasValue) }

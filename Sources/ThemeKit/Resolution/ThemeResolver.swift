@@ -77,11 +77,12 @@ struct ThemeResolver {
     /// The `$type` entry that declares each key's kind, by entry number (-1 for none);
     /// empty when the chain declares none.
     private var declaredBy: [Int32] = []
-    /// The `$description` and `$deprecated` entries nearest each key, by entry number.
-    private var descriptions: [Int: Int32] = [:]
-    private var deprecations: [Int: Int32] = [:]
+    /// The `$description` and `$deprecated` entries nearest each key, by entry number (-1
+    /// for none); empty when the chain has neither.
+    private var descriptions: [Int32] = []
+    private var deprecations: [Int32] = []
     /// `declaredKind` of a key no declaration reaches.
-    private static let notDeclared: UInt8 = 0xFF
+    private static let notDeclared = DeclaredKinds.notDeclared
     /// `ValueKind.typedDomains`, read once (a static is a `swift_once` check each time).
     private let typedDomains = ValueKind.typedDomains
 
@@ -203,8 +204,13 @@ struct ThemeResolver {
     /// A chain with no declaration pays one look at each file's list.
     private mutating func applyDeclarations() {
         guard chain.contains(where: { !$0.document.store.declarations.isEmpty }) else { return }
-        // One trie a declaration kind (`$type`, `$description`, `$deprecated`), by rawValue.
-        var tries = [DeclarationTrie](repeating: DeclarationTrie(), count: DeclarationKind.allCases.count)
+        // One trie, a slot a declaration kind (`$type`, `$description`, `$deprecated`, by
+        // rawValue): each key finds its three nearest declarations in one walk.
+        var trie = DeclarationTrie()
+        // The kind each `$type` names, by the declaration's entry number, found as it is
+        // declared: a file names a few kinds many times, so the names met are kept.
+        var kindOf = [UInt8](repeating: Self.notDeclared, count: entries.count)
+        var names = KindNames()
         let entries = entries
         for (file, store) in entries.stores.enumerated() {
             let offset = entries.offsets[file]
@@ -212,56 +218,67 @@ struct ThemeResolver {
                 let id = offset + Int(entry)
                 entries.withKey(id) { key in
                     let prefix = max(0, key.count - kind.segment.utf8.count - 1)
-                    tries[Int(kind.rawValue)].declare(UnsafeBufferPointer(rebasing: key[..<prefix]), declaration: id)
+                    trie.declare(
+                        UnsafeBufferPointer(rebasing: key[..<prefix]), declaration: id, slot: Int(kind.rawValue))
                 }
+                if kind == .type { kindOf[id] = names.kind(of: id, in: entries) }
             }
         }
-        let trie = tries[Int(DeclarationKind.type.rawValue)]
-        for kind in [DeclarationKind.description, .deprecated] where !tries[Int(kind.rawValue)].isEmpty {
-            let notes = tries[Int(kind.rawValue)]
-            var found: [Int: Int32] = [:]
-            for id in 0..<isKey.count where isKey[id] {
-                let note = entries.withKey(id) { notes.declaration(for: $0) }
-                if note >= 0 { found[id] = Int32(note) }
-            }
-            if kind == .description { descriptions = found } else { deprecations = found }
-        }
-        var kinds: [Int: UInt8] = [:]
-        declaredKind = Array(repeating: Self.notDeclared, count: entries.count)
-        declaredBy = Array(repeating: -1, count: entries.count)
+        let notes = trie.hasDeclarations(inSlot: 1) || trie.hasDeclarations(inSlot: 2)
+        var declaredKind = [UInt8](repeating: Self.notDeclared, count: entries.count)
+        var declaredBy = [Int32](repeating: -1, count: entries.count)
+        var descriptions = notes ? [Int32](repeating: -1, count: entries.count) : []
+        var deprecations = notes ? [Int32](repeating: -1, count: entries.count) : []
+        // Keys in entry order: each shares most of its segments with the one before it.
+        var cursor = DeclarationTrie.Cursor()
         for id in 0..<isKey.count where isKey[id] {
-            let declaration = entries.withKey(id) { trie.declaration(for: $0) }
-            guard declaration >= 0 else { continue }
-            let kind: UInt8
-            if let known = kinds[declaration] {
-                kind = known
-            } else {
-                kind = Self.declaredKind(of: declaration, in: entries)
-                kinds[declaration] = kind
+            let (declaration, description, deprecation) = entries.withKey(id) {
+                trie.declarations(for: $0, from: &cursor)
             }
+            if notes {
+                descriptions[id] = Int32(description)
+                deprecations[id] = Int32(deprecation)
+            }
+            guard declaration >= 0 else { continue }
+            let kind = kindOf[declaration]
             guard kind != Self.notDeclared else { continue }
             declaredKind[id] = kind
             declaredBy[id] = Int32(declaration)
         }
+        self.declaredKind = declaredKind
+        self.declaredBy = declaredBy
+        self.descriptions = descriptions
+        self.deprecations = deprecations
     }
 
-    /// The keys whose kind is declared, for the loaded theme's lookups.
-    private func declaredKinds() -> DeclaredKinds {
-        var declared = DeclaredKinds(descriptions: descriptions, deprecations: deprecations)
-        guard !declaredKind.isEmpty else { return declared }
-        for id in 0..<declaredKind.count where declaredKind[id] != Self.notDeclared {
-            declared.kinds[id] = DeclaredKinds.Kind(typedNumber: declaredKind[id], declaration: declaredBy[id])
+    /// The kinds that `$type` values name, as `ValueKind.typedNumber` (`notDeclared` for a
+    /// name that is no kind), each name looked up once: the few a chain writes are kept and
+    /// compared as bytes, up to a bound past which a name is looked up each time.
+    private struct KindNames {
+        private var names: [(text: [UInt8], kind: UInt8)] = []
+        private static let kept = 32
+
+        /// The kind the `$type` entry `id` names.
+        mutating func kind(of id: Int, in entries: EntryTable) -> UInt8 {
+            guard entries[id].kind == .string else { return ThemeResolver.notDeclared }
+            return entries.withText(id) { text in
+                for name in names where name.text.count == text.count {
+                    if name.text.withUnsafeBufferPointer({ KeyHash.equalBytes($0, text) }) { return name.kind }
+                }
+                let kind =
+                    ValueKind.declared(named: String(decoding: text, as: UTF8.self))?.typedNumber
+                    ?? ThemeResolver.notDeclared
+                if names.count < Self.kept { names.append((Array(text), kind)) }
+                return kind
+            }
         }
-        return declared
     }
 
-    /// The kind the `$type` entry `id` names, as `ValueKind.typedNumber`; `notDeclared` for
-    /// a value that names no kind (`unknown_kind` says so).
-    private static func declaredKind(of id: Int, in entries: EntryTable) -> UInt8 {
-        guard entries[id].kind == .string,
-            let kind = ValueKind.declared(named: entries.withText(id) { String(decoding: $0, as: UTF8.self) })
-        else { return notDeclared }
-        return kind.typedNumber
+    /// The keys whose kind is declared, for the loaded theme's lookups: the resolver's own
+    /// tables, handed over (no table is built a key at a time).
+    private func declaredKinds() -> DeclaredKinds {
+        DeclaredKinds(
+            kinds: declaredKind, declarations: declaredBy, descriptions: descriptions, deprecations: deprecations)
     }
 
     /// Entry `id`'s kind as `ValueKind.typedNumber`: declared, else its suffix's.

@@ -80,7 +80,7 @@ package struct TokenColor: Hashable, Sendable {
         space: String, components: [TokenColorComponent?], alpha: Double?, hex: String?
     ) -> (color: TokenColor?, errors: [TokenColorError]) {
         var errors: [TokenColorError] = []
-        let known = TokenColorSpace(rawValue: space)
+        let known = TokenColorSpace.named(space)
         if known == nil { errors.append(.unknownColorSpace(space)) }
         if components.count != 3 { errors.append(.componentCount(components.count)) }
         for (index, component) in components.enumerated() {

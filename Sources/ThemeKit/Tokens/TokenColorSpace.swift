@@ -16,6 +16,22 @@ package enum TokenColorSpace: String, CaseIterable, Hashable, Sendable {
     case xyzD65 = "xyz-d65"
     case xyzD50 = "xyz-d50"
 
+    /// The space a tokens file names `name`, as `init(rawValue:)` finds it, but by the name's
+    /// bytes, lengths first: the synthesized init compares the name with each case's as
+    /// strings, 600 instructions a color read twice.
+    package static func named(_ name: String) -> TokenColorSpace? {
+        var name = name
+        return name.withUTF8 { bytes in
+            for (written, space) in byName where written.count == bytes.count {
+                if written.withUnsafeBufferPointer({ KeyHash.equalBytes($0, bytes) }) { return space }
+            }
+            return nil
+        }
+    }
+
+    /// Each space's name as bytes, with the space.
+    private static let byName: [([UInt8], TokenColorSpace)] = allCases.map { (Array($0.rawValue.utf8), $0) }
+
     /// The name of the component at `index` (0, 1 or 2) in this space, as the Color module
     /// calls it: `red`, `hue`, `chroma`, `X`, ….
     package func name(ofComponent index: Int) -> String {

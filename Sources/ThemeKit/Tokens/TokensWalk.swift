@@ -368,7 +368,7 @@ struct TokensWalk {
         let componentsNode = member(node, "components")
         let alphaNode = member(node, "alpha")
         let hexNode = member(node, "hex")
-        if let space = spaceNode?.string, TokenColorSpace(rawValue: space) == nil {
+        if let space = spaceNode?.string, TokenColorSpace.named(space) == nil {
             error(
                 .tokenValue, "'\(Escaping.visible(key))': \(TokenColorError.unknownColorSpace(space).message)",
                 at: spaceNode?.location ?? node.location)

@@ -448,6 +448,12 @@ package enum KeyHash {
     @inline(__always)
     static func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { hash(bytes, each: { $0 }).hash }
 
+    /// The hash of raw bytes under `seed` (`current`, read once by a caller that hashes many).
+    @inline(__always)
+    static func raw(_ bytes: UnsafeBufferPointer<UInt8>, seed: Seed) -> Int {
+        hash(bytes, seed: seed, each: { $0 }).hash
+    }
+
     /// The hash of `bytes` with ASCII capitals taken as lower case: equal for two keys that
     /// differ only in ASCII case (for the linter's `case_collision`), seeded as `raw` is.
     package static func foldingASCIICase(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
