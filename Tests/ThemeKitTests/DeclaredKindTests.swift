@@ -79,6 +79,33 @@ struct DeclaredKindTests {
         #expect(analysis.diagnostics.first?.message.contains("'titleFontSize' sizes 'titleFont'") == true)
     }
 
+    @Test(
+        "a declared dimension may be negative, as DTCG's may; a suffix length may not, and a child changing it checks the same"
+    )
+    func declaredDimensionIsSigned() throws {
+        let folder = try TemporaryDirectory()
+        try folder.theme(
+            "default",
+            [
+                "text.$type": "dimension", "text.tracking": "-0.5", "text.gap": "12 pt",
+                "borderWidth": "-1",
+            ])
+        try folder.theme("child", ["INHERITED_THEME": "default", "text.tracking": "-2"])
+        let analysis = folder.loader.analyze("default")
+        #expect(analysis.diagnostics.map(\.code) == [.invalidLength, .invalidLength])
+        #expect(analysis.diagnostics.map(\.location.line) == [5, 6])
+        #expect(analysis.diagnostics.first?.message.contains("which is not a length (a number)") == true)
+        #expect(analysis.diagnostics.last?.message.contains("which is not a length of 0 or more") == true)
+        #expect(analysis.degradedTheme?.number(forKey: "text.tracking") == -0.5)
+        // In one session the child is checked from its own keys (ChangeCheck), as whole.
+        let loader = folder.loader
+        let session = ThemeLoader.Session(reader: loader.cachingReader())
+        _ = loader.analyze("default", in: session)
+        let child = loader.analyze("child", in: session)
+        #expect(child.degradedTheme?.number(forKey: "text.tracking") == -2)
+        #expect(child.diagnostics == loader.analyze("child").diagnostics)
+    }
+
     @Test("a child theme inherits its ancestors' declarations, and its own are nearer")
     func declarationsAreInherited() throws {
         let folder = try TemporaryDirectory()

@@ -54,8 +54,6 @@ struct TokensLintThirdPartyTests {
     /// without checking kinds) and Terrazzo, and why: its declared kinds check values as
     /// SPEC §2's table says, where Terrazzo takes any number.
     static let lintDifferences = [
-        "dimension-003":
-            "a negative dimension (-4px) is invalid_length: SPEC §2 maps dimension to a length, 0 or more (DTCG allows a negative one, as shadow offsets use)",
         "duration-004":
             "a negative duration (-100ms) is invalid_duration: a ThemeKit duration is 0 or more (DTCG 2025.10 does not say)",
         "typography-010":

@@ -1,6 +1,6 @@
 import ThemeKit
 
-/// `invalid_length`: A length (`…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`) is not a number of 0 or more.
+/// `invalid_length`: A length (`…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`) is not a number of 0 or more; a declared `dimension` is not a number.
 ///
 /// Checked while resolving, by the shared resolver (`ThemeResolver.parse`), from the
 /// `ValueKind.length` entry of the table of kinds: an `<integer>`, `<real>` or numeric `<string>` of 0 or more. It says
@@ -12,7 +12,8 @@ package struct InvalidLengthRule: Rule {
 
     package static let description = RuleDescription(
         id: .invalidLength,
-        summary: "A length (`…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`) is not a number of 0 or more.",
+        summary:
+            "A length (`…Width`, `…Height`, `…Radius`, `…Padding`, `…Spacing`) is not a number of 0 or more; a declared `dimension` is not a number.",
         rationale:
             "Lengths are points: a corner radius, a border width, a padding. A negative length or text such as 12px cannot be laid out.",
         nonTriggeringExamples: [

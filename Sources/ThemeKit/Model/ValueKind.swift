@@ -221,6 +221,17 @@ package final class ValueKind: Sendable {
     /// Each typed kind's domain, by `typedNumber - 1`.
     package static let typedDomains: [Domain] = typed.map(\.domain)
 
+    /// What a value of this kind must be where a `$type` declares the kind rather than a
+    /// suffix: a declared `dimension` (the one name of `length`) may be negative, as DTCG's
+    /// dimensions may; every other kind's domain is its suffix's.
+    package var declaredDomain: Domain { kind == .length ? .number(.finite) : domain }
+
+    /// `expected` where a `$type` declares the kind.
+    package var declaredExpected: String { kind == .length ? "a length (a number)" : expected }
+
+    /// `declaredDomain` of each typed kind, by `typedNumber - 1`.
+    package static let typedDeclaredDomains: [Domain] = typed.map(\.declaredDomain)
+
     /// `typedNumber` of `…Size` keys and of `…Font` keys. Literals, not found in `typed`:
     /// a static computed at run time costs a `swift_once` call at each read, and the
     /// resolver reads these once a value. A test holds them to `typed`.
@@ -379,6 +390,10 @@ extension ValueKind.NumberRange {
         minimum: 0, includesMinimum: true, maximum: .infinity, includesMaximum: false)
     /// From 0 to 1 (opacities).
     package static let unit = Self(minimum: 0, includesMinimum: true, maximum: 1, includesMaximum: true)
+    /// Any finite number: a declared `dimension` (DTCG's negative letter spacing and
+    /// shadow offsets), where a `…Width` or `…Padding` length is 0 or more.
+    package static let finite = Self(
+        minimum: -.infinity, includesMinimum: false, maximum: .infinity, includesMaximum: false)
     /// 0 or more, below 2^63 seconds: what a `Duration` holds without trapping.
     package static let seconds = Self(minimum: 0, includesMinimum: true, maximum: 0x1p63, includesMaximum: false)
 }

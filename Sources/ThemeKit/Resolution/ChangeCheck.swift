@@ -53,6 +53,8 @@ struct ChangeCheck {
     private let alphaOrder: ThemeColor.AlphaOrder
     /// Each key's kind, as `ValueKind.typedNumber`, once looked up through `prefixes`.
     private var kinds: [Node: UInt8] = [:]
+    /// The keys whose kind a `$type` declares (checked by `ValueKind.declaredDomain`).
+    private var declared: Set<Node> = []
     /// The keys to resolve: the theme's own, and the inherited ones that depend on them.
     private var changed: Set<Node> = []
     /// Where each walk that ended ended, for every key it passed.
@@ -83,6 +85,7 @@ struct ChangeCheck {
         }
         let found = kind ?? setter.packed.typedKind
         kinds[node] = found
+        if kind != nil { declared.insert(node) }
         return found
     }
 
@@ -199,7 +202,8 @@ struct ChangeCheck {
             literal = found
         }
         let written = literal.packed
-        switch typedDomains[Int(typedKind) - 1] {
+        let domains = declared.contains(Node(key)) ? ValueKind.typedDeclaredDomains : typedDomains
+        switch domains[Int(typedKind) - 1] {
         case .color:
             let alphaOrder = alphaOrder
             return written.kind == .string

@@ -476,7 +476,8 @@ struct ThemeResolver {
             case .dict, .array, .data, .date: return nil
             }
         }
-        switch typedDomains[Int(typedKind) - 1] {
+        let declared = !declaredKind.isEmpty && declaredKind[id] != Self.notDeclared
+        switch declared ? ValueKind.typedDeclaredDomains[Int(typedKind) - 1] : typedDomains[Int(typedKind) - 1] {
         case .color:
             let alphaOrder = options.alphaOrder
             if written.kind == .string,
@@ -645,6 +646,7 @@ struct ThemeResolver {
         guard let code = kind.code else { return }
         let key = entries.key(id)
         let declared = declarationNote(id)
+        let expected = declared == nil ? kind.expected : kind.declaredExpected
         if target != id {
             let next = Int(aliasOf[id])
             if entries.file(of: id) > 0, next >= 0 {
@@ -656,8 +658,9 @@ struct ThemeResolver {
             }
             report(
                 code,
-                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind)
-                    + (declared.map { Message.declared(by: $0.by) } ?? ""),
+                Message.wrongType(
+                    key, through: entries.key(target), is: Self.describe(entries.value(target)), kind,
+                    expected: expected) + (declared.map { Message.declared(by: $0.by) } ?? ""),
                 at: id, \.valueRange, notes: declared.map { [$0.note] } ?? [])
             wrongValueReport[id] = diagnostics.count - 1
             return
@@ -674,7 +677,8 @@ struct ThemeResolver {
         }
         report(
             code,
-            Message.wrongType(key, is: Self.describe(own), kind) + (declared.map { Message.declared(by: $0.by) } ?? ""),
+            Message.wrongType(key, is: Self.describe(own), kind, expected: expected)
+                + (declared.map { Message.declared(by: $0.by) } ?? ""),
             at: id, \.valueRange, notes: declared.map { [$0.note] } ?? [])
         wrongValueReport[id] = diagnostics.count - 1
     }
@@ -826,16 +830,18 @@ extension ThemeResolver {
 
         /// A typed kind's `invalid_…`: the key's own value (`described`, as
         /// `ThemeResolver.describe` words it) is not of the kind.
-        package static func wrongType(_ key: String, is described: String, _ kind: ValueKind) -> String {
-            "'\(key)' is \(described), which is not \(kind.expected)"
+        package static func wrongType(
+            _ key: String, is described: String, _ kind: ValueKind, expected: String? = nil
+        ) -> String {
+            "'\(key)' is \(described), which is not \(expected ?? kind.expected)"
         }
 
         /// A typed kind's `invalid_…`: the value the key's alias chain ends at is not of the
         /// key's kind.
         package static func wrongType(
-            _ key: String, through target: String, is described: String, _ kind: ValueKind
+            _ key: String, through target: String, is described: String, _ kind: ValueKind, expected: String? = nil
         ) -> String {
-            "'\(key)' resolves through '\(target)' to \(described), which is not \(kind.expected)"
+            "'\(key)' resolves through '\(target)' to \(described), which is not \(expected ?? kind.expected)"
         }
     }
 }

@@ -531,7 +531,8 @@ package enum ThemeImporter {
                 continue
             }
             var typed = entry
-            switch (kind.domain, entry.value) {
+            let domain = declarations.kind(ofKey: key) == nil ? kind.domain : kind.declaredDomain
+            switch (domain, entry.value) {
             case (.color, .string(let text)):
                 let trimmed = text.trimmingXMLSpace()
                 let named = trimmed.hasPrefix("@") ? String(trimmed.dropFirst()) : trimmed
