@@ -63,11 +63,21 @@ package struct TokensDocument: Sendable {
     /// The file the root's `$extends` names (`{"$ref": "./base.tokens.json"}`), as written:
     /// a resolver document reads it before this one; read alone, the file is its own tokens.
     package var baseFile: String? = nil
-    /// The file's structured tokens, by path, for the references of the other files of a
-    /// resolver's theme.
-    package var structures: [String: TokenStructure] = [:]
-    /// The ends of the file's alias chains that are no token of it (`TokensWalk`).
-    package var outsideTargets: Set<String> = []
+    /// The file's structured tokens (composites, cubicBeziers, stroke styles): each one's
+    /// sub-key suffixes by its path, and each sub-key's type by its key. Kept as the walk
+    /// made them; `structure(at:)` puts one together when another file refers to it.
+    package var subKeys: [String: [String]] = [:]
+    package var subTypes: [String: String] = [:]
+    /// Every path the file's references name (a chain's links included).
+    package var referencedPaths: [String] = []
+
+    /// The structured token at `path`, if the file has one.
+    package func structure(at path: String) -> TokenStructure? {
+        guard let suffixes = subKeys[path] else { return nil }
+        var structure = TokenStructure(suffixes: suffixes)
+        for suffix in suffixes { structure.types[suffix] = subTypes[path + suffix] }
+        return structure
+    }
 
     /// The path the file was read from, as given.
     package var file: String { document.file }
@@ -155,6 +165,7 @@ package enum TokensReader {
             document: PropertyListDocument(
                 file: file, text: text, tokenEntries: walk.entries, diagnostics: walk.errors.sorted()),
             notes: walk.notes.sorted(), colorSources: walk.colorSources, extensions: walk.extensions,
-            baseFile: walk.baseFile, structures: walk.structures, outsideTargets: walk.outsideTargets)
+            baseFile: walk.baseFile, subKeys: walk.structureParts.suffixes, subTypes: walk.structureParts.types,
+            referencedPaths: walk.referencedPaths)
     }
 }

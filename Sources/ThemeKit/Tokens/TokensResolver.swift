@@ -252,14 +252,21 @@ struct ResolverReading {
     /// that has such a reference is read again knowing the other files' structured tokens
     /// (a file is read twice at most, and most are read once).
     private mutating func expandAcrossFiles() {
-        var structures: [String: TokenStructure] = [:]
-        for document in documents { structures.merge(document.structures) { $1 } }
-        guard !structures.isEmpty else { return }
+        // Which document holds each structured token, the later winning as in a merge.
+        var holder: [String: Int] = [:]
+        for (index, document) in documents.enumerated() {
+            for path in document.subKeys.keys { holder[path] = index }
+        }
+        guard !holder.isEmpty else { return }
         for index in documents.indices {
             let document = documents[index]
             var external: [String: TokenStructure] = [:]
-            for target in document.outsideTargets {
-                if let structure = structures[target] { external[target] = structure }
+            for target in document.referencedPaths where document.subKeys[target] == nil {
+                // A token of this file of that name is what its reference reaches.
+                guard let other = holder[target], other != index, files[index][target] == nil,
+                    let structure = documents[other].structure(at: target)
+                else { continue }
+                external[target] = structure
             }
             guard !external.isEmpty else { continue }
             var again =

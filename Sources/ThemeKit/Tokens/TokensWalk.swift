@@ -46,9 +46,6 @@ struct TokensWalk {
     /// Structured tokens of the other files of a resolver's theme, by path, which this
     /// file's references may name (`TokensReader.read(_:text:file:options:external:)`).
     var external: [String: TokenStructure] = [:]
-    /// Where this file's references lead out of it: the end of each alias chain that is no
-    /// token of this file (a token of another file of the theme, or nothing).
-    private(set) var outsideTargets: Set<String> = []
     static let structured: Set<String> = [
         "cubicBezier", "strokeStyle", "typography", "shadow", "border", "transition", "gradient",
     ]
@@ -73,7 +70,6 @@ struct TokensWalk {
         group(root, path: "", type: nil)
         checkReferenceTypes()
         expandStructuredAliases()
-        findOutsideTargets()
     }
 
     // MARK: Groups and tokens
@@ -918,32 +914,13 @@ struct TokensWalk {
         entries = expanded
     }
 
-    /// The structured tokens of the file, by path.
-    var structures: [String: TokenStructure] {
-        var found: [String: TokenStructure] = [:]
-        for (root, suffixes) in subKeys {
-            var structure = TokenStructure(suffixes: suffixes)
-            for suffix in suffixes { structure.types[suffix] = subTypes[root + suffix] }
-            found[root] = structure
-        }
-        return found
-    }
+    /// The file's structured tokens, by path (`TokensDocument.structure(at:)`): their
+    /// sub-keys' suffixes, and the sub-keys' types.
+    var structureParts: (suffixes: [String: [String]], types: [String: String]) { (subKeys, subTypes) }
 
-    /// Collects `outsideTargets`, each chain walked once (`chainEnd`'s memo).
-    private mutating func findOutsideTargets() {
-        guard !aliasTargets.isEmpty else { return }
-        var defined: Set<String> = []
-        for entry in entries where !entry.key.hasSuffix(".$type") { defined.insert(entry.key) }
-        defined.formUnion(subKeys.keys)
-        let aliases = aliasTargets
-        var memo: [String: String?] = [:]
-        for target in aliases.values {
-            let end = Self.chainEnd(target, aliasTargets: aliases, memo: &memo) { path in
-                aliases[path] == nil && !defined.contains(path) ? path : nil
-            }
-            if let end { outsideTargets.insert(end) }
-        }
-    }
+    /// Every alias target the file names (a chain's links included), for the resolver
+    /// document to find the ones that are another file's structured token.
+    var referencedPaths: [String] { Array(aliasTargets.values) }
 
     // MARK: $extends
 
