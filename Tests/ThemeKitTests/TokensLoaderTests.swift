@@ -160,6 +160,22 @@ struct TokensLoaderTests {
         #expect(try ThemeLoader(directory: scratch.path).load("light").number(forKey: "easing.standard.x1") == 0.2)
     }
 
+    @Test("a manager on a DTCG folder with no default theme starts with its resolver's default contexts")
+    func managerStartsWithTheResolversDefault() throws {
+        let scratch = try Self.designSystem()
+        #expect(ThemeLoader(directory: scratch.path).startThemeName() == "light")
+        let manager = ThemeManager(directory: scratch.path, notificationCenter: NotificationCenter())
+        #expect(manager.currentThemeName == "light")
+        #expect(!manager.isDegraded)
+        #expect(manager.restoreError == nil)
+        #expect(manager.color(forKey: "color.bg")?.hexString == "#FAFAFA")
+        try manager.changeTheme("dark")
+        #expect(manager.color(forKey: "color.bg")?.hexString == "#000000")
+        // A plist named default is still the start.
+        try scratch.write("default.plist", RuleExampleText.plist(["<key>inkColor</key><string>112233</string>"]))
+        #expect(ThemeLoader(directory: scratch.path).startThemeName() == "default")
+    }
+
     @Test("a dangling reference across sets is unresolved_alias at its value in the JSON")
     func danglingAcrossSets() throws {
         let scratch = try Self.designSystem()

@@ -65,21 +65,23 @@ extension ThemeManager {
     }
 
     /// The theme to start with: the saved one if it loads whole (for a saved "follow the
-    /// system", the base's theme for `appearance`, else the base), else `default` (degraded
-    /// if it has errors), else an empty theme; with every problem met on the way, and the
+    /// system", the base's theme for `appearance`, else the base), else the folder's start
+    /// theme (`default`, or in a DTCG folder without one its resolver's default theme;
+    /// `ThemeLoader.startThemeName()`), degraded if it has errors, else an empty theme; with every problem met on the way, and the
     /// base when the manager follows the system.
     private static func restore(
         _ saved: Result<String?, StoreReadFailure>, store: (any ThemeStore)?, loader: ThemeLoader,
         appearance: ThemeAppearance?
     ) -> (Theme, ThemeError?, failedName: String, followedBase: String?) {
         var problems: [Diagnostic] = []
-        var failedName = ThemeName.defaultTheme
+        let start = loader.startThemeName()
+        var failedName = start
         switch saved {
         case .success(let text?):
             // Text that is no choice is loaded as a name, and refused as one.
             let choice = ThemeChoice(storedText: text) ?? .theme(text)
             switch choice {
-            case .theme(let name) where name != ThemeName.defaultTheme:
+            case .theme(let name) where name != start:
                 do throws(ThemeError) {
                     return (try loader.load(name), nil, name, nil)
                 } catch {
@@ -105,7 +107,7 @@ extension ThemeManager {
             failedName = "saved theme"
         }
         do throws(ThemeError) {
-            let theme = try loader.load(ThemeName.defaultTheme, allowingErrors: true)
+            let theme = try loader.load(start, allowingErrors: true)
             // A saved theme that inherits from default fails with default's own problems:
             // each is said once.
             problems += theme.problems.filter { !problems.contains($0) }
@@ -114,7 +116,7 @@ extension ThemeManager {
             problems += error.diagnostics.filter { !problems.contains($0) }
             let error = ThemeError(problems)
             return (
-                Theme.empty(named: ThemeName.defaultTheme).degraded(by: error.diagnostics), error, failedName, nil
+                Theme.empty(named: start).degraded(by: error.diagnostics), error, failedName, nil
             )
         }
     }

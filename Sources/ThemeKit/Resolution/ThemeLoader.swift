@@ -294,6 +294,22 @@ package struct ThemeLoader: Sendable {
         return Array(Set(plists).union(tokens)).sorted()
     }
 
+    /// The theme a manager starts with when nothing is saved: `default`, or in a folder of
+    /// DTCG files with no theme of that name, the default theme of its first resolver
+    /// document (every modifier's `default` context; SPEC §12), else of its first tokens file.
+    /// A folder of plists pays one listing.
+    package func startThemeName() -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        guard names.contains(where: TokensFolder.isTokensFile),
+            !names.contains(where: { ThemeName.of(fileName: $0) == ThemeName.defaultTheme })
+        else { return ThemeName.defaultTheme }
+        let folder = tokensFolder()
+        guard folder.theme(named: ThemeName.defaultTheme) == nil,
+            let start = folder.sources.lazy.compactMap(\.defaultTheme).first(where: { folder.theme(named: $0) != nil })
+        else { return ThemeName.defaultTheme }
+        return start
+    }
+
     /// Whether `path` is a symbolic link, whether or not it leads anywhere (`fileExists`
     /// follows links, so it says no for a dangling one).
     package static func isSymbolicLink(_ path: String) -> Bool {
