@@ -638,7 +638,9 @@ extension ScalingShape {
         ScalingShape(
             "load-declared-kind-deep-keys",
             "16 keys n/16 segments deep under one path, declared at the root and halfway down", tool: .load,
-            n: 800_000
+            // Large enough that the load at n takes tens of milliseconds in the debug run at a
+            // quarter size: at 800,000 it took one or two, and the ratio read the timer's step.
+            n: 3_200_000
         ) { n in declaredDeepKeys(n) },
         ScalingShape(
             "load-declared-kind-many-declarations", "n groups, each declaring its kind and describing itself",
