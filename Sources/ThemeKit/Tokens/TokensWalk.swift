@@ -67,9 +67,46 @@ struct TokensWalk {
             error(.tokenValue, "a tokens file is a JSON object, not \(root.kind)", at: root.location)
             return
         }
+        let themekit = root["$extensions"]?[Self.themekitExtension]
+        typesAreDeclarations = themekit == nil
         group(root, path: "", type: nil)
+        if let themekit { readThemeKitExtension(themekit) }
         checkReferenceTypes()
         expandStructuredAliases()
+    }
+
+    // MARK: The org.themekit extension
+
+    /// The root `$extensions` member `themekit export --format dtcg` writes: with it, the
+    /// tokens' `$type`s are DTCG's (for other tools), and ThemeKit's own view is in it.
+    static let themekitExtension = "org.themekit"
+
+    /// Whether a `$type` written on a token or a group is a declaration (SPEC §2): it is
+    /// not in a file ThemeKit exported, whose declarations are listed in its extension.
+    private var typesAreDeclarations = true
+    /// Whether the tokens read are the extension's, which may be of ThemeKit's own kinds
+    /// (`image`, `string`, `boolean`).
+    private var inThemeKitTokens = false
+
+    /// Reads the extension: `declaredTypes` (`P` → a kind's name, `""` the whole file) as
+    /// `P.$type` entries, located at each member, and `tokens` (what DTCG has no type for:
+    /// images, strings, flags, the reserved `APPEARANCE`, `DARK_THEME` and `LIGHT_THEME`)
+    /// as more of the file's tokens.
+    private mutating func readThemeKitExtension(_ node: JSONNode) {
+        for member in node["declaredTypes"]?.members ?? [] {
+            guard let name = member.value.string else {
+                error(
+                    .tokenValue,
+                    "'\(Escaping.visible(member.key))' in '\(Self.themekitExtension)' declaredTypes is \(member.value.kind), not a kind's name",
+                    at: member.value.location)
+                continue
+            }
+            emit(Self.join(member.key, "$type"), .string(name), member)
+        }
+        guard let tokens = node["tokens"], tokens.members != nil else { return }
+        inThemeKitTokens = true
+        group(tokens, path: "", type: nil)
+        inThemeKitTokens = false
     }
 
     // MARK: Groups and tokens
@@ -200,10 +237,10 @@ struct TokensWalk {
             error(.tokenValue, "'$type' is \(member.value.kind), not a type name", at: member.value.location)
             return nil
         }
-        if !Self.knownTypes.contains(type) {
+        if !Self.knownTypes.contains(type), !(inThemeKitTokens && ValueKind.declared(named: type) != nil) {
             note("'\(Escaping.visible(type))' is no DTCG type: values are kept as written", at: member.value.location)
         }
-        emit(Self.join(path, "$type"), .string(type), member)
+        if typesAreDeclarations { emit(Self.join(path, "$type"), .string(type), member) }
         return type
     }
 
