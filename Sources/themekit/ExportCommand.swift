@@ -1,16 +1,18 @@
 import ArgumentParser
 import ThemeTools
 
-/// `themekit export NAME --format css|json`: a resolved theme for web front ends.
+/// `themekit export NAME --format css|json|dtcg|dtcg-resolver`: a resolved theme for web
+/// front ends and design tools.
 struct ExportCommand: ParsableCommand {
     /// The export formats.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case css, json
+        case css, json, dtcg
+        case dtcgResolver = "dtcg-resolver"
     }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a resolved theme as CSS custom properties or JSON.",
+        abstract: "Export a resolved theme as CSS custom properties, JSON or DTCG design tokens.",
         discussion: """
             CSS: one rule of custom properties (kebab-case names, colors hex, sizes px, fonts as \
             --x-font-family/--x-font-size). JSON: one object, key → resolved value.
@@ -26,10 +28,20 @@ struct ExportCommand: ParsableCommand {
             from the theme's (or that only it has), and the theme's keys it has no value for. \
             A theme with no partner is written as one rule or one object of values.
 
+            DTCG (design tokens, 2025.10): dtcg writes the theme, whole (inherited keys too), \
+            as one tokens file: dotted keys as groups, aliases as {references}, kinds as $type, \
+            colors as color objects (as a DTCG theme's files wrote them, else sRGB), lengths in \
+            px, durations in ms; images, strings, flags, the appearance keys and ThemeKit's \
+            declared kinds under $extensions "org.themekit", which themekit import --from dtcg \
+            reads back. dtcg-resolver writes the theme and its partner (unless --no-partner) as \
+            one resolver document: a set of what they share and a light/dark modifier, sources \
+            inline.
+
             Exit status: \
             0 written; 1 the theme or its partner does not load, two keys would become the same CSS \
-            name, or a value or key the format cannot express (NaN or an infinity in CSS or JSON, an \
-            empty key in CSS); \
+            name, or a value or key the format cannot express (NaN or an infinity in CSS, JSON or \
+            DTCG, an empty key in CSS, a key DTCG cannot name: an empty segment, a segment \
+            starting with $, a brace, more than 100 segments); \
             2 usage errors, an unknown theme name, a missing folder, or output that cannot be written.
             """
     )
@@ -39,8 +51,13 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var options: ThemesOptions
 
-    @Option(help: "css or json.")
+    @Option(help: "css, json, dtcg or dtcg-resolver.")
     var format: Format = .css
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write to this file (whole or not at all) instead of standard output.", valueName: "file"))
+    var output: String?
 
     /// The CSS rule's selector, as `ThemeExporter.Selector` names it.
     enum Selector: String, ExpressibleByArgument, CaseIterable {
@@ -70,19 +87,22 @@ struct ExportCommand: ParsableCommand {
         try reportingFailures {
             let path = currentDisplayPath()
             let theme = try options.load(name, path: path)
-            let partner = self.partner ? try options.loadPartner(of: theme, path: path) : nil
+            let partner = self.partner && format != .dtcg ? try options.loadPartner(of: theme, path: path) : nil
+            let text: String
             do {
                 switch format {
                 case .json:
-                    print(try ThemeExporter.json(theme, partner: partner), terminator: "")
+                    text = try ThemeExporter.json(theme, partner: partner)
                 case .css:
-                    print(
-                        try ThemeExporter.css(theme, partner: partner, selector: selector.exporterSelector),
-                        terminator: "")
+                    text = try ThemeExporter.css(theme, partner: partner, selector: selector.exporterSelector)
+                case .dtcg, .dtcgResolver:
+                    text = try DTCGExporter.export(
+                        theme, partner: partner, in: options.directory, resolver: format == .dtcgResolver)
                 }
             } catch let error as ThemeExporter.ExportError {
                 throw ToolFailure.unexportable(error)
             }
+            try emit(text, to: output, what: "the export")
         }
     }
 }
