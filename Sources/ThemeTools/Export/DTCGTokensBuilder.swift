@@ -246,9 +246,7 @@ struct TokensDocumentBuilder {
         let appearance: Members = [("$type", .string("string")), ("$value", .string(theme.appearance.rawValue))]
         switch reserved {
         case .all:
-            if theme.appearance == .dark || theme.partnerName != nil {
-                output.extra[ThemeName.appearanceKey] = appearance
-            }
+            output.extra[ThemeName.appearanceKey] = appearance
             // A tokens file is one theme: the partner it would name is no theme of it (the
             // loader would say missing_partner). It is said for a person, not read back:
             // `dtcg-resolver` writes the pair.
@@ -256,7 +254,7 @@ struct TokensDocumentBuilder {
                 output.partner = (ThemeName.partnerKey(for: theme.appearance.opposite), name)
             }
         case .appearanceOnly:
-            if theme.appearance == .dark { output.extra[ThemeName.appearanceKey] = appearance }
+            output.extra[ThemeName.appearanceKey] = appearance
         case .none: break
         }
         return output
