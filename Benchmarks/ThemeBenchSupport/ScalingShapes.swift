@@ -129,7 +129,54 @@ extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
     public static let all: [ScalingShape] =
         lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes + lspShapes
-        + tokensShapes + resolvedTokensShapes + tokensLintShapes
+        + tokensShapes + resolvedTokensShapes + tokensLintShapes + dtcgExportShapes
+
+    /// `themekit export --format dtcg` and `dtcg-resolver` (issue 38): a wide theme, a long
+    /// alias chain (each link's chain end and tree found once, not walked per key), deep dotted
+    /// keys (a group a segment), and a pair written as one resolver document.
+    static let dtcgExportShapes: [ScalingShape] = [
+        ScalingShape("export-dtcg-wide", "a theme of n keys", tool: .export(format: "dtcg"), n: 40_000) { n in
+            ["Themes/default.plist": ThemeGenerator(keys: max(20, n)).standalone()]
+        },
+        ScalingShape(
+            "export-dtcg-alias-chain", "one alias chain of n links", tool: .export(format: "dtcg"), n: 60_000
+        ) { n in aliasChain(n) },
+        ScalingShape(
+            "export-dtcg-deep-keys", "n keys of 40 dotted segments, 32 of them shared by n/8",
+            tool: .export(format: "dtcg"), n: 12_000
+        ) { n in
+            let shared = (1...31).map { "s\($0)" }.joined(separator: ".")
+            return theme(
+                (0..<n).map { index in
+                    (
+                        "g\(index % 8).\(shared).k\(index).a.b.c.d.e.f.edgeWidth",
+                        "<integer>\(index % 97)</integer>"
+                    )
+                })
+        },
+        ScalingShape(
+            "export-dtcg-resolver-pair", "a light theme of n keys and its dark partner, half of them differing",
+            tool: .export(format: "dtcg-resolver"), n: 30_000
+        ) { n in
+            let light = (0..<n).map {
+                ("c\($0)Color", "<string>#\(String(0x10_0000 + $0 % 0xE0_0000, radix: 16))</string>")
+            }
+            let dark = (0..<n).map { index in
+                (
+                    "c\(index)Color",
+                    index % 2 == 0
+                        ? light[index].1 : "<string>#\(String(0xF0_0000 - index % 0xE0_0000, radix: 16))</string>"
+                )
+            }
+            return [
+                "Themes/default.plist": document(
+                    entries([("DARK_THEME", "<string>dark</string>")] + light)),
+                "Themes/dark.plist": document(
+                    entries(
+                        [("APPEARANCE", "<string>dark</string>"), ("LIGHT_THEME", "<string>default</string>")] + dark)),
+            ]
+        },
+    ]
 
     /// The DTCG tokens reader (issue 37): what grows with a tokens file or a resolver.
     static let tokensShapes: [ScalingShape] = [
