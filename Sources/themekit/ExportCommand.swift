@@ -41,7 +41,8 @@ struct ExportCommand: ParsableCommand {
             0 written; 1 the theme or its partner does not load, two keys would become the same CSS \
             name, or a value or key the format cannot express (NaN or an infinity in CSS, JSON or \
             DTCG, an empty key in CSS, a key DTCG cannot name: an empty segment, a segment \
-            starting with $, a brace, more than 100 segments); \
+            starting with $, a brace, more than 100 segments; a DTCG string starting with a \
+            brace); \
             2 usage errors, an unknown theme name, a missing folder, or output that cannot be written.
             """
     )

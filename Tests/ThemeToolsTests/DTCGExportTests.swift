@@ -187,6 +187,28 @@ import ThemeTools
         }
     }
 
+    @Test("a literal string starting with '{', which DTCG would read as a reference, is an error naming the key")
+    func braceStringsAreErrors() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "t.plist",
+            Self.plist(
+                """
+                <key>title</key><string>{brace}</string>
+                <key>bodyFont</key><string>{Font}</string>
+                <key>bodyFontSize</key><integer>12</integer>
+                <key>note</key><string>a {brace} inside</string>
+                """))
+        let theme = try ThemeLoader(directory: scratch.url.path).load("t")
+        do {
+            _ = try DTCGExporter.tokens(theme)
+            Issue.record("a string DTCG reads as a reference was written")
+        } catch {
+            #expect(error.unwritable.map(\.key) == ["bodyFont", "title"])
+            #expect(error.unwritable.first?.what == "a string starting with '{', which DTCG reads as a reference")
+        }
+    }
+
     @Test("exporting twice gives the same bytes")
     func exportIsDeterministic() throws {
         for name in ["default", "dark", "highcontrast", "lowcontrast"] {

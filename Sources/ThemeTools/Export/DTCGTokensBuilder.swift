@@ -169,6 +169,11 @@ struct TokensDocumentBuilder {
                 refuse(key, ThemeExporter.nonFiniteName(number))
                 continue
             }
+            // DTCG has no way to write a text that starts with `{` other than as a reference.
+            if theme.source(forKey: key)?.aliasOf == nil, Self.text(of: value)?.hasPrefix("{") == true {
+                refuse(key, "a string starting with '{', which DTCG reads as a reference")
+                continue
+            }
             types[key] = dtcgType(key, value)
         }
         var output = Output()
@@ -301,6 +306,15 @@ struct TokensDocumentBuilder {
             default:
                 return declaredName(key) == "fontWeight" && (1...1000).contains(number) ? "fontWeight" : "number"
             }
+        }
+    }
+
+    /// The text a value is written as, for a name or a string.
+    static func text(of value: ThemeValue) -> String? {
+        switch value {
+        case .string(let text), .image(let text): text
+        case .font(let font): font.name
+        case .color, .size, .number, .bool: nil
         }
     }
 
