@@ -180,12 +180,15 @@ indirect enum JSONText: Equatable {
         }
     }
 
-    /// Whether the value is written on one line: a token (an object with `$value`), or an
-    /// object or array holding no object that is not.
+    /// Whether the value is written on one line: a token (an object with `$value`), an
+    /// object of at most four members holding no object (a color, a dimension), or an array
+    /// of such values. A group, and a long list of names (`declaredTypes`), take a line a
+    /// member.
     var isCompact: Bool {
         switch self {
         case .object(let members):
-            return members.contains { $0.0 == "$value" } || members.allSatisfy { !$0.1.isObject && $0.1.isCompact }
+            return members.contains { $0.0 == "$value" }
+                || (members.count <= 4 && members.allSatisfy { !$0.1.isObject && $0.1.isCompact })
         case .array(let items): return items.allSatisfy { !$0.isObject || $0.isCompact }
         default: return true
         }
