@@ -209,6 +209,36 @@ import ThemeTools
         }
     }
 
+    @Test("a key of 100 segments is written and read back, in a resolver's inline source too; one of 101 is refused")
+    func deepestKeyReadsBack() throws {
+        let scratch = try Scratch()
+        let deepest = (1..<100).map { "s\($0)" }.joined(separator: ".") + ".edgeWidth"
+        try scratch.write(
+            "t.plist",
+            Self.plist(
+                "<key>\(deepest)</key><integer>3</integer><key>s0.\(deepest)</key><integer>4</integer>"))
+        try scratch.write(
+            "u.plist", Self.plist("<key>APPEARANCE</key><string>dark</string><key>\(deepest)</key><integer>3</integer>")
+        )
+        let loader = ThemeLoader(directory: scratch.url.path)
+        let theme = try loader.load("u")
+        for resolver in [false, true] {
+            let text = try DTCGExporter.export(theme, partner: nil, in: scratch.url.path, resolver: resolver)
+            let file = try scratch.write("back/u" + (resolver ? ".resolver.json" : ".tokens.json"), text)
+            // A resolver with no modifier is one theme, named after its `name`.
+            let back = try ThemeLoader(directory: file.deletingLastPathComponent().path).load("u")
+            #expect(back.number(forKey: deepest) == 3)
+            try FileManager.default.removeItem(at: file)
+        }
+        let tooDeep = try loader.load("t")
+        do {
+            _ = try DTCGExporter.tokens(tooDeep)
+            Issue.record("a key of 101 segments was written")
+        } catch {
+            #expect(error.unwritable.map(\.key) == ["s0.\(deepest)"])
+        }
+    }
+
     @Test("exporting twice gives the same bytes")
     func exportIsDeterministic() throws {
         for name in ["default", "dark", "highcontrast", "lowcontrast"] {
