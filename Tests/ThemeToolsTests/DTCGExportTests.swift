@@ -205,7 +205,7 @@ import ThemeTools
             Issue.record("a string DTCG reads as a reference was written")
         } catch {
             #expect(error.unwritable.map(\.key) == ["bodyFont", "title"])
-            #expect(error.unwritable.first?.what == "a string starting with '{', which DTCG reads as a reference")
+            #expect(error.unwritable.first?.what == "a string starting with '{' (read as a reference)")
         }
     }
 

@@ -171,7 +171,7 @@ struct TokensDocumentBuilder {
             }
             // DTCG has no way to write a text that starts with `{` other than as a reference.
             if theme.source(forKey: key)?.aliasOf == nil, Self.text(of: value)?.hasPrefix("{") == true {
-                refuse(key, "a string starting with '{', which DTCG reads as a reference")
+                refuse(key, "a string starting with '{' (read as a reference)")
                 continue
             }
             types[key] = dtcgType(key, value)
@@ -272,12 +272,12 @@ struct TokensDocumentBuilder {
         var count = 0
         for segment in key.split(separator: ".", omittingEmptySubsequences: false) {
             count += 1
-            if segment.isEmpty { return "an empty segment, a name DTCG cannot have" }
-            if segment.hasPrefix("$") { return "a segment starting with '$', a name DTCG cannot have" }
-            if segment.contains("{") || segment.contains("}") { return "a '{' or '}', a name DTCG cannot have" }
+            if segment.isEmpty { return "an empty segment in its name" }
+            if segment.hasPrefix("$") { return "a segment of its name starting with '$'" }
+            if segment.contains("{") || segment.contains("}") { return "a '{' or '}' in its name" }
         }
         if count > maximumSegments {
-            return "more than \(maximumSegments) dotted segments, a group a level each (too deep for JSON readers)"
+            return "more than \(maximumSegments) segments, a group each (too deep for JSON readers)"
         }
         return nil
     }
