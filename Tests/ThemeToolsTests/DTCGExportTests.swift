@@ -239,6 +239,38 @@ import ThemeTools
         }
     }
 
+    @Test("styled keys are tokens of groups named after the style, states and containers; INHERITED_STYLE a string")
+    func styledKeysRoundTrip() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "t.plist",
+            Self.plist(
+                """
+                <key>Button.backgroundColor</key><string>#0000FF</string>
+                <key>Button:disabled.backgroundColor</key><string>#888888</string>
+                <key>Toolbar/Button:highlighted:selected.backgroundColor</key><string>#00FF00</string>
+                <key>Danger.INHERITED_STYLE</key><string>Button</string>
+                <key>Danger.backgroundColor</key><string>#FF0000</string>
+                """))
+        let theme = try ThemeLoader(directory: scratch.url.path).load("t")
+        let text = try DTCGExporter.tokens(theme)
+        let disabled = try #require(try Self.object(text, ["Button:disabled", "backgroundColor"]))
+        #expect(disabled["$type"] as? String == "color")
+        #expect(try Self.object(text, ["Toolbar/Button:highlighted:selected", "backgroundColor"]) != nil)
+        let inherited = try #require(
+            try Self.object(text, ["$extensions", "org.themekit", "tokens", "Danger", "INHERITED_STYLE"]))
+        #expect(inherited["$value"] as? String == "Button")
+        // Read back, a style resolves as it did: Danger's states fall back to Button's keys.
+        let file = try scratch.write("back/t.tokens.json", text)
+        let back = try ThemeLoader(directory: file.deletingLastPathComponent().path).load("t")
+        #expect(back.values == theme.values)
+        let style = back.style("Danger", states: [.disabled])
+        #expect(
+            style.color(forKey: "backgroundColor")
+                == theme.style("Danger", states: [.disabled]).color(forKey: "backgroundColor"))
+        #expect(style.color(forKey: "backgroundColor") == ThemeColor(red: 1, green: 0, blue: 0))
+    }
+
     @Test("exporting twice gives the same bytes")
     func exportIsDeterministic() throws {
         for name in ["default", "dark", "highcontrast", "lowcontrast"] {
