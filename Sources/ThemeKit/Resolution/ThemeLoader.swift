@@ -109,12 +109,15 @@ package struct ThemeLoader: Sendable {
                     diagnostics += error.diagnostics
                 } else if let namedBy {
                     diagnostics.append(Self.missingParent(current, namedIn: namedBy.file, at: namedBy.entry))
-                } else if let tokens = session?.tokensFolder(of: self) ?? Optional(tokensFolder()),
-                    let theme = tokens.theme(named: current), let source = tokens.source(ofTheme: current)
-                {
-                    // No plist of that name: a DTCG theme of the folder (SPEC §12).
-                    return analyze(theme, of: source)
                 } else {
+                    let tokens = session?.tokensFolder(of: self) ?? tokensFolder()
+                    if let theme = tokens.theme(named: current), let source = tokens.source(ofTheme: current) {
+                        // No plist of that name: a DTCG theme of the folder (SPEC §12).
+                        return analyze(theme, of: source)
+                    }
+                    // A resolver that cannot be read may be where the theme was (a half-written
+                    // save): its located failure, beside the theme not found.
+                    diagnostics += tokens.fileProblems.filter { [.parseError, .ioError].contains($0.code) }
                     diagnostics.append(themeNotFound(current, at: path))
                 }
                 break lineage
