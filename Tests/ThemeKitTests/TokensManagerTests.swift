@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import Synchronization
 import Testing
 
 @testable import ThemeKit
@@ -185,4 +186,42 @@ struct TokensManagerTests {
         try manager.changeTheme("dark")
         #expect(manager.color(forKey: "color.bg")?.hexString == "#101010")
     }
+
+    @Test("the start reads each file of a DTCG folder once: finding the default theme and loading it share the read")
+    func startReadsTheFolderOnce() throws {
+        let folder = try designersFolder()
+        let reads = ReadCounts()
+        let manager = ThemeManager(directory: folder.path, notificationCenter: NotificationCenter())
+        manager.state.withLock { state in
+            state.loader.tokensSource = { path, limit in
+                reads.count(path)
+                return TokensReader.disk(path, limit)
+            }
+        }
+        #expect(manager.currentThemeName == "light")
+        #expect(manager.color(forKey: "color.bg")?.hexString == "#FAFAFA")
+        #expect(reads.counts[folder.path + "/app.resolver.json"] == 1)
+        #expect(reads.counts[folder.path + "/tokens/light.tokens.json"] == 1)
+        // A saved choice that follows the system loads its base and the partner from the same read.
+        let following = ThemeManager(
+            directory: folder.path, notificationCenter: NotificationCenter(),
+            store: InMemoryThemeStore("system:light"))
+        following.appearanceOverride = .dark
+        let followingReads = ReadCounts()
+        following.state.withLock { state in
+            state.loader.tokensSource = { path, limit in
+                followingReads.count(path)
+                return TokensReader.disk(path, limit)
+            }
+        }
+        #expect(following.currentThemeName == "dark")
+        #expect(followingReads.counts[folder.path + "/app.resolver.json"] == 1)
+    }
+}
+
+/// How many times each path was read.
+final class ReadCounts: Sendable {
+    private let list = Mutex<[String: Int]>([:])
+    func count(_ path: String) { list.withLock { $0[path, default: 0] += 1 } }
+    var counts: [String: Int] { list.withLock { $0 } }
 }
