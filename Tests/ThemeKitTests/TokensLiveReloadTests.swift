@@ -149,4 +149,37 @@ struct TokensLiveReloadTests {
         try folder.write("tokens/light.tokens.json", lightTokens("#010203"))
         #expect(log.wait { manager.color(forKey: "color.bg")?.hexString == "#010203" })
     }
+
+    @Test("a resolver removed keeps the theme and posts theme_not_found; written back, it reloads")
+    func resolverRemovedAndBack() throws {
+        let folder = try designersFolder()
+        let log = NotificationLog()
+        let failures = FailureLog(log.center)
+        let manager = try watchedManager(folder, log)
+        defer { manager.stopWatching() }
+        #expect(unlink(folder.path + "/app.resolver.json") == 0)
+        #expect(log.wait { failures.count >= 1 })
+        #expect(failures.codes.first == [.themeNotFound])
+        #expect(manager.currentThemeName == "light")
+        #expect(manager.color(forKey: "color.bg")?.hexString == "#FAFAFA")
+        try folder.write("tokens/light.tokens.json", lightTokens("#0a0b0c"))
+        try folder.write("app.resolver.json", appResolver(light: "tokens/light.tokens.json"))
+        #expect(log.wait { manager.color(forKey: "color.bg")?.hexString == "#0A0B0C" })
+    }
+
+    @Test("a token file that is a symbolic link to a file elsewhere reloads when that file changes")
+    func linkedTokenFile() throws {
+        let folder = try designersFolder()
+        let elsewhere = try TemporaryDirectory()
+        let target = try elsewhere.write("shared.tokens.json", lightTokens("#aaaaaa"))
+        #expect(unlink(folder.path + "/tokens/light.tokens.json") == 0)
+        #expect(symlink(target, folder.path + "/tokens/light.tokens.json") == 0)
+        try folder.write("base.tokens.json", "{}")
+        let log = NotificationLog()
+        let manager = try watchedManager(folder, log)
+        defer { manager.stopWatching() }
+        #expect(manager.color(forKey: "color.bg")?.hexString == "#AAAAAA")
+        try elsewhere.write("shared.tokens.json", lightTokens("#bbbbbb"))
+        #expect(log.wait { manager.color(forKey: "color.bg")?.hexString == "#BBBBBB" })
+    }
 }
