@@ -182,4 +182,24 @@ struct TokensLiveReloadTests {
         try elsewhere.write("shared.tokens.json", lightTokens("#bbbbbb"))
         #expect(log.wait { manager.color(forKey: "color.bg")?.hexString == "#BBBBBB" })
     }
+
+    @Test("a subfolder of token files deleted and made again is followed again: its next save reloads")
+    func subfolderMadeAgain() throws {
+        let folder = try designersFolder()
+        let log = NotificationLog()
+        let failures = FailureLog(log.center)
+        let manager = try watchedManager(folder, log)
+        defer { manager.stopWatching() }
+        try FileManager.default.removeItem(atPath: folder.path + "/tokens")
+        #expect(log.wait { failures.count >= 1 })
+        #expect(manager.color(forKey: "color.bg")?.hexString == "#FAFAFA")
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("tokens"), withIntermediateDirectories: true)
+        try folder.write("tokens/dark.tokens.json", darkTokens("#101010"))
+        try folder.write("tokens/light.tokens.json", lightTokens("#121212"))
+        #expect(log.wait { manager.color(forKey: "color.bg")?.hexString == "#121212" })
+        Thread.sleep(forTimeInterval: 0.2)
+        try folder.write("tokens/light.tokens.json", lightTokens("#343434"))
+        #expect(log.wait { manager.color(forKey: "color.bg")?.hexString == "#343434" })
+    }
 }

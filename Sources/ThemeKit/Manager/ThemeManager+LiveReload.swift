@@ -96,8 +96,9 @@ extension ThemeManager {
                     || Self.touchesTokens(theme, names, in: snapshot.loader.directory)
             else { return false }
             rescan = false
-            // A resolver made, removed or changed may name other files: follow them.
-            if names.contains(where: TokensFolder.isResolver) {
+            // A resolver made, removed or changed may name other files, and after a failure
+            // (a subfolder of token files deleted, say) they may be back: follow them anew.
+            if snapshot.liveReloadFailed || names.contains(where: TokensFolder.isResolver) {
                 snapshot.watcher?.follow(outsideFiles: snapshot.loader.tokensFilesOutside())
             }
         case .rescan:
