@@ -202,4 +202,34 @@ struct TokensLiveReloadTests {
         try folder.write("tokens/light.tokens.json", lightTokens("#343434"))
         #expect(log.wait { manager.color(forKey: "color.bg")?.hexString == "#343434" })
     }
+
+    @Test("a manager that started empty on a token file that did not parse reloads when the file is fixed")
+    func emptyStartReloadsWhenFixed() throws {
+        let folder = try designersFolder()
+        try folder.write("tokens/light.tokens.json", "{ \"color\": ")
+        let log = NotificationLog()
+        let manager = try watchedManager(folder, log)
+        defer { manager.stopWatching() }
+        #expect(manager.isDegraded)
+        #expect(manager.currentTheme.count == 0)
+        try folder.write("tokens/light.tokens.json", lightTokens("#5a5a5a"))
+        #expect(log.wait { manager.color(forKey: "color.bg")?.hexString == "#5A5A5A" })
+        #expect(!manager.isDegraded)
+    }
+
+    @Test("a plist theme in use does not reload when a resolver or a token file beside it changes")
+    func plistThemeIgnoresTokens() throws {
+        let folder = try designersFolder()
+        try folder.write(
+            "classic.plist", "<plist version=\"1.0\"><dict><key>inkColor</key><string>112233</string></dict></plist>")
+        let log = NotificationLog()
+        let manager = try watchedManager(folder, log)
+        defer { manager.stopWatching() }
+        try manager.changeTheme("classic")
+        try folder.write("app.resolver.json", appResolver(light: "tokens/dark.tokens.json"))
+        try folder.write("base.tokens.json", "{}")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(log.count(ThemeManager.didChangeThemeNotification) == 1)
+        #expect(manager.currentThemeName == "classic")
+    }
 }

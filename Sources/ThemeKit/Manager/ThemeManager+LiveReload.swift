@@ -128,9 +128,14 @@ extension ThemeManager {
     /// Whether a burst's `names` touch the DTCG theme `theme`: a resolver document of the
     /// folder (made, removed or changed, it may give the theme other files), or one of the
     /// theme's files, named in the folder or, outside it, by its path as the watcher follows
-    /// it. A burst of plists only (a folder of plists) costs a suffix check per name.
+    /// it. A burst of plists only (a folder of plists) costs a suffix check per name; a theme
+    /// of plists is never touched.
     static func touchesTokens(_ theme: Theme, _ names: Set<String>, in directory: String) -> Bool {
         guard names.contains(where: TokensFolder.isTokensFile) else { return false }
+        // A theme of no file (the empty start on a file that did not parse) may be one the
+        // change makes readable; a theme of plists reads no DTCG file, whatever a resolver says.
+        if theme.files.isEmpty { return true }
+        guard theme.files.contains(where: { !$0.hasSuffix(".plist") }) else { return false }
         if names.contains(where: TokensFolder.isResolver) { return true }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return theme.files.contains { path in
