@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The SwiftPM plugins, end to end, on the sample app Examples/ThemedApp:
 #   1. the app's own CI, Examples/ThemedApp/ci.sh: `swift package themelint` (its themes, with
-#      its .themelint.json), its build (ThemeKeysPlugin generates its typed keys) and a run,
-#      whose output must be the bound label and the observer following each switch; then a
+#      its .themelint.json, and its designer's DTCG files, with design.themelint.json), its
+#      build (ThemeKeysPlugin generates its typed keys) and a run, whose output must be the
+#      bound label and the observer following each switch, and a run of DesignedApp (a
+#      manager on the DTCG files: start, dark, a stand-in desktop flipped); then a
 #      run that switches to `dark`, and one that starts with `dark`, as ThemeManager.shared
 #      saved it, and a theme name that does not exist (exit 1, with the nearest name);
 #   2. `swift package themelint` there on the shipped Themes/, then with
@@ -38,8 +40,18 @@ label, dark: Helvetica-Bold 22.0, #F2F2F7 on #000000, "Good evening"
 observer: dark → default
 label, default: Helvetica-Bold 22.0, #1C1C1E on #FFFFFF, "Hello"
 now: default, Helvetica-Bold 22.0, #1C1C1E on #FFFFFF, "Hello"'
-[ "${run#*ci: swift run ThemedApp$'\n'}" = "$expected" ] || fail "unexpected output from ThemedApp"
+ran=${run#*ci: swift run ThemedApp$'\n'}
+[ "${ran%%$'\n'ci: swift run DesignedApp*}" = "$expected" ] || fail "unexpected output from ThemedApp"
 echo "$run" | grep -qx '0 errors, 0 warnings in 2 files' || fail "ci.sh did not lint the app's two themes"
+# The DTCG variant: the same manager on a designer's resolver and token files, switched to
+# dark, then following a stand-in desktop from light to dark and back.
+designed='start: light (light): text #1C1C1E on #FFFFFF, accent #0A84FF, card radius 12.0
+changeTheme("dark"): dark (dark): text #F2F2F7 on #000000, accent #409CFF, card radius 12.0
+following the desktop (light): light (light): text #1C1C1E on #FFFFFF, accent #0A84FF, card radius 12.0
+desktop → dark: dark (dark): text #F2F2F7 on #000000, accent #409CFF, card radius 12.0
+desktop → light: light (light): text #1C1C1E on #FFFFFF, accent #0A84FF, card radius 12.0'
+[ "${run#*ci: swift run DesignedApp$'\n'}" = "$designed" ] || fail "unexpected output from DesignedApp"
+echo "$run" | grep -qx '0 errors, 0 warnings in 4 files' || fail "ci.sh did not lint the designer's four DTCG files"
 keys=$(find "$scratch/plugins/outputs" -name ThemeKeys.swift -path '*ThemeKeysPlugin*' | head -n 1)
 [ -n "$keys" ] || fail "ThemeKeysPlugin wrote no ThemeKeys.swift"
 grep -q 'static var textColor: ThemeKey<ThemeColor> { ThemeKey("textColor") }' "$keys" ||

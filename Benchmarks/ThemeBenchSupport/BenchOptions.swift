@@ -22,6 +22,9 @@ public enum BenchRun: Equatable, Sendable {
         case read
         /// Foundation's `JSONSerialization` decoding the same files' bytes.
         case foundation
+        /// A manager on the design system's folder switching between its `light` and `dark`
+        /// contexts (`changeTheme`), each switch reading the folder's files and resolving one theme.
+        case managerSwitch
     }
 
     /// Every case against its baseline, as a table or as JSON.
@@ -114,6 +117,9 @@ public struct BenchOptions: ParsableCommand {
     @Flag(help: "With --profile-tokens: Foundation's JSONSerialization decoding the same files instead.")
     var profileFoundation = false
 
+    @Flag(help: "With --profile-tokens: a manager on the files' folder switching light ↔ dark N times instead.")
+    var profileSwitch = false
+
     @Option(
         name: .customLong("profile-change"),
         help: ArgumentHelp(
@@ -157,7 +163,8 @@ public struct BenchOptions: ParsableCommand {
         if let count = profileTokens {
             return .profileTokens(
                 count: count, tokens: keys ?? 5_000,
-                pass: profileFoundation ? .foundation : profileRead ? .read : .readAndResolve)
+                pass: profileFoundation
+                    ? .foundation : profileSwitch ? .managerSwitch : profileRead ? .read : .readAndResolve)
         }
         if let count = profileChange { return .profileChange(count: count) }
         if let count = profileLookup { return .profileLookup(count: count) }
@@ -195,8 +202,14 @@ public struct BenchOptions: ParsableCommand {
         if profileTokens == nil, profileFoundation {
             throw ValidationError("--profile-foundation is a setting of --profile-tokens")
         }
+        if profileTokens == nil, profileSwitch {
+            throw ValidationError("--profile-switch is a setting of --profile-tokens")
+        }
         guard !(profileFoundation && profileRead) else {
             throw ValidationError("choose --profile-foundation or --profile-read, not both")
+        }
+        guard !(profileSwitch && (profileFoundation || profileRead)) else {
+            throw ValidationError("--profile-switch goes alone, not with --profile-foundation or --profile-read")
         }
         if json, runs.contains(where: { $0 != "--scaling" }) {
             throw ValidationError("--json goes with the table or --scaling")

@@ -34,6 +34,12 @@ public struct ScalingShape: Sendable {
         /// The same read, then every theme of it resolved by ThemeKit's resolver
         /// (`TokensTheme.resolved`), as the manager resolves a theme.
         case resolveTokens
+        /// A `ThemeManager` on `Tokens/` (a folder of DTCG files), in process: started on its
+        /// resolver's default (`light`), then `changeTheme("dark")` and back to `light`.
+        case managerSwitch
+        /// The same manager started, then `reloadTheme()` twice: what a change of one of its
+        /// files on disk makes live reload do.
+        case managerReload
 
         public var description: String {
             switch self {
@@ -48,6 +54,8 @@ public struct ScalingShape: Sendable {
             case .lspOpen: "themekit lsp didOpen"
             case .readTokens: "TokensReader.themes"
             case .resolveTokens: "TokensReader.themes + TokensTheme.resolved"
+            case .managerSwitch: "ThemeManager on DTCG: light → dark → light"
+            case .managerReload: "ThemeManager on DTCG: start, reloadTheme × 2"
             }
         }
     }
@@ -129,7 +137,7 @@ extension ScalingShape {
     /// Every shape, in the order the benchmark prints them.
     public static let all: [ScalingShape] =
         lintShapes + formatShapes + loadShapes + toolShapes + configurationShapes + importShapes + lspShapes
-        + tokensShapes + resolvedTokensShapes + tokensLintShapes + dtcgExportShapes
+        + tokensShapes + resolvedTokensShapes + tokensLintShapes + dtcgExportShapes + tokensManagerShapes
 
     /// `themekit export --format dtcg` and `dtcg-resolver` (issue 38): a wide theme, a long
     /// alias chain (each link's chain end and tree found once, not walked per key), deep dotted
@@ -177,6 +185,33 @@ extension ScalingShape {
             ]
         },
     ]
+
+    /// A manager on a folder of DTCG files (issue 38): the generated design system
+    /// (`TokensGenerator`, a resolver with a light/dark modifier and four token files) of
+    /// about n tokens, under `Tokens/`. Each start, switch and reload reads the folder's files
+    /// and resolves one theme.
+    static let tokensManagerShapes: [ScalingShape] = [
+        ScalingShape(
+            "manager-dtcg-switch", "a manager on a resolver of n tokens, switching light → dark → light",
+            tool: .managerSwitch, n: 20_000
+        ) { n in managerTokens(n) },
+        ScalingShape(
+            "manager-dtcg-reload", "a manager on a resolver of n tokens, reloading its theme twice",
+            tool: .managerReload, n: 20_000
+        ) { n in managerTokens(n) },
+    ]
+
+    /// The folder a manager shape's manager is on.
+    public static let managerTokensFolder = "Tokens"
+
+    /// The generated design system of about `n` tokens (at least 50) under `Tokens/`.
+    static func managerTokens(_ n: Int) -> [String: String] {
+        var files: [String: String] = [:]
+        for (name, text) in TokensGenerator(tokens: max(50, n)).files() {
+            files[managerTokensFolder + "/" + name] = text
+        }
+        return files
+    }
 
     /// The DTCG tokens reader (issue 37): what grows with a tokens file or a resolver.
     static let tokensShapes: [ScalingShape] = [

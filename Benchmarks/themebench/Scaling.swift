@@ -241,6 +241,8 @@ struct Tools {
         case .lspOpen: return [Scaling.executablePath(), "--scaling-lsp-open", themes]
         case .readTokens: return [Scaling.executablePath(), "--scaling-read-tokens", folder]
         case .resolveTokens: return [Scaling.executablePath(), "--scaling-resolve-tokens", folder]
+        case .managerSwitch: return [Scaling.executablePath(), "--scaling-manager-switch", folder]
+        case .managerReload: return [Scaling.executablePath(), "--scaling-manager-reload", folder]
         }
     }
 

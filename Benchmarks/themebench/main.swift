@@ -125,6 +125,29 @@ if arguments.count >= 3, arguments[1] == "--scaling-resolve-tokens" {
     exit(0)
 }
 
+if arguments.count >= 3, ["--scaling-manager-switch", "--scaling-manager-reload"].contains(arguments[1]) {
+    // --scaling-manager-switch DIR: a manager on DIR/Tokens (DTCG files) started on its
+    // default, switched to dark and back; --scaling-manager-reload DIR: started, then its
+    // theme reloaded twice. For `--scaling`. Exit 3 when a theme does not load whole, so that
+    // the benchmark never times a failure.
+    let manager = ThemeManager(
+        directory: arguments[2] + "/" + ScalingShape.managerTokensFolder, notificationCenter: NotificationCenter())
+    guard manager.currentThemeName == "light", !manager.isDegraded else { exit(3) }
+    do {
+        if arguments[1] == "--scaling-manager-switch" {
+            try manager.changeTheme("dark")
+            try manager.changeTheme("light")
+        } else {
+            try manager.reloadTheme()
+            try manager.reloadTheme()
+        }
+    } catch {
+        exit(3)
+    }
+    print(manager.currentTheme.count)
+    exit(0)
+}
+
 if arguments.count >= 3, arguments[1] == "--scaling-lsp-open" {
     // --scaling-lsp-open DIR: the language server opening every theme of DIR, for `--scaling`.
     // Exit 3 when it cannot, so that the benchmark never times a failure.
@@ -206,6 +229,8 @@ struct Inputs {
 struct TokensInputs {
     let generator: TokensGenerator
     let resolverPath: String
+    /// The folder holding the files.
+    let folder: String
     /// Every file's bytes: the resolver and the four token files.
     let files: [Data]
 
@@ -220,6 +245,7 @@ struct TokensInputs {
         }
         self.files = files
         resolverPath = folder + "/" + TokensGenerator.resolverName
+        self.folder = folder
     }
 
     var byteCount: Int { files.reduce(0) { $0 + $1.count } }
@@ -235,6 +261,21 @@ struct TokensInputs {
     func readOnly() -> Int {
         guard let read = try? TokensReader.themes(contentsOf: resolverPath) else { return 0 }
         return read.documents.reduce(0) { $0 + $1.document.entryCount }
+    }
+
+    /// A manager on the design system's folder, started on its default (`light`).
+    func manager() -> ThemeManager {
+        let manager = ThemeManager(directory: folder, notificationCenter: NotificationCenter())
+        _ = manager.currentThemeName
+        return manager
+    }
+
+    /// One switch of `manager` to the other context (`light` ↔ `dark`), as an app's
+    /// `changeTheme` does it: the folder's files read and the theme resolved. Its values.
+    func switchContext(_ manager: ThemeManager) -> Int {
+        let next = manager.currentThemeName == "light" ? "dark" : "light"
+        guard (try? manager.changeTheme(next)) != nil else { return 0 }
+        return manager.currentTheme.count
     }
 
     /// Foundation's decoder over the same bytes, and nothing else.
@@ -319,11 +360,13 @@ if case .profileTokens(let count, let tokens, let pass) = run {
     // For callgrind: ThemeKit's read + resolve of the generated design system, `count`
     // times; or the reader alone, or JSONSerialization's decode of the same files.
     let inputs = try TokensInputs(tokens: tokens, folder: workspace + "/tokens")
+    let manager = pass == .managerSwitch ? inputs.manager() : nil
     for _ in 0..<count {
         switch pass {
         case .readAndResolve: sink &+= inputs.readAndResolve()
         case .read: sink &+= inputs.readOnly()
         case .foundation: sink &+= inputs.foundationDecode()
+        case .managerSwitch: sink &+= manager.map(inputs.switchContext) ?? 0
         }
     }
     print(sink)
@@ -470,6 +513,21 @@ for (tokens, runs, targeted) in [(5_000, 30, true), (500, 200, false)] {
         fasterThanFoundation(
             "DTCG read + resolve \(tokens) tokens, light and dark", themeKit: themeKit, foundation: foundation,
             target: targeted ? 1 : nil, baselineName: baseline))
+    if targeted {
+        // A manager on the folder switching light ↔ dark: each switch reads the folder's
+        // files and resolves one theme, against the decode of the same files.
+        let manager = inputs.manager()
+        guard inputs.switchContext(manager) == inputs.generator.valuesPerTheme else {
+            log("themebench: a manager on the generated design system did not switch to a whole theme")
+            finish(1)
+        }
+        log("manager switching light ↔ dark on \(tokens) DTCG tokens…")
+        let switching = median(runs: runs) { sink &+= inputs.switchContext(manager) }
+        rows.append(
+            fasterThanFoundation(
+                "manager switch light ↔ dark, \(tokens) DTCG tokens", themeKit: switching, foundation: foundation,
+                target: nil, baselineName: baseline))
+    }
 }
 
 // MARK: Lookups against a plain dictionary

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# This app's CI: lint its themes, build it, run it. Any arguments are SwiftPM options given
-# to each step (`./ci.sh --scratch-path /tmp/build`).
+# This app's CI: lint its themes and its designer's DTCG files, build it, run both executables.
+# Any arguments are SwiftPM options given to each step (`./ci.sh --scratch-path /tmp/build`).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 echo "ci: swift package themelint (the themes, with .themelint.json)"
 swift package "$@" themelint
 
+echo "ci: swift package themelint (the designer's DTCG files, with design.themelint.json)"
+swift package "$@" themelint --config design.themelint.json Sources/DesignedApp/Design
+
 echo "ci: swift build"
 swift build "$@"
 
 echo "ci: swift run ThemedApp"
 swift run --skip-build "$@" ThemedApp
+
+echo "ci: swift run DesignedApp"
+swift run --skip-build "$@" DesignedApp

@@ -47,6 +47,9 @@ struct BenchOptionsTests {
         #expect(
             try run(["--profile-tokens", "5", "--profile-foundation"])
                 == .profileTokens(count: 5, tokens: 5_000, pass: .foundation))
+        #expect(
+            try run(["--profile-tokens", "5", "--profile-switch"])
+                == .profileTokens(count: 5, tokens: 5_000, pass: .managerSwitch))
         #expect(try run(["--profile-change", "20"]) == .profileChange(count: 20))
         #expect(try run(["--profile-lookup", "3"]) == .profileLookup(count: 3))
         #expect(try run(["--lint-corpus", "/tmp/corpus"]) == .lintCorpus(folder: "/tmp/corpus"))
@@ -105,6 +108,8 @@ struct BenchOptionsTests {
             (["--profile-foundation"], "--profile-foundation is a setting of --profile-tokens"),
             (["--profile-tokens", "1", "--profile-floor"], "--profile-floor is a setting of --profile-load"),
             (["--profile-tokens", "1", "--profile-foundation", "--profile-read"], "not both"),
+            (["--profile-switch"], "--profile-switch is a setting of --profile-tokens"),
+            (["--profile-tokens", "1", "--profile-switch", "--profile-read"], "--profile-switch goes alone"),
             (["--profile-tokens", "1", "--profile-load", "2"], "choose one of --profile-load, --profile-tokens"),
         ])
     func misplaced(arguments: [String], message: String) throws {

@@ -132,7 +132,7 @@ struct ScalingShapeTests {
         arguments: ScalingShape.all.filter {
             Self.expected[$0.id] == nil && !$0.id.hasPrefix("import-") && $0.tool != .readTokens
                 && !$0.id.hasPrefix("lsp-dtcg-")
-                && $0.tool != .resolveTokens
+                && $0.tool != .resolveTokens && $0.tool != .managerSwitch && $0.tool != .managerReload
         })
     func toolShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)
@@ -512,6 +512,29 @@ struct ScalingShapeTests {
             values += resolved.theme?.count ?? 0
         }
         #expect(values == Self.tokensResolved[shape.id])
+    }
+
+    @Test(
+        "a manager on each manager shape's folder starts on light and switches to dark, each theme whole",
+        arguments: ScalingShape.all.filter { $0.tool == .managerSwitch || $0.tool == .managerReload })
+    func managerShapes(shape: ScalingShape) throws {
+        let folder = try Self.write(shape, n: 6)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = ThemeManager(
+            directory: folder.appendingPathComponent(ScalingShape.managerTokensFolder).path,
+            notificationCenter: NotificationCenter())
+        #expect(manager.currentThemeName == "light")
+        #expect(!manager.isDegraded)
+        let values = TokensGenerator(tokens: 50).valuesPerTheme
+        #expect(manager.currentTheme.count == values)
+        try manager.changeTheme("dark")
+        #expect(manager.currentTheme.count == values)
+        try manager.reloadTheme()
+        #expect(!manager.isDegraded)
+        // The shape grows with n: 4n writes about four times the tokens.
+        let grown = shape.files(200).values.reduce(0) { $0 + $1.utf8.count }
+        let small = shape.files(50).values.reduce(0) { $0 + $1.utf8.count }
+        #expect(grown > 3 * small)
     }
 
     @Test("a resolver's later file wins, and a reference reaches through every file before it")

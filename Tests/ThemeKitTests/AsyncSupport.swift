@@ -44,4 +44,5 @@ final class FailureLog: Sendable {
     var themes: [String] { entries.list.withLock { $0.map(\.theme) } }
     var codes: [[DiagnosticCode]] { entries.list.withLock { $0.map { $0.error?.codes ?? [] } } }
     var count: Int { entries.list.withLock { $0.count } }
+    var errors: [ThemeError?] { entries.list.withLock { $0.map(\.error) } }
 }

@@ -5,7 +5,8 @@ import ThemeSupport
 // whole of a handler call, so that `stop()` can wait one out), then `state` (the `Locked<State>`
 // of what is delivered next: held briefly, and no lock is taken while it is held). `watches`
 // (the inotify watches) is taken alone, by the read source's handler on `queue`, and released
-// before `state` is taken. The handler (`onChange`) is the one call-out under a lock: it runs
+// before `state` is taken, or by `follow(outsideFiles:)`, which the manager calls with at most
+// `watchLock` or `changeLock` held (never `state`). The handler (`onChange`) is the one call-out under a lock: it runs
 // with `delivery` held and nothing else, and that is the point of `delivery`; so the handler
 // may call `stop()` (which then does not wait for itself) but must not wait for another thread
 // that calls `stop()`. The manager's report takes `changeLock` inside the handler, which makes
@@ -139,6 +140,13 @@ final class DirectoryWatcher: Sendable {
     }
 
     deinit { stop() }
+
+    /// Reports changes to the files at `paths`, outside the folder, under their paths (as
+    /// given) from now on, instead of those given before: a DTCG theme's token files that
+    /// its resolver names in a subfolder. Followed anew after a rescan, as links are.
+    func follow(outsideFiles paths: [String]) {
+        watches.withLock { $0.follow(outsideFiles: paths) }
+    }
 
     /// Holds back reading events and calling the handler until `resumeForTesting()`, so that
     /// a test can make the kernel's queue overflow. Calls must be balanced before the watcher

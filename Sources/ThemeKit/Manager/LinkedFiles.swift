@@ -60,6 +60,37 @@ extension Watches {
         unfollowLinks()
         guard folder != nil else { return }
         for name in Inotify.linkNames(in: directory) { follow(name) }
+        for path in outsideFiles { follow(outside: path) }
+    }
+
+    /// Follows `paths` (files outside the folder) from now on, instead of those followed so far.
+    mutating func follow(outsideFiles paths: [String]) {
+        for path in outsideFiles {
+            if let unused = linked.remove(link: path) { releaseTarget(unused) }
+        }
+        outsideFiles = paths
+        guard folder != nil else { return }
+        for path in paths { follow(outside: path) }
+    }
+
+    /// Watches the folder of the file at `path` (of the file it leads to, for a link) and
+    /// notes `path` as the name its changes are reported under. A path holds a '/', a
+    /// folder entry's name none, so the two never meet.
+    private mutating func follow(outside path: String) {
+        if let unused = linked.remove(link: path) { releaseTarget(unused) }
+        let target: (folder: String, name: String)
+        if let linkTarget = Inotify.linkTarget(path) {
+            target = linkTarget
+        } else if let slash = path.lastIndex(of: "/") {
+            target = (
+                slash == path.startIndex ? "/" : String(path[..<slash]), String(path[path.index(after: slash)...])
+            )
+        } else {
+            return
+        }
+        guard !target.name.isEmpty, let watch = try? Inotify.addWatch(target.folder, .targetWatch, to: descriptor)
+        else { return }
+        linked.add(link: path, watch: watch, target: target.name)
     }
 
     /// Forgets every link, and ends the watches kept only for their targets.

@@ -102,14 +102,15 @@ extension ThemeManager {
     ///   load (the theme is then `base`).
     /// - Throws: `base`'s error, when it does not load.
     static func followed(
-        _ base: String, in appearance: ThemeAppearance?, loader: ThemeLoader, allowingErrors: Bool = false
+        _ base: String, in appearance: ThemeAppearance?, loader: ThemeLoader, allowingErrors: Bool = false,
+        tokens: TokensFolder? = nil
     ) throws(ThemeError) -> (theme: Theme, partnerFailure: (name: String, error: ThemeError)?) {
-        let baseTheme = try loader.load(base, allowingErrors: allowingErrors)
+        let baseTheme = try loader.load(base, allowingErrors: allowingErrors, tokens: tokens)
         guard let appearance else { return (baseTheme, nil) }
         let target = baseTheme.themeName(for: appearance)
         guard target != base else { return (baseTheme, nil) }
         do throws(ThemeError) {
-            return (try loader.load(target, allowingErrors: allowingErrors), nil)
+            return (try loader.load(target, allowingErrors: allowingErrors, tokens: tokens), nil)
         } catch {
             return (baseTheme, (target, error))
         }

@@ -74,7 +74,8 @@ extension ThemeManager {
         appearance: ThemeAppearance?
     ) -> (Theme, ThemeError?, failedName: String, followedBase: String?) {
         var problems: [Diagnostic] = []
-        let start = loader.startThemeName()
+        // The folder's DTCG themes, when finding the start read them, serve every load below.
+        let (start, tokens) = loader.startTheme()
         var failedName = start
         switch saved {
         case .success(let text?):
@@ -83,7 +84,7 @@ extension ThemeManager {
             switch choice {
             case .theme(let name) where name != start:
                 do throws(ThemeError) {
-                    return (try loader.load(name), nil, name, nil)
+                    return (try loader.load(name, tokens: tokens), nil, name, nil)
                 } catch {
                     problems = error.diagnostics
                     failedName = name
@@ -92,7 +93,7 @@ extension ThemeManager {
                 break
             case .followingSystem(let base):
                 do throws(ThemeError) {
-                    let (theme, partnerFailure) = try followed(base, in: appearance, loader: loader)
+                    let (theme, partnerFailure) = try followed(base, in: appearance, loader: loader, tokens: tokens)
                     return (theme, partnerFailure?.error, partnerFailure?.name ?? base, base)
                 } catch {
                     problems = error.diagnostics
@@ -107,7 +108,7 @@ extension ThemeManager {
             failedName = "saved theme"
         }
         do throws(ThemeError) {
-            let theme = try loader.load(start, allowingErrors: true)
+            let theme = try loader.load(start, allowingErrors: true, tokens: tokens)
             // A saved theme that inherits from default fails with default's own problems:
             // each is said once.
             problems += theme.problems.filter { !problems.contains($0) }

@@ -19,6 +19,9 @@ struct Watches: Sendable {
     var parentProblem = ""
     /// The folder's links to files, and the watches that see their targets.
     var linked = LinkedFiles()
+    /// Files outside the folder whose changes are reported under their paths (a DTCG
+    /// theme's token files in a subfolder, as its resolver names them): followed as links are.
+    var outsideFiles: [String] = []
 
     /// Opens a descriptor and watches the parent, then the folder: in that order, a folder
     /// replaced just after it was watched still shows up in the parent.

@@ -199,7 +199,7 @@ extension ThemeLoader {
 
     /// The DTCG themes of the folder, read now (`TokensFolder.read(directory:)`).
     package func tokensFolder() -> TokensFolder {
-        TokensFolder.read(directory: directory, options: options)
+        TokensFolder.read(directory: directory, options: options, source: tokensSource)
     }
 }
 

@@ -11,6 +11,8 @@ package struct ThemeLoader: Sendable {
     package var directory: String
     /// How values are read.
     package var options: ThemeOptions
+    /// Where the folder's DTCG files are read from: the disk (a test counts the reads).
+    package var tokensSource: TokensFileSource = TokensReader.disk
 
     /// Creates a loader for a folder.
     package init(directory: String, options: ThemeOptions = ThemeOptions()) {
@@ -29,16 +31,22 @@ package struct ThemeLoader: Sendable {
     /// loads even when some of its keys are broken: those keys are left out, and the
     /// theme's `problems` (and `isDegraded`) say what was wrong.
     /// - Throws: `ThemeError` with every error of the theme and its ancestors.
-    package func load(_ name: String, allowingErrors: Bool = false) throws(ThemeError) -> Theme {
-        let analysis = analyze(name)
+    ///
+    /// `tokens` is the folder's DTCG themes when the caller has read them already
+    /// (`startTheme()`); else they are read when no plist is named `name`.
+    package func load(
+        _ name: String, allowingErrors: Bool = false, tokens: TokensFolder? = nil
+    ) throws(ThemeError) -> Theme {
+        let analysis = analyze(name, tokens: tokens)
         if let theme = allowingErrors ? analysis.degradedTheme : analysis.theme { return theme }
         throw ThemeError(analysis.errors)
     }
 
     /// Reads and resolves a theme, collecting every problem rather than stopping. The
     /// theme itself is built only when asked for (`theme`).
-    package func analyze(_ name: String, reader: FileReader? = nil) -> ThemeAnalysis {
-        var analysis = analyze(name, reader: reader, session: nil)
+    /// `tokens` is the folder's DTCG themes, when the caller has read them already.
+    package func analyze(_ name: String, reader: FileReader? = nil, tokens: TokensFolder? = nil) -> ThemeAnalysis {
+        var analysis = analyze(name, reader: reader, session: nil, tokens: tokens)
         addAppearance(to: &analysis)
         return analysis
     }
@@ -59,7 +67,8 @@ package struct ThemeLoader: Sendable {
     }
 
     private func analyze(
-        _ name: String, reader: FileReader?, session: Session?, defersLineageProblems: Bool = false
+        _ name: String, reader: FileReader?, session: Session?, defersLineageProblems: Bool = false,
+        tokens known: TokensFolder? = nil
     ) -> ThemeAnalysis {
         let plistReader = PropertyListReader(limits: options.limits)
         let read: FileReader
@@ -109,12 +118,15 @@ package struct ThemeLoader: Sendable {
                     diagnostics += error.diagnostics
                 } else if let namedBy {
                     diagnostics.append(Self.missingParent(current, namedIn: namedBy.file, at: namedBy.entry))
-                } else if let tokens = session?.tokensFolder(of: self) ?? Optional(tokensFolder()),
-                    let theme = tokens.theme(named: current), let source = tokens.source(ofTheme: current)
-                {
-                    // No plist of that name: a DTCG theme of the folder (SPEC §12).
-                    return analyze(theme, of: source)
                 } else {
+                    let tokens = session?.tokensFolder(of: self) ?? known ?? tokensFolder()
+                    if let theme = tokens.theme(named: current), let source = tokens.source(ofTheme: current) {
+                        // No plist of that name: a DTCG theme of the folder (SPEC §12).
+                        return analyze(theme, of: source)
+                    }
+                    // A resolver that cannot be read may be where the theme was (a half-written
+                    // save): its located failure, beside the theme not found.
+                    diagnostics += tokens.fileProblems.filter { [.parseError, .ioError].contains($0.code) }
                     diagnostics.append(themeNotFound(current, at: path))
                 }
                 break lineage
@@ -298,16 +310,21 @@ package struct ThemeLoader: Sendable {
     /// DTCG files with no theme of that name, the default theme of its first resolver
     /// document (every modifier's `default` context; SPEC §12), else of its first tokens file.
     /// A folder of plists pays one listing.
-    package func startThemeName() -> String {
+    package func startThemeName() -> String { startTheme().name }
+
+    /// `startThemeName()`, with the folder's DTCG themes when finding it read them, for the
+    /// loads of the start to take (`load(_:allowingErrors:tokens:)`): a manager's start reads
+    /// a folder of DTCG files once.
+    package func startTheme() -> (name: String, tokens: TokensFolder?) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         guard names.contains(where: TokensFolder.isTokensFile),
             !names.contains(where: { ThemeName.of(fileName: $0) == ThemeName.defaultTheme })
-        else { return ThemeName.defaultTheme }
+        else { return (ThemeName.defaultTheme, nil) }
         let folder = tokensFolder()
         guard folder.theme(named: ThemeName.defaultTheme) == nil,
             let start = folder.sources.lazy.compactMap(\.defaultTheme).first(where: { folder.theme(named: $0) != nil })
-        else { return ThemeName.defaultTheme }
-        return start
+        else { return (ThemeName.defaultTheme, folder) }
+        return (start, folder)
     }
 
     /// Whether `path` is a symbolic link, whether or not it leads anywhere (`fileExists`
