@@ -1,16 +1,18 @@
 import ArgumentParser
 import ThemeTools
 
-/// `themekit export NAME --format css|json`: a resolved theme for web front ends.
+/// `themekit export NAME --format css|json|xcassets`: a resolved theme for web front ends, or
+/// for Apple apps as an Xcode asset catalog.
 struct ExportCommand: ParsableCommand {
     /// The export formats.
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case css, json
+        case xcassets
     }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a resolved theme as CSS custom properties or JSON.",
+        abstract: "Export a resolved theme as CSS custom properties, JSON or an Xcode asset catalog.",
         discussion: """
             CSS: one rule of custom properties (kebab-case names, colors hex, sizes px, fonts as \
             --x-font-family/--x-font-size). JSON: one object, key → resolved value.
@@ -26,11 +28,19 @@ struct ExportCommand: ParsableCommand {
             from the theme's (or that only it has), and the theme's keys it has no value for. \
             A theme with no partner is written as one rule or one object of values.
 
+            xcassets (-o NAME.xcassets): an Xcode asset catalog, a NAME.colorset per color key \
+            (letters and digits in camel case, unique ignoring case and a trailing Color; a note \
+            on stderr for each key renamed), the light theme's color as the universal variant and \
+            the dark one's as the luminosity dark appearance; sRGB, or Display P3 as a DTCG theme \
+            wrote it. Written all or nothing; an existing folder is replaced only when it is \
+            empty or a catalog themekit wrote (it holds .themekit-export).
+
             Exit status: \
             0 written; 1 the theme or its partner does not load, two keys would become the same CSS \
             name, or a value or key the format cannot express (NaN or an infinity in CSS or JSON, an \
             empty key in CSS); \
-            2 usage errors, an unknown theme name, a missing folder, or output that cannot be written.
+            2 usage errors, an unknown theme name, a missing folder, or output that cannot be written \
+            (for xcassets, also -o missing or not NAME.xcassets, or a folder there themekit did not write).
             """
     )
 
@@ -39,7 +49,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var options: ThemesOptions
 
-    @Option(help: "css or json.")
+    @Option(help: "css, json or xcassets.")
     var format: Format = .css
 
     /// The CSS rule's selector, as `ThemeExporter.Selector` names it.
@@ -61,6 +71,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "For CSS, the rule's selector: root (:root) or data-theme ([data-theme=\"NAME\"]).")
     var selector: Selector = .root
 
+    @Option(name: .shortAndLong, help: "Write to this file (for xcassets, the folder NAME.xcassets).")
+    var output: String?
+
     @Flag(
         inversion: .prefixedNo,
         help: "Write the theme's partner for the other appearance too (DARK_THEME or LIGHT_THEME), if it names one.")
@@ -74,11 +87,12 @@ struct ExportCommand: ParsableCommand {
             do {
                 switch format {
                 case .json:
-                    print(try ThemeExporter.json(theme, partner: partner), terminator: "")
+                    try emit(try ThemeExporter.json(theme, partner: partner), to: output, what: "the export")
                 case .css:
-                    print(
+                    try emit(
                         try ThemeExporter.css(theme, partner: partner, selector: selector.exporterSelector),
-                        terminator: "")
+                        to: output, what: "the export")
+                case .xcassets: try exportAssetCatalog(theme, partner: partner)
                 }
             } catch let error as ThemeExporter.ExportError {
                 throw ToolFailure.unexportable(error)
