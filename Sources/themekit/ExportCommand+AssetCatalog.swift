@@ -17,7 +17,14 @@ extension ExportCommand {
         }
         let catalog: AssetCatalogExporter.Catalog
         do {
-            catalog = try AssetCatalogExporter.catalog(theme, partner: partner)
+            // The color each key was written as, for a theme of DTCG files (none for a plist's).
+            var sources: [String: SourceColors] = [:]
+            for side in [theme, partner].compactMap({ $0 }) {
+                sources[side.name] = SourceColors.of(themeNamed: side.name, in: options.directory)
+            }
+            catalog = try AssetCatalogExporter.catalog(theme, partner: partner) { name, key in
+                sources[name]?.color(forKey: key)
+            }
         } catch {
             throw ToolFailure.unexportable(error)
         }

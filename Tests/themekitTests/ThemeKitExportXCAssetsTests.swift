@@ -165,10 +165,45 @@ struct ThemeKitExportXCAssetsTests {
             .joined()
             let variants = try #require(sets[name], "\(key) as \(name)")
             #expect(variants.count == 2)
-            #expect(try Self.hex(variants[0]) == light.color(forKey: key)?.hexString, "\(key)")
-            #expect(try Self.hex(variants[1]) == dark.color(forKey: key)?.hexString, "\(key)")
+            // An sRGB variant is the theme's color; a Display P3 one is the brand blue as written.
+            for (variant, theme) in zip(variants, [light, dark]) where variant["color-space"] as? String == "srgb" {
+                #expect(try Self.hex(variant) == theme.color(forKey: key)?.hexString, "\(key)")
+            }
         }
         let changed = keys.filter { light.color(forKey: $0) != dark.color(forKey: $0) }
         #expect(changed.count >= 5, "the dark context changes the background, the text and the accent")
+
+        // The brand blue was picked in Display P3: it stays so, with its components, wherever
+        // it is the color (the palette's, the light accent's, the light button's through two
+        // aliases); the dark accent is OKLCH inside sRGB, written in sRGB.
+        let p3: [String: Any] = [
+            "color-space": "display-p3",
+            "components": ["red": "0.200", "green": "0.400", "blue": "0.900", "alpha": "1.000"],
+        ]
+        func same(_ one: [String: Any]?, _ other: [String: Any]) -> Bool {
+            (one as NSDictionary?)?.isEqual(to: other) ?? false
+        }
+        #expect(same(sets["colorPaletteBlue500"]?[0], p3) && same(sets["colorPaletteBlue500"]?[1], p3))
+        for name in ["colorFgAccent", "buttonBackground"] {
+            #expect(same(sets[name]?[0], p3), "\(name)")
+            #expect(sets[name]?[1]["color-space"] as? String == "srgb", "\(name)")
+            #expect(try Self.hex(try #require(sets[name]?[1])) == "#7CB3EB")
+        }
+        // sRGB components written with four decimals stay so; a hex string (a lenient read)
+        // and an OKLCH gray are the theme's sRGB color; alpha as written.
+        let gray900: [String: Any] = [
+            "color-space": "srgb",
+            "components": ["red": "0.0667", "green": "0.0941", "blue": "0.1529", "alpha": "1.000"],
+        ]
+        #expect(same(sets["colorBgPrimary"]?[1], gray900))
+        let subtle: [String: Any] = [
+            "color-space": "srgb", "components": ["red": "0.122", "green": "0.161", "blue": "0.216", "alpha": "1.000"],
+        ]
+        #expect(same(sets["colorBgSubtle"]?[1], subtle))
+        #expect(try Self.hex(try #require(sets["colorBgSubtle"]?[0])) == "#F3F4F6")
+        let shadow: [String: Any] = [
+            "color-space": "srgb", "components": ["red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "0.250"],
+        ]
+        #expect(same(sets["cardShadowColor"]?[0], shadow) && same(sets["cardShadowColor"]?[1], shadow))
     }
 }
