@@ -790,6 +790,11 @@ extension ScalingShape {
         ScalingShape(
             "export-css-alias-chain", "one alias chain of n links", tool: .export(format: "css"), n: 80_000
         ) { n in aliasChain(n) },
+        ScalingShape(
+            "export-xcassets-many-colors",
+            "a light theme of n color keys and its dark partner, a third renamed, a third clashing",
+            tool: .export(format: "xcassets"), n: 12_000
+        ) { n in xcassetsPair(n) },
     ]
 }
 
@@ -1088,6 +1093,43 @@ extension ScalingShape {
         let patterns = (0..<n).map { "\"\(pattern($0))\"" }
         files[configurationPath] = "{\"excluded\": [\(patterns.joined(separator: ", "))]}"
         return files
+    }
+}
+
+// MARK: Asset catalogs
+
+extension ScalingShape {
+    /// `default` and its dark partner `dark`, each of n color keys, for `themekit export
+    /// --format xcassets`: every colorset name, rename and clash. A third of the keys keep their
+    /// name (`g<i>`), a third clash with them through Xcode's symbol (`g<i>Color`, whose symbol
+    /// is `g<i>`'s, so named `g<i>Color2`) and a third are dotted (`g.<i>`, whose name `g<i>` is
+    /// taken, so `g<i>2`).
+    static func xcassetsPair(_ n: Int) -> [String: String] {
+        let groups = max(1, n / 3)
+        func pairs(dark: Bool) -> [(String, String)] {
+            var out: [(String, String)] = []
+            out.reserveCapacity(3 * groups + 2)
+            for index in 0..<groups {
+                let digits = String(
+                    (index &* 2_654_435_761 &+ (dark ? 0x7F_7F7F : 0)) & 0xFF_FFFF, radix: 16, uppercase: true)
+                let color = String(repeating: "0", count: 6 - digits.count) + digits
+                for key in ["g\(index)Color", "g\(index)", "g.\(index)"] {
+                    out.append((key, "<string>#\(color)</string>"))
+                }
+            }
+            return out
+        }
+        // `$type` makes every key a color, the suffix-less ones too (SPEC §2).
+        let light = pairs(dark: false) + [("$type", "<string>color</string>"), ("DARK_THEME", "<string>dark</string>")]
+        let dark =
+            pairs(dark: true) + [
+                ("$type", "<string>color</string>"), ("APPEARANCE", "<string>dark</string>"),
+                ("LIGHT_THEME", "<string>default</string>"),
+            ]
+        return [
+            "Themes/default.plist": document(entries(light)),
+            "Themes/dark.plist": document(entries(dark)),
+        ]
     }
 }
 
