@@ -235,6 +235,9 @@ struct Tools {
             // An asset catalog is a folder, written only with -o.
             let output = format == "xcassets" ? ["-o", folder + "/Out.xcassets"] : []
             return [themekit, "export", "default", "--themes", themes, "--format", format] + output
+        case .exportTheme(let name, let format):
+            let output = format == "xcassets" ? ["-o", folder + "/Out.xcassets"] : []
+            return [themekit, "export", name, "--themes", themes, "--format", format] + output
         case .importing(let format):
             return [
                 themekit, "import", "--from", format,
