@@ -105,6 +105,7 @@ package enum AssetCatalogExporter: Sendable {
         let lightColors = colors(of: pair.light)
         let darkColors = pair.dark.map(colors(of:)) ?? [:]
         let names = AssetCatalogNames(keys: Array(lightColors.keys) + Array(darkColors.keys))
+        // As `names(_:partner:)` makes them, from the colors at hand.
         var files = [File(path: "Contents.json", text: catalogContents)]
         files.reserveCapacity(names.entries.count + 1)
         for entry in names.entries {
@@ -120,6 +121,14 @@ package enum AssetCatalogExporter: Sendable {
         }
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return Catalog(files: files, names: names)
+    }
+
+    /// The colorsets' names `catalog(_:partner:source:)` gives `theme` and its `partner`: a name
+    /// for each key either has as a color.
+    package static func names(_ theme: Theme, partner: Theme? = nil) -> AssetCatalogNames {
+        let pair = Pair(theme: theme, partner: partner)
+        return AssetCatalogNames(
+            keys: Array(colors(of: pair.light).keys) + Array((pair.dark.map(colors(of:)) ?? [:]).keys))
     }
 
     /// Which of a theme and its partner is light and which dark.
