@@ -104,8 +104,8 @@ package enum AssetCatalogExporter: Sendable {
         }
         let lightColors = colors(of: pair.light)
         let darkColors = pair.dark.map(colors(of:)) ?? [:]
+        // The names `names(_:partner:)` gives, from the colors at hand.
         let names = AssetCatalogNames(keys: Array(lightColors.keys) + Array(darkColors.keys))
-        // As `names(_:partner:)` makes them, from the colors at hand.
         var files = [File(path: "Contents.json", text: catalogContents)]
         files.reserveCapacity(names.entries.count + 1)
         for entry in names.entries {
