@@ -23,6 +23,8 @@ public struct ScalingShape: Sendable {
         case preview
         /// `themekit export default --format FORMAT`.
         case export(format: String)
+        /// `themekit export NAME --format FORMAT`: a theme of DTCG files, named by its contexts.
+        case exportTheme(String, format: String)
         /// `themekit import --from FORMAT Source/themes.plist -o Imported --force`.
         case importing(from: String)
         /// `themekit lsp`, in process: every theme of `Themes/` opened one by one
@@ -49,7 +51,7 @@ public struct ScalingShape: Sendable {
             case .showStyle(let style): "themekit show --style \(style)"
             case .keys: "themekit keys"
             case .preview: "themekit preview"
-            case .export(let format): "themekit export --format \(format)"
+            case .export(let format), .exportTheme(_, let format): "themekit export --format \(format)"
             case .importing(let format): "themekit import --from \(format)"
             case .lspOpen: "themekit lsp didOpen"
             case .readTokens: "TokensReader.themes"
@@ -872,6 +874,16 @@ extension ScalingShape {
         ScalingShape(
             "export-css-alias-chain", "one alias chain of n links", tool: .export(format: "css"), n: 80_000
         ) { n in aliasChain(n) },
+        ScalingShape(
+            "export-xcassets-many-colors",
+            "a light theme of n color keys and its dark partner, a third renamed, a third clashing",
+            tool: .export(format: "xcassets"), n: 12_000
+        ) { n in xcassetsPair(n) },
+        ScalingShape(
+            "export-xcassets-dtcg-many-colors",
+            "a resolver of n color tokens in sRGB, Display P3, OKLCH and HSL, its light and dark contexts aliasing them",
+            tool: .exportTheme("light", format: "xcassets"), n: 6_000
+        ) { n in xcassetsTokens(n) },
     ]
 }
 
@@ -1170,6 +1182,84 @@ extension ScalingShape {
         let patterns = (0..<n).map { "\"\(pattern($0))\"" }
         files[configurationPath] = "{\"excluded\": [\(patterns.joined(separator: ", "))]}"
         return files
+    }
+}
+
+// MARK: Asset catalogs
+
+extension ScalingShape {
+    /// `default` and its dark partner `dark`, each of n color keys, for `themekit export
+    /// --format xcassets`: every colorset name, rename and clash. A third of the keys keep their
+    /// name (`g<i>`), a third clash with them through Xcode's symbol (`g<i>Color`, whose symbol
+    /// is `g<i>`'s, so named `g<i>Color2`) and a third are dotted (`g.<i>`, whose name `g<i>` is
+    /// taken, so `g<i>2`).
+    static func xcassetsPair(_ n: Int) -> [String: String] {
+        let groups = max(1, n / 3)
+        func pairs(dark: Bool) -> [(String, String)] {
+            var out: [(String, String)] = []
+            out.reserveCapacity(3 * groups + 2)
+            for index in 0..<groups {
+                let digits = String(
+                    (index &* 2_654_435_761 &+ (dark ? 0x7F_7F7F : 0)) & 0xFF_FFFF, radix: 16, uppercase: true)
+                let color = String(repeating: "0", count: 6 - digits.count) + digits
+                for key in ["g\(index)Color", "g\(index)", "g.\(index)"] {
+                    out.append((key, "<string>#\(color)</string>"))
+                }
+            }
+            return out
+        }
+        // `$type` makes every key a color, the suffix-less ones too (SPEC §2).
+        let light = pairs(dark: false) + [("$type", "<string>color</string>"), ("DARK_THEME", "<string>dark</string>")]
+        let dark =
+            pairs(dark: true) + [
+                ("$type", "<string>color</string>"), ("APPEARANCE", "<string>dark</string>"),
+                ("LIGHT_THEME", "<string>default</string>"),
+            ]
+        return [
+            "Themes/default.plist": document(entries(light)),
+            "Themes/dark.plist": document(entries(dark)),
+        ]
+    }
+}
+
+extension ScalingShape {
+    /// A resolver with a light/dark modifier over n color tokens: a base set of n/2 palette
+    /// tokens, a quarter each in sRGB, Display P3, OKLCH (every other one outside sRGB, so
+    /// converted into Display P3) and HSL; each context n/2 tokens aliasing them, the dark
+    /// one in the reverse order. Every colorset's source color is found through an alias.
+    static func xcassetsTokens(_ n: Int) -> [String: String] {
+        let half = max(2, n / 2)
+        var palette: [String] = []
+        palette.reserveCapacity(half)
+        for index in 0..<half {
+            let step = Double(index % 100) / 100
+            let value =
+                switch index % 4 {
+                case 0: "{\"colorSpace\": \"srgb\", \"components\": [\(step), 0.5, 1], \"hex\": \"#3366ff\"}"
+                case 1: "{\"colorSpace\": \"display-p3\", \"components\": [0.2, \(step), 0.9], \"alpha\": 0.5}"
+                case 2:
+                    "{\"colorSpace\": \"oklch\", \"components\": [0.7, \(index % 8 == 2 ? 0.3 : 0.05), \(index % 360)]}"
+                default: "{\"colorSpace\": \"hsl\", \"components\": [\(index % 360), 75, 55]}"
+                }
+            palette.append("\"p\(index)\": {\"$value\": \(value)}")
+        }
+        func context(reversed: Bool) -> String {
+            let aliases = (0..<half).map { index in
+                "\"c\(index)\": {\"$value\": \"{palette.p\(reversed ? half - 1 - index : index)}\"}"
+            }
+            return "{\"color\": {\"$type\": \"color\",\n" + aliases.joined(separator: ",\n") + "}}\n"
+        }
+        return [
+            "Themes/palette.tokens.json":
+                "{\"palette\": {\"$type\": \"color\",\n" + palette.joined(separator: ",\n") + "}}\n",
+            "Themes/light.tokens.json": context(reversed: false),
+            "Themes/dark.tokens.json": context(reversed: true),
+            "Themes/t.resolver.json":
+                "{\"version\": \"2025.10\",\n\"sets\": {\"base\": {\"sources\": [{\"$ref\": \"palette.tokens.json\"}]}},\n"
+                + "\"modifiers\": {\"appearance\": {\"contexts\": {\"light\": [{\"$ref\": \"light.tokens.json\"}], "
+                + "\"dark\": [{\"$ref\": \"dark.tokens.json\"}]}, \"default\": \"light\"}},\n"
+                + "\"resolutionOrder\": [{\"$ref\": \"#/sets/base\"}, {\"$ref\": \"#/modifiers/appearance\"}]}\n",
+        ]
     }
 }
 

@@ -231,7 +231,13 @@ struct Tools {
                 + (containers.map { ["--container", $0] } ?? [])
         case .keys: return [themekit, "keys", themes]
         case .preview: return [themekit, "preview", themes]
-        case .export(let format): return [themekit, "export", "default", "--themes", themes, "--format", format]
+        case .export(let format):
+            // An asset catalog is a folder, written only with -o.
+            let output = format == "xcassets" ? ["-o", folder + "/Out.xcassets"] : []
+            return [themekit, "export", "default", "--themes", themes, "--format", format] + output
+        case .exportTheme(let name, let format):
+            let output = format == "xcassets" ? ["-o", folder + "/Out.xcassets"] : []
+            return [themekit, "export", name, "--themes", themes, "--format", format] + output
         case .importing(let format):
             return [
                 themekit, "import", "--from", format,

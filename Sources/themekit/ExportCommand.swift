@@ -1,18 +1,20 @@
 import ArgumentParser
 import ThemeTools
 
-/// `themekit export NAME --format css|json|dtcg|dtcg-resolver`: a resolved theme for web
-/// front ends and design tools.
+/// `themekit export NAME --format css|json|dtcg|dtcg-resolver|xcassets`: a resolved theme for
+/// web front ends, design tools, or Apple apps as an Xcode asset catalog.
 struct ExportCommand: ParsableCommand {
     /// The export formats.
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case css, json, dtcg
         case dtcgResolver = "dtcg-resolver"
+        case xcassets
     }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a resolved theme as CSS custom properties, JSON or DTCG design tokens.",
+        abstract:
+            "Export a resolved theme as CSS custom properties, JSON, DTCG design tokens or an Xcode asset catalog.",
         discussion: """
             CSS: one rule of custom properties (kebab-case names, colors hex, sizes px, fonts as \
             --x-font-family/--x-font-size). JSON: one object, key → resolved value.
@@ -37,13 +39,21 @@ struct ExportCommand: ParsableCommand {
             one resolver document: a set of what they share and a light/dark modifier, sources \
             inline.
 
+            xcassets (-o NAME.xcassets): an Xcode asset catalog, a NAME.colorset per color key \
+            (letters and digits in camel case, unique ignoring case and a trailing Color; a note \
+            on stderr for each key renamed), the light theme's color as the universal variant and \
+            the dark one's as the luminosity dark appearance; sRGB, or Display P3 as a DTCG theme \
+            wrote it. Written all or nothing; an existing folder is replaced only when it is \
+            empty or a catalog themekit wrote (it holds .themekit-export).
+
             Exit status: \
             0 written; 1 the theme or its partner does not load, two keys would become the same CSS \
             name, or a value or key the format cannot express (NaN or an infinity in CSS, JSON or \
             DTCG, an empty key in CSS, a key DTCG cannot name: an empty segment, a segment \
             starting with $, a brace, more than 100 segments; a DTCG string starting with a \
             brace); \
-            2 usage errors, an unknown theme name, a missing folder, or output that cannot be written.
+            2 usage errors, an unknown theme name, a missing folder, or output that cannot be written \
+            (for xcassets, also -o missing or not NAME.xcassets, or a folder there themekit did not write).
             """
     )
 
@@ -52,12 +62,14 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var options: ThemesOptions
 
-    @Option(help: "css, json, dtcg or dtcg-resolver.")
+    @Option(help: "css, json, dtcg, dtcg-resolver or xcassets.")
     var format: Format = .css
 
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("Write to this file (whole or not at all) instead of standard output.", valueName: "file"))
+        help: ArgumentHelp(
+            "Write to this file (whole or not at all) instead of standard output; for xcassets, the folder NAME.xcassets.",
+            valueName: "file"))
     var output: String?
 
     /// The CSS rule's selector, as `ThemeExporter.Selector` names it.
@@ -99,6 +111,9 @@ struct ExportCommand: ParsableCommand {
                 case .dtcg, .dtcgResolver:
                     text = try DTCGExporter.export(
                         theme, partner: partner, in: options.directory, resolver: format == .dtcgResolver)
+                case .xcassets:
+                    try exportAssetCatalog(theme, partner: partner)
+                    return
                 }
             } catch let error as ThemeExporter.ExportError {
                 throw ToolFailure.unexportable(error)

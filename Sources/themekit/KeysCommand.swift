@@ -14,7 +14,10 @@ struct KeysCommand: ParsableCommand {
             Keys that are not Swift identifiers are escaped (button-color becomes buttonColor); two \
             keys with one name are an error. Styled keys (Style:state.property) also declare each \
             style as a ThemeStyleName and each state beyond the built-in ones as a ThemeState, so \
-            that theme.style(.myCustomButton, states: [.pressed]) is checked too. Exit status: 0 written (warnings on stderr); 1 a theme \
+            that theme.style(.myCustomButton, states: [.pressed]) is checked too. With --asset-catalog NAME, \
+            declares instead one String constant per colorset of the asset catalog `themekit export NAME \
+            --format xcassets` writes (enum ThemeColorAsset { static let colorBgPrimary = "colorBgPrimary" }), \
+            named as the colorsets are. Exit status: 0 written (warnings on stderr); 1 a theme \
             failed to load or keys cannot be named (nothing is written); 2 usage or I/O errors.
             """
     )
@@ -28,8 +31,17 @@ struct KeysCommand: ParsableCommand {
     @Option(name: .customLong("access-level"), help: "Access level of the keys: internal or public.")
     var accessLevel = "internal"
 
+    @Option(
+        name: .customLong("asset-catalog"),
+        help: ArgumentHelp(
+            "Declare the colorset names of `themekit export NAME --format xcassets` instead (the folder: "
+                + "the one DIR, else $THEMEKIT_THEMES, else ./Themes).", valueName: "name"))
+    var assetCatalog: String?
+
     func run() throws {
-        try reportingFailures { try generate() }
+        try reportingFailures {
+            if let assetCatalog { try generateAssetCatalogKeys(assetCatalog) } else { try generate() }
+        }
     }
 
     private func generate() throws {

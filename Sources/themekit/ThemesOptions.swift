@@ -24,7 +24,11 @@ struct ThemesOptions: ParsableArguments {
     /// Loads the theme `name` from the folder. An unknown name (with a "did you mean") or a
     /// missing folder prints a message and exits 2; a theme that does not load prints its diagnostics and exits 1.
     func load(_ name: String, path: DisplayPath) throws -> Theme {
-        let directory = directory
+        try Self.load(name, from: directory, path: path)
+    }
+
+    /// Loads the theme `name` from `directory`, as `load(_:path:)` does.
+    static func load(_ name: String, from directory: String, path: DisplayPath) throws -> Theme {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
             throw ToolFailure.usage("no such folder: \(directory)")
@@ -50,6 +54,11 @@ extension ThemesOptions {
     /// theme, `LIGHT_THEME` of a dark one), from the same folder; nil when it names none.
     /// A partner that does not load prints a line naming it and its diagnostics, and exits 1.
     func loadPartner(of theme: Theme, path: DisplayPath) throws -> Theme? {
+        try Self.loadPartner(of: theme, from: directory, path: path)
+    }
+
+    /// Loads `theme`'s partner from `directory`, as `loadPartner(of:path:)` does.
+    static func loadPartner(of theme: Theme, from directory: String, path: DisplayPath) throws -> Theme? {
         guard let name = theme.partnerName else { return nil }
         let other = theme.appearance.opposite
         do {

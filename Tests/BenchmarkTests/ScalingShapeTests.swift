@@ -133,6 +133,7 @@ struct ScalingShapeTests {
             Self.expected[$0.id] == nil && !$0.id.hasPrefix("import-") && $0.tool != .readTokens
                 && !$0.id.hasPrefix("lsp-dtcg-")
                 && $0.tool != .resolveTokens && $0.tool != .managerSwitch && $0.tool != .managerReload
+                && $0.tool != .exportTheme("light", format: "xcassets")
         })
     func toolShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)

@@ -94,11 +94,14 @@ enum ColorConversion {
     /// CSS asks about lightness before it asks whether the color is in gamut; `convert` asks the
     /// cheaper question first, which answers the same (a color inside sRGB with a lightness of 1
     /// or more is white, of 0 or less black).
-    static func gamutMapped(_ origin: Vector3, _ rgb: Vector3) -> Vector3 {
+    ///
+    /// `gamut` is the RGB space searched, sRGB unless told (the asset catalog export maps into
+    /// Display P3 the same way).
+    static func gamutMapped(_ origin: Vector3, _ rgb: Vector3, in gamut: RGBGamut = .srgb) -> Vector3 {
         if origin.x >= 1 { return Vector3(1, 1, 1) }
         if origin.x <= 0 { return Vector3(0, 0, 0) }
         var clipped = rgb.clippedToUnitCube
-        if deltaEOK(origin, oklab(fromGammaSRGB: clipped)) < jnd { return clipped }
+        if deltaEOK(origin, gamut.oklab(fromGamma: clipped)) < jnd { return clipped }
         let chroma = (origin.y * origin.y + origin.z * origin.z).squareRoot()
         // A gray has no hue to keep; NaN (from non-finite input) has nothing to search.
         guard chroma > 0 else { return clipped }
@@ -112,13 +115,13 @@ enum ColorConversion {
             steps += 1
             let middle = (low + high) / 2
             let current = Vector3(origin.x, hueA * middle, hueB * middle)
-            let candidate = gammaSRGB(fromOKLab: current)
+            let candidate = gamut.gamma(fromOKLab: current)
             if lowIsInGamut && candidate.isInsideUnitCube(tolerance: 0) {
                 low = middle
                 continue
             }
             clipped = candidate.clippedToUnitCube
-            let difference = deltaEOK(current, oklab(fromGammaSRGB: clipped))
+            let difference = deltaEOK(current, gamut.oklab(fromGamma: clipped))
             if difference < jnd {
                 if jnd - difference < searchEpsilon { return clipped }
                 lowIsInGamut = false
