@@ -143,9 +143,12 @@ public final class ThemeManager: Sendable {
 
     /// Creates a manager for a folder of themes.
     ///
-    /// Nothing is read until first use: the saved theme is then restored (or `default`).
+    /// Nothing is read until first use: the saved theme is then restored (or `default`; in a
+    /// folder of DTCG files with no `default`, the first resolver's default contexts).
     /// - Parameters:
-    ///   - directory: The folder holding `<name>.plist` themes.
+    ///   - directory: The folder holding `<name>.plist` themes, or a designer's DTCG files (a
+    ///     `.resolver.json` and the `.tokens.json` files it names; its themes are the resolver's
+    ///     context combinations).
     ///   - options: How themes are read (for example RNThemeManager's alpha-first colors).
     ///   - notificationCenter: Where notifications are posted.
     ///   - store: Where the chosen theme is saved; `nil` saves nothing.
