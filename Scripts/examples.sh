@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The SwiftPM plugins, end to end, on the sample app Examples/ThemedApp:
-#   1. the app's own CI, Examples/ThemedApp/ci.sh: `swift package themelint` (its themes, with
-#      its .themelint.json, and its designer's DTCG files, with design.themelint.json), its
-#      build (ThemeKeysPlugin generates its typed keys) and a run, whose output must be the
+#   1. the app's own CI, Examples/ThemedApp/ci.sh: `swift package themelint` (its themes and
+#      its designer's DTCG files, both found by the plugin, with its .themelint.json), its
+#      build (ThemeKeysPlugin generates the typed keys of both) and a run, whose output must be the
 #      bound label and the observer following each switch, and a run of DesignedApp (a
 #      manager on the DTCG files: start, dark, a stand-in desktop flipped); then a
 #      run that switches to `dark`, and one that starts with `dark`, as ThemeManager.shared
@@ -12,7 +12,9 @@
 #   3. a copy of the sample built over the shipped Themes/ (typed keys of the shipped themes);
 #   4. in that copy, a key removed from the themes makes the app code that uses it fail to
 #      compile (the keys are generated again when a theme changes), a dangling alias fails
-#      the build with themekit's diagnostic, and `swift package themelint` exits non-zero.
+#      the build with themekit's diagnostic, and `swift package themelint` exits non-zero;
+#      a token renamed in a token file the designer's resolver names does the same to
+#      DesignedApp (the plugin's inputs are the resolver and the files it names).
 # Scratch folders are under .build-examples/ (ignored by git). Works offline: SwiftPM
 # resolves swift-argument-parser from the configured mirror.
 set -euo pipefail
@@ -42,7 +44,6 @@ label, default: Helvetica-Bold 22.0, #1C1C1E on #FFFFFF, "Hello"
 now: default, Helvetica-Bold 22.0, #1C1C1E on #FFFFFF, "Hello"'
 ran=${run#*ci: swift run ThemedApp$'\n'}
 [ "${ran%%$'\n'ci: swift run DesignedApp*}" = "$expected" ] || fail "unexpected output from ThemedApp"
-echo "$run" | grep -qx '0 errors, 0 warnings in 2 files' || fail "ci.sh did not lint the app's two themes"
 # The DTCG variant: the same manager on a designer's resolver and token files, switched to
 # dark, then following a stand-in desktop from light to dark and back.
 designed='start: light (light): text #1C1C1E on #FFFFFF, accent #0A84FF, card radius 12.0
@@ -51,11 +52,19 @@ following the desktop (light): light (light): text #1C1C1E on #FFFFFF, accent #0
 desktop → dark: dark (dark): text #F2F2F7 on #000000, accent #409CFF, card radius 12.0
 desktop → light: light (light): text #1C1C1E on #FFFFFF, accent #0A84FF, card radius 12.0'
 [ "${run#*ci: swift run DesignedApp$'\n'}" = "$designed" ] || fail "unexpected output from DesignedApp"
-echo "$run" | grep -qx '0 errors, 0 warnings in 4 files' || fail "ci.sh did not lint the designer's four DTCG files"
-keys=$(find "$scratch/plugins/outputs" -name ThemeKeys.swift -path '*ThemeKeysPlugin*' | head -n 1)
-[ -n "$keys" ] || fail "ThemeKeysPlugin wrote no ThemeKeys.swift"
+# One run of the plugin: the app's two themes and the designer's four DTCG files.
+echo "$run" | grep -qx '0 errors, 0 warnings in 6 files' ||
+    fail "ci.sh did not lint the app's two themes and the designer's four DTCG files"
+# (Under plugins/outputs/PACKAGE/TARGET/…: the scratch folder is named ThemedApp too.)
+keys=$(find "$scratch/plugins/outputs" -name ThemeKeys.swift -path "$scratch/plugins/outputs/*/ThemedApp/*" | head -n 1)
+[ -n "$keys" ] || fail "ThemeKeysPlugin wrote no ThemeKeys.swift for ThemedApp"
 grep -q 'static var textColor: ThemeKey<ThemeColor> { ThemeKey("textColor") }' "$keys" ||
     fail "no textColor key in $keys"
+designedKeys=$(find "$scratch/plugins/outputs" -name ThemeKeys.swift -path "$scratch/plugins/outputs/*/DesignedApp/*" |
+    head -n 1)
+[ -n "$designedKeys" ] || fail "ThemeKeysPlugin wrote no ThemeKeys.swift for DesignedApp"
+grep -q 'static var colorText: ThemeKey<ThemeColor> { ThemeKey("color.text") }' "$designedKeys" ||
+    fail "no colorText key in $designedKeys"
 
 echo "examples: ThemedApp dark, then ThemedApp: the choice is saved and restored"
 themedApp() {
@@ -129,6 +138,15 @@ status=0
 swift package --package-path "$copy" --scratch-path "$copyScratch" themelint || status=$?
 [ "$status" -ne 0 ] || fail "swift package themelint exited 0 on a broken theme"
 echo "examples: swift package themelint exited $status on the broken theme, as it must"
+
+echo "examples: a token renamed in a file the designer's resolver names no longer compiles"
+sed -i 's#<string>@primaryColour</string>#<string>@primaryColor</string>#' "$copy/Sources/ThemedApp/Themes/default.plist"
+sed -i 's#"card": {#"panel": {#' "$copy/Sources/DesignedApp/Design/tokens/base.tokens.json"
+if swift build --package-path "$copy" --scratch-path "$copyScratch" >"$log" 2>&1; then
+    fail "the build passed though DesignedApp uses a token the designer renamed"
+fi
+grep -q "has no member 'radiusCard'" "$log" || { cat "$log"; fail "no 'has no member' error for radiusCard"; }
+grep "has no member 'radiusCard'" "$log" | head -n 1
 
 rm -rf "$copy" "$log"
 echo "examples: ok"

@@ -135,7 +135,9 @@ extension Answers {
         lines.append("")
         let chain = theme.aliasChain(forKey: key)
         if !chain.isEmpty {
-            lines.append("Alias chain: " + ([key] + chain).map(Self.code).joined(separator: " → "))
+            // The links as the file writes them: `color.b` in a plist, `{color.b}` in DTCG.
+            let links = chain.map { Self.code(source.syntax.link($0)) }
+            lines.append("Alias chain: " + ([Self.code(key)] + links).joined(separator: " → "))
             lines.append("")
         }
         for link in [key] + chain {

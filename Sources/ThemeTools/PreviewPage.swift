@@ -288,8 +288,9 @@ package enum PreviewPage: Sendable {
         case .string(let text): body += "<code>\(escape("\"" + text + "\""))</code>"
         case .bool: body += "<code>\(escape(value.description))</code>"
         }
-        if let alias = theme.source(forKey: key)?.aliasOf {
-            body += "<span class=\"alias\">→ \(escape(alias))</span>"
+        if let source = theme.source(forKey: key), let alias = source.aliasOf {
+            // As the file names it: `→ primaryColor` in a plist, `→ {color.blue}` in DTCG.
+            body += "<span class=\"alias\">→ \(escape(source.syntax.link(alias)))</span>"
         }
         if changed {
             let title = parent.map { " title=\"differs from \(escape($0.name))\"" } ?? ""

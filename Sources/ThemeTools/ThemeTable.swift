@@ -31,6 +31,10 @@ package struct ThemeTable: Sendable, Hashable {
         /// property itself when the global key does; `nil` in a table of the whole theme.
         package var sourceKey: String? = nil
 
+        /// How the key's file writes a reference: the text shows the chain's links so, `→ b` in
+        /// a plist and `→ {b}` in DTCG (the JSON has the keys).
+        package var syntax: ReferenceSyntax = .plist
+
         /// The `$type` key that declares the row's kind (SPEC §2), if one does.
         package var declaredBy: String? = nil
         /// The kind a `$type` declares for the key, if one does.
@@ -162,6 +166,7 @@ package struct ThemeTable: Sendable, Hashable {
                 aliasChain: chain == nil ? [] : firstLinks(from: key, count: min(Self.shownLinks, chain?.length ?? 0)),
                 aliasLength: chain?.length ?? 0, aliasEnd: chain?.end, sizeKey: sizeKey,
                 sizeAt: sizeKey.flatMap { sources[$0] ?? theme.source(forKey: $0) }.map { path($0.key) })
+            row.syntax = source?.syntax ?? .plist
             row.declaredBy = declared?.declaredBy
             row.declaredKind = declared.map { theme.kind(ofKey: key) ?? $0.kind.kind }
             row.description = theme.description(ofKey: key)
@@ -206,11 +211,12 @@ package struct ThemeTable: Sendable, Hashable {
             var via: [String] = []
             if !row.aliasChain.isEmpty {
                 let end = row.valueAt.map { " (\(Self.fileLine($0)))" } ?? ""
-                var links = row.aliasChain.map { "→ " + Self.cell($0, Self.maximumLinkLength) }
+                let link = { (key: String) in "→ " + row.syntax.link(Self.cell(key, Self.maximumLinkLength)) }
+                var links = row.aliasChain.map(link)
                 if row.aliasLength > row.aliasChain.count, let last = row.aliasEnd {
                     let hidden = row.aliasLength - row.aliasChain.count - 1
                     if hidden > 0 { links.append("→ … \(hidden) more") }
-                    links.append("→ " + Self.cell(last, Self.maximumLinkLength))
+                    links.append(link(last))
                 }
                 via.append(links.joined(separator: " ") + end)
             }

@@ -122,6 +122,25 @@ struct ResolutionTests {
         #expect(analysis.diagnostics.allSatisfy { $0.code == .unresolvedAlias })
     }
 
+    @Test("a dangling alias is never told to name the key that holds it: the next closest key, or none")
+    func suggestionIsNeverTheAliasOwnKey() throws {
+        let folder = try TemporaryDirectory()
+        // aColor is as close to bColor as cColor is, and sorts first: it was the suggestion.
+        try folder.theme("default", ["aColor": "@bColor", "cColor": "fff", "textTitle": "@textTitel"])
+        let analysis = folder.loader.analyze("default")
+        #expect(
+            analysis.diagnostics.map(\.message) == [
+                "'@bColor' names no key; did you mean 'cColor'?", "'@textTitel' names no key",
+            ])
+        #expect(analysis.diagnostics.allSatisfy { $0.code == .unresolvedAlias })
+        // A typed value that reads as a key name: the same.
+        try folder.theme("other", ["bgColor": "bgColr"])
+        #expect(
+            folder.loader.analyze("other").diagnostics.map(\.message) == [
+                "'bgColor' is 'bgColr', which is neither a color nor a key"
+            ])
+    }
+
     @Test("a font alias with no size of its own takes its target's size")
     func fontAliasTakesTargetSize() throws {
         let folder = try TemporaryDirectory()

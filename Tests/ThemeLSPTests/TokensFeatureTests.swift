@@ -95,7 +95,8 @@ struct TokensFeatureTests {
         #expect(value.hasPrefix("**`color.accent`** — color (declared by `color.$type`)"))
         #expect(value.contains("`Brand colors`"))
         #expect(value.contains("`#3366CC`"))
-        #expect(value.contains("Alias chain: `color.accent` → `color.blue`"))
+        // The link as the designer wrote it, a curly reference.
+        #expect(value.contains("Alias chain: `color.accent` → `{color.blue}`"))
         #expect(Self.span(result["range"]).map { [$0.line, $0.start, $0.end] } == [at.line, at.start, at.end])
     }
 

@@ -63,8 +63,8 @@ struct TokensLintTests {
     static let expected = [
         "base.tokens.json:7:5: error: 'bad.name': a token or group name cannot contain '.' [token_name]",
         "base.tokens.json:8:27: error: 'color.border' is a color, but '{color.size}' is a dimension [token_reference]",
-        "dark.tokens.json:4:23: error: '@color.gray' names no key [unresolved_alias]",
-        "dark.tokens.json:5:25: error: alias cycle: color.ring → color.ring [alias_cycle]",
+        "dark.tokens.json:4:23: error: '{color.gray}' names no key [unresolved_alias]",
+        "dark.tokens.json:5:25: error: alias cycle: color.ring → {color.ring} [alias_cycle]",
         "light.tokens.json:1:50: warning: 'color.bg': a hex string; DTCG 2025.10 writes a color object [token_note]",
         "spacing.tokens:1:66: warning: 'gap': unit 'em' is not DTCG's (px or rem): the number is kept [token_note]",
     ]
@@ -95,7 +95,7 @@ struct TokensLintTests {
         // (The end, where one is given, is the JSON reader's: not pinned here.)
         let line = try #require(github.split(separator: "\n").first { $0.contains("title=unresolved_alias") })
         #expect(line.hasPrefix("::error file=dark.tokens.json,line=4,col=23,"))
-        #expect(line.hasSuffix("title=unresolved_alias::'@color.gray' names no key"))
+        #expect(line.hasSuffix("title=unresolved_alias::'{color.gray}' names no key"))
         #expect(github.contains("::warning file=spacing.tokens,line=1,col=66,title=token_note::"))
         let sarif = try #require(
             try JSONSerialization.jsonObject(with: Data(SARIFReporter.report(report).utf8)) as? [String: Any])
@@ -154,7 +154,7 @@ struct TokensLintTests {
         ]
         let report = try linter.lint(paths: ["light.tokens.json"])
         let light = report.diagnostics.filter { $0.location.file == "light.tokens.json" }.map(\.summary)
-        #expect(light == ["light.tokens.json:1:50: error: '@color.none' names no key [unresolved_alias]"])
+        #expect(light == ["light.tokens.json:1:50: error: '{color.none}' names no key [unresolved_alias]"])
     }
 
     @Test("configuration: disabled_rules and a rule's severity apply to the DTCG rules")
@@ -204,6 +204,8 @@ struct TokensLintTests {
         // Reported where the dark theme's nearest set writes a key of the pair: its color.bg.
         #expect(contrast.first?.location.description == "dark.tokens.json:1:32")
         #expect(contrast.first?.message.contains("names this theme as its DARK_THEME") == true)
+        // The key the foreground's value comes from, as the designer names it.
+        #expect(contrast.first?.message.contains("'color.text' #0066FF (from '{color.blue}')") == true)
     }
 
     @Test("a rule id in an 'org.themekit.lint' list is shown escaped: a line feed in it forges no line")
@@ -262,5 +264,47 @@ struct TokensLintTests {
                 "default.tokens.json:12:43: warning: this 'org.themekit.lint' silences nothing: no alias_cycle in this token or group [superfluous_disable]",
                 "default.tokens.json:14:82: error: \(InvalidDisableRule.notAnExtension) [invalid_disable]",
             ])
+    }
+
+    @Test(
+        "messages show a DTCG file's references as its author wrote them, {color.b} and never @color.b, and never suggest the token that holds the reference"
+    )
+    func referencesAsWritten() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "x.tokens.json",
+            """
+            {
+              "color": {
+                "a": { "$value": "{color.b}", "$type": "color" }
+              },
+              "loop": {
+                "$type": "number",
+                "first": { "$value": "{loop.second}" },
+                "second": { "$value": "{loop.first}" }
+              },
+              "brand": {
+                "$type": "color",
+                "red": { "$value": { "colorSpace": "srgb", "components": [1, 0, 0] } },
+                "link": { "$value": "{brand.rd}" }
+              },
+              "name": { "$value": "x" },
+              "bazColor": { "$value": "name" },
+              "quxColor": { "$value": "{name}" }
+            }
+            """)
+        let report = try ThemeLinter(currentDirectory: scratch.path).lint(paths: ["x.tokens.json"])
+        // A string is never a reference in DTCG: 'name' is text, not a color (and no
+        // dangling alias), however a token is named.
+        #expect(
+            TextReporter.report(report) == """
+                x.tokens.json:3:22: error: '{color.b}' names no key [unresolved_alias]
+                x.tokens.json:7:26: error: alias cycle: loop.first → {loop.second} → {loop.first} [alias_cycle]
+                x.tokens.json:13:25: error: '{brand.rd}' names no key; did you mean '{brand.red}'? [unresolved_alias]
+                x.tokens.json:16:27: error: 'bazColor' is 'name', which is not a color (3, 4, 6 or 8 hex digits, '#' optional) [invalid_color]
+                x.tokens.json:17:27: error: 'quxColor' resolves through '{name}' to 'x', which is not a color (3, 4, 6 or 8 hex digits, '#' optional) [invalid_color]
+                5 errors, 0 warnings in 1 file
+
+                """)
     }
 }

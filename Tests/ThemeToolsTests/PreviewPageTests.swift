@@ -156,6 +156,12 @@ import ThemeTools
         #expect(page.contains(#"document.documentElement.setAttribute("data-preview", "ready")"#))
     }
 
+    @Test func aDesignersAliasIsShownAsTheReferenceTheyWrote() {
+        let page = Self.page(Paths.fixtures.appendingPathComponent("DTCG/design-system").path)
+        #expect(page.contains("<span class=\"alias\">→ {color.fg.accent}</span>"))
+        #expect(!page.contains("<span class=\"alias\">→ color.fg.accent</span>"))
+    }
+
     @Test func everyThemeDerivedTextIsEscaped() {
         let page = Self.page(Paths.fixtures.appendingPathComponent("hostile").path)
         #expect(page.components(separatedBy: "<script").count == 2, "only the page's own script")

@@ -170,4 +170,23 @@ struct ThemeKitShowTests {
         #expect(noStyle.status == 2)
         #expect(noStyle.stderr.contains("--state and --container need --style"))
     }
+
+    @Test(
+        "show on a designer's DTCG folder: the chain's links as the designer wrote them, {color.fg.accent}; --json keeps the keys"
+    )
+    func showsDTCGChainAsReferences() throws {
+        let folder = "Tests/ThemeToolsTests/Fixtures/DTCG/design-system"
+        let result = try CLI.run(["show", "light", "--themes", folder], tool: "themekit")
+        #expect(result.status == 0)
+        let row = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("button.background ") })
+        #expect(
+            row.hasSuffix(
+                "→ {color.fg.accent} → {color.palette.blue.500} (\(folder)/tokens/primitives.tokens.json:23); "
+                    + "kind from button.background.$type"))
+        let json = try CLI.run(["show", "light", "--themes", folder, "--json"], tool: "themekit")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rows = try #require(object["values"] as? [[String: Any]])
+        let background = try #require(rows.first { $0["key"] as? String == "button.background" })
+        #expect(background["aliasChain"] as? [String] == ["color.fg.accent", "color.palette.blue.500"])
+    }
 }

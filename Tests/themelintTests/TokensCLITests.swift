@@ -29,7 +29,7 @@ struct TokensCLITests {
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == "more.tokens.json:1:46: error: '@n.c' names no key; did you mean 'n.a'? [unresolved_alias]\n"
+                == "more.tokens.json:1:46: error: '{n.c}' names no key; did you mean '{n.a}'? [unresolved_alias]\n"
                 + "1 error, 0 warnings in 3 files\n")
     }
 

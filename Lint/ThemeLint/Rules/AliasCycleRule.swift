@@ -5,7 +5,8 @@ import ThemeKit
 /// Checked while resolving, by the shared resolver: `ThemeResolver.resolveLiteral` walks each
 /// alias chain once and `reportCycle` reports a cycle at its first alias (the first in the
 /// file nearest the child, so that a cycle a child's override closes is not the parent's). It says
-/// `ThemeResolver.Message.aliasCycle`, with `cycleMember` as a note at each other member.
+/// `ThemeResolver.Message.aliasCycle`, with `cycleMember` as a note at each other member; in a
+/// DTCG file the links after the first key are shown as it writes them (`a → {b} → {a}`).
 package struct AliasCycleRule: Rule {
     package init() {}
 
@@ -44,8 +45,8 @@ package struct AliasCycleRule: Rule {
                     """
                 ],
                 messages: [
-                    "alias cycle: a → b → a",
-                    "alias cycle: c → c",
+                    "alias cycle: a → {b} → {a}",
+                    "alias cycle: c → {c}",
                     "'$extends' leads back to 'g'",
                 ]),
         ]

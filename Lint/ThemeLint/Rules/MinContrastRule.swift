@@ -140,10 +140,14 @@ package struct MinContrastRule: Rule {
         return Diagnostic(.minContrast, Self.uncheckable(problem, namedBy: origin), at: .wholeFile(file.path), key: key)
     }
 
-    /// `textColor #5A5A5A (from inkColor)`, with the composited color of a translucent one.
+    /// `textColor #5A5A5A (from inkColor)`, with the composited color of a translucent one;
+    /// the key the value comes from as the file names it (`(from '{color.ink}')` in DTCG).
     private static func describe(_ key: String, _ color: ThemeColor, in theme: Theme) -> String {
         var text = "'\(key)' \(color.hexString)"
-        if let last = chain(of: key, in: theme).last, last != key { text += " (from '\(last)')" }
+        if let last = chain(of: key, in: theme).last, last != key {
+            let syntax = theme.source(forKey: key)?.syntax ?? .plist
+            text += " (from '\(syntax.link(last))')"
+        }
         return text
     }
 

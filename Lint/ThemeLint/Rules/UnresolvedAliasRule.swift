@@ -5,8 +5,10 @@ import ThemeKit
 /// Checked while resolving, by the shared resolver: `ThemeResolver.resolveLiteral` (an
 /// `@name` that names no key: `ThemeResolver.Message.namesNoKey`) and
 /// `ThemeResolver.reportWrongType` (a typed value that reads as a key name:
-/// `ThemeResolver.Message.neitherValueNorKey`); "did you mean" is added by
-/// `ThemeResolver.addSuggestions` within the suggestion budget.
+/// `ThemeResolver.Message.neitherValueNorKey`, in a plist only: a DTCG string is never a
+/// key's name); "did you mean" is added by `ThemeResolver.addSuggestions` within the
+/// suggestion budget, never naming the key that holds the alias. A reference is shown as
+/// its file wrote it (`ReferenceSyntax`): `'@name'` in a plist, `'{name}'` in DTCG.
 package struct UnresolvedAliasRule: Rule {
     package init() {}
 
@@ -47,7 +49,7 @@ package struct UnresolvedAliasRule: Rule {
                     """
                 ],
                 messages: [
-                    "'@color.gray' names no key",
+                    "'{color.gray}' names no key",
                     "'$ref' '#/color/blue/$value' names nothing in this file",
                     "'$extends' names no group: 'less'",
                 ]),

@@ -8,13 +8,20 @@ package struct ThemeValueSource: Sendable, Hashable {
     package var aliasOf: String?
     /// For a font, the key its size came from.
     package var sizeKey: String?
+    /// How the key's file writes a reference (`@name` or `{name}`): how a chain through the
+    /// key is shown to a person.
+    package var syntax: ReferenceSyntax
 
     /// Creates a source.
-    package init(key: SourceLocation, value: SourceLocation, aliasOf: String? = nil, sizeKey: String? = nil) {
+    package init(
+        key: SourceLocation, value: SourceLocation, aliasOf: String? = nil, sizeKey: String? = nil,
+        syntax: ReferenceSyntax = .plist
+    ) {
         self.key = key
         self.value = value
         self.aliasOf = aliasOf
         self.sizeKey = sizeKey
+        self.syntax = syntax
     }
 }
 

@@ -30,8 +30,12 @@ package enum Suggestions: Sendable {
     }
 
     /// The candidate closest to `name`, as `closest(to:among:)` finds it among the same
-    /// names in the same order, from names prepared once for many searches.
-    package static func closest(to name: String, among candidates: Candidates) -> String? {
+    /// names in the same order, from names prepared once for many searches; never a name
+    /// whose bytes are `excluded` (the key that holds a dangling alias, which is no typo of
+    /// what it names).
+    package static func closest(
+        to name: String, among candidates: Candidates, excluding excluded: UnsafeBufferPointer<UInt8>? = nil
+    ) -> String? {
         var name = name
         return name.withUTF8 { target -> String? in
             guard var search = Search(target) else { return nil }
@@ -39,9 +43,11 @@ package enum Suggestions: Sendable {
                 for index in candidates.names.indices {
                     let (start, end) = (candidates.starts[index], candidates.starts[index + 1])
                     guard search.mayMatch(length: end - start) else { continue }
-                    search.consider(
-                        UnsafeBufferPointer(rebasing: bytes[start..<end]), classes: candidates.classes[index]
-                    ) {
+                    let candidate = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if let excluded, excluded.count == candidate.count, KeyHash.equalBytes(excluded, candidate) {
+                        continue
+                    }
+                    search.consider(candidate, classes: candidates.classes[index]) {
                         candidates.names[index]
                     }
                 }
@@ -141,12 +147,14 @@ package enum Suggestions: Sendable {
         }
 
         /// The candidate closest to `name` among prepared candidates, paid for as the same
-        /// names are.
-        package mutating func closest(to name: String, among candidates: Candidates) -> String? {
+        /// names are; never `excluded`.
+        package mutating func closest(
+            to name: String, among candidates: Candidates, excluding excluded: UnsafeBufferPointer<UInt8>? = nil
+        ) -> String? {
             let cost = Suggestions.cost(of: name, candidates: candidates.count)
             guard remaining >= cost else { return nil }
             remaining -= cost
-            return Suggestions.closest(to: name, among: candidates)
+            return Suggestions.closest(to: name, among: candidates, excluding: excluded)
         }
     }
 

@@ -48,7 +48,8 @@ final class ThemeProvenance: Sendable {
         return ThemeValueSource(
             key: document(of: id).location(at: Int(entries[id].keyStart)),
             value: document(of: target).location(at: Int(entries[target].valueStart)),
-            aliasOf: aliasOf, sizeKey: sizeOf.isEmpty || sizeOf[id] < 0 ? nil : entries.key(Int(sizeOf[id])))
+            aliasOf: aliasOf, sizeKey: sizeOf.isEmpty || sizeOf[id] < 0 ? nil : entries.key(Int(sizeOf[id])),
+            syntax: document(of: id).syntax)
     }
 }
 

@@ -53,8 +53,9 @@ struct ThemeResolver {
     /// For each font entry, the entry its size came from (-1 for none); allocated at the
     /// first font, so a theme without fonts pays nothing.
     private var sizeOf: [Int32] = []
-    /// Unresolved names waiting for a "did you mean" (index into `diagnostics`, name).
-    private var pendingSuggestions: [(index: Int, name: String)] = []
+    /// Unresolved names waiting for a "did you mean" (index into `diagnostics`, name, and the
+    /// entry whose value names it, which is never the suggestion).
+    private var pendingSuggestions: [(index: Int, name: String, holder: Int)] = []
     /// Scratch space for one alias walk (its first `pathCount` numbers), kept between walks
     /// to spare the allocation.
     private var path: [Int] = []
@@ -403,20 +404,22 @@ struct ThemeResolver {
             Diagnostic.Note(Message.cycleMember(entries.key(id)), at: location(of: id, \.valueRange))
         }
         report(
-            .aliasCycle, Message.aliasCycle(names), at: members[0],
+            .aliasCycle, Message.aliasCycle(names, syntax: syntax(of: members[0])), at: members[0],
             \.valueRange, notes: notes)
         for id in members { state[id] = .failed }
     }
 
     private mutating func reportUnknownAlias(_ id: Int, name: String) {
-        report(.unresolvedAlias, Message.namesNoKey(name), at: id, \.valueRange)
-        pendingSuggestions.append((diagnostics.count - 1, name))
+        report(.unresolvedAlias, Message.namesNoKey(name, syntax: syntax(of: id)), at: id, \.valueRange)
+        pendingSuggestions.append((diagnostics.count - 1, name, id))
     }
 
     /// Adds "did you mean" to the unresolved aliases, in file order, while the budget
     /// lasts: each suggestion compares a name with every key, so thousands of dangling
     /// aliases in a large theme would otherwise take time quadratic in its size. Done after
-    /// resolution so that which aliases get one does not depend on the order of work.
+    /// resolution so that which aliases get one does not depend on the order of work. The
+    /// key that holds the alias is never suggested (`color.a`'s own `{color.b}` is no typo
+    /// of `color.a`), and a suggestion is shown as the file would write it.
     private mutating func addSuggestions() {
         guard !pendingSuggestions.isEmpty else { return }
         let ordered = pendingSuggestions.sorted { diagnostics[$0.index].location < diagnostics[$1.index].location }
@@ -425,8 +428,9 @@ struct ThemeResolver {
         let entries = entries
         for id in table.numbers { keys.append(entries.key(id)) }
         let candidates = Suggestions.Candidates(keys)
-        for (index, name) in ordered {
-            diagnostics[index].message += Suggestions.hint(budget.closest(to: name, among: candidates))
+        for (index, name, holder) in ordered {
+            let suggestion = entries.withKey(holder) { budget.closest(to: name, among: candidates, excluding: $0) }
+            diagnostics[index].message += Suggestions.hint(suggestion.map(syntax(of: holder).link))
         }
     }
 
@@ -660,18 +664,21 @@ struct ThemeResolver {
                 code,
                 Message.wrongType(
                     key, through: entries.key(target), is: Self.describe(entries.value(target)), kind,
-                    expected: expected) + (declared.map { Message.declared(by: $0.by) } ?? ""),
+                    expected: expected, syntax: syntax(of: id)) + (declared.map { Message.declared(by: $0.by) } ?? ""),
                 at: id, \.valueRange, notes: declared.map { [$0.note] } ?? [])
             wrongValueReport[id] = diagnostics.count - 1
             return
         }
         let own = entries.value(id)
-        if case .string(let text) = own, !kind.domain.takesNames, Self.looksLikeKeyName(text) {
+        // A bare name is an alias in a plist only: a DTCG string is text, never a key's name.
+        if case .string(let text) = own, !kind.domain.takesNames, syntax(of: id).bareNamesAreAliases,
+            Self.looksLikeKeyName(text)
+        {
             report(
                 .unresolvedAlias,
                 Message.neitherValueNorKey(key, is: text, kind) + (declared.map { Message.declared(by: $0.by) } ?? ""),
                 at: id, \.valueRange, notes: declared.map { [$0.note] } ?? [])
-            pendingSuggestions.append((diagnostics.count - 1, text))
+            pendingSuggestions.append((diagnostics.count - 1, text, id))
             wrongValueReport[id] = diagnostics.count - 1
             return
         }
@@ -736,7 +743,9 @@ struct ThemeResolver {
             }
             report(
                 code,
-                Message.wrongType(key, through: entries.key(target), is: Self.describe(entries.value(target)), kind),
+                Message.wrongType(
+                    key, through: entries.key(target), is: Self.describe(entries.value(target)), kind,
+                    syntax: syntax(of: alias)),
                 at: link, \.valueRange, notes: [note])
             saidAt[link, default: []].append((code, diagnostics.count - 1))
         }
@@ -765,6 +774,9 @@ struct ThemeResolver {
 
     // MARK: Sources and reporting
 
+    /// How the file that holds entry `id` writes a reference, for a message about it.
+    private func syntax(of id: Int) -> ReferenceSyntax { entries.store(of: id).syntax }
+
     private func location(of id: Int, _ range: KeyPath<PackedEntry, SourceRange>) -> SourceLocation {
         chain[entries.file(of: id)].document.location(at: entries[id][keyPath: range].start)
     }
@@ -786,16 +798,20 @@ extension ThemeResolver {
     /// `invalid_…`) name these functions.
     package enum Message {
         /// `alias_cycle`, at the cycle's first alias (in the file nearest the child):
-        /// `alias cycle: a → b → a`.
-        package static func aliasCycle(_ keys: [String]) -> String {
-            "alias cycle: \((keys + keys.prefix(1)).joined(separator: " → "))"
+        /// `alias cycle: a → b → a` in a plist, each key after the first as the one before
+        /// names it, `alias cycle: a → {b} → {a}` in DTCG.
+        package static func aliasCycle(_ keys: [String], syntax: ReferenceSyntax = .plist) -> String {
+            "alias cycle: \((keys.prefix(1) + (keys.dropFirst() + keys.prefix(1)).map(syntax.link)).joined(separator: " → "))"
         }
 
         /// `alias_cycle`'s note at each other member of the cycle.
         package static func cycleMember(_ key: String) -> String { "'\(key)' is part of this cycle" }
 
-        /// `unresolved_alias`: an explicit alias `@name` whose name is no key.
-        package static func namesNoKey(_ name: String) -> String { "'@\(name)' names no key" }
+        /// `unresolved_alias`: an explicit alias whose name is no key, as its file wrote it
+        /// (`'@name' names no key`, `'{name}' names no key`).
+        package static func namesNoKey(_ name: String, syntax: ReferenceSyntax = .plist) -> String {
+            "'\(syntax.reference(to: name))' names no key"
+        }
 
         /// `unresolved_alias`: a typed key's value reads as a key name but is no key.
         package static func neitherValueNorKey(_ key: String, is text: String, _ kind: ValueKind) -> String {
@@ -836,12 +852,13 @@ extension ThemeResolver {
             "'\(key)' is \(described), which is not \(expected ?? kind.expected)"
         }
 
-        /// A typed kind's `invalid_…`: the value the key's alias chain ends at is not of the
-        /// key's kind.
+        /// A typed kind's `invalid_…`: the value the key's alias chain ends at (the key
+        /// `target`, shown as its file names it) is not of the key's kind.
         package static func wrongType(
-            _ key: String, through target: String, is described: String, _ kind: ValueKind, expected: String? = nil
+            _ key: String, through target: String, is described: String, _ kind: ValueKind, expected: String? = nil,
+            syntax: ReferenceSyntax = .plist
         ) -> String {
-            "'\(key)' resolves through '\(target)' to \(described), which is not \(expected ?? kind.expected)"
+            "'\(key)' resolves through '\(syntax.link(target))' to \(described), which is not \(expected ?? kind.expected)"
         }
     }
 }

@@ -95,7 +95,7 @@ extension PropertyListDocument {
         }
         store = EntryStore(
             file: file, source: text, side: side, packed: packed, index: index, duplicates: duplicates,
-            keyShapes: shapes)
+            keyShapes: shapes, syntax: .tokens)
         self.diagnostics = diagnostics
     }
 }

@@ -231,14 +231,18 @@ final class EntryStore: @unchecked Sendable {
     /// The entries whose key is a declaration (`P.$type`, `P.$description`, `P.$deprecated`;
     /// SPEC §2), in file order: no theme values. Empty for most files.
     let declarations: [(entry: Int32, kind: DeclarationKind)]
+    /// How the file writes a reference (`@name` or `{name}`), for the messages about its
+    /// entries.
+    let syntax: ReferenceSyntax
     private let materialized = Locked<[PropertyListEntry]?>(nil)
 
     /// A store taking over `packed` (and copying `side`, which is empty but for decoded text).
     init(
         file: String, source: SourceText, side: [UInt8], packed: PackedBuffer, index: KeyTable,
-        duplicates: [(Int32, Int32)], keyShapes: KeyShapes
+        duplicates: [(Int32, Int32)], keyShapes: KeyShapes, syntax: ReferenceSyntax = .plist
     ) {
         self.file = file
+        self.syntax = syntax
         self.source = source
         self.packed = UnsafeBufferPointer(start: packed.base, count: packed.count)
         packedBase = packed.base
@@ -299,7 +303,8 @@ final class EntryStore: @unchecked Sendable {
             packed.append(declaration)
         }
         return EntryStore(
-            file: file, source: source, side: side, packed: packed, index: index, duplicates: [], keyShapes: shapes)
+            file: file, source: source, side: side, packed: packed, index: index, duplicates: [], keyShapes: shapes,
+            syntax: syntax)
     }
 
     /// An empty store over `source`.

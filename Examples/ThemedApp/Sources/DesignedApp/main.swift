@@ -23,12 +23,14 @@ final class StandInDesktop: AppearanceSource {
     func flip(to appearance: ThemeAppearance) { continuation.yield(appearance) }
 }
 
-/// The colors and the card radius of `theme`, as the app would apply them.
+/// The colors and the card radius of `theme`, as the app would apply them: typed keys that
+/// ThemeKeysPlugin generated from the token files (`color.text` is `.colorText`), so that a
+/// token the designer renames breaks this build rather than the screen.
 func style(_ theme: Theme) -> String {
-    let text = theme.color(forKey: "color.text")?.hexString ?? "-"
-    let background = theme.color(forKey: "color.background")?.hexString ?? "-"
-    let accent = theme.color(forKey: "color.accent")?.hexString ?? "-"
-    let radius = theme.number(forKey: "radius.card").map { "\($0)" } ?? "-"
+    let text = theme[.colorText]?.hexString ?? "-"
+    let background = theme[.colorBackground]?.hexString ?? "-"
+    let accent = theme[.colorAccent]?.hexString ?? "-"
+    let radius = theme[.radiusCard].map { "\($0)" } ?? "-"
     return "\(theme.name) (\(theme.appearance)): text \(text) on \(background), accent \(accent), card radius \(radius)"
 }
 

@@ -1,0 +1,1 @@
+../../Plugins/ThemeLintPlugin/ThemeFolders.swift
