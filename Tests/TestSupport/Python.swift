@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// The one way the tests run the checks written in Python (the configuration, SARIF and DTCG
 /// schema validators), and ask whether the modules those need are there: CI installs them;
