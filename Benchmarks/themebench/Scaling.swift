@@ -97,9 +97,10 @@ enum Scaling {
         // An asset catalog is a folder of a folder and a file a color. Each run writes a new
         // one in the workspace's `catalogs`, removed only with the workspace when themebench
         // ends: on a file system without a journal (ext4 here) the kernel skips each inode freed
-        // in the last 30 s when it makes a new one (`recently_deleted`, most of perf's samples),
-        // so that a run after a catalog was replaced or removed paid for every inode freed, and
-        // the shapes read ×3.4 to ×10 from run to run.
+        // in the last minute (six while its inode table block is unwritten) when it makes a new
+        // one (`recently_deleted`, most of perf's samples), so that a run after a catalog was
+        // replaced or removed paid for every inode freed, and the shapes read ×3.4 to ×10 from
+        // run to run. What others freed before themebench started still counts (Performance).
         let catalogs = workspace + "/catalogs"
         try FileManager.default.createDirectory(atPath: catalogs, withIntermediateDirectories: true)
         var runs: [[ScalingRun]] = Array(repeating: [], count: sizes.count)
