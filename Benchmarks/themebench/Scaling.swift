@@ -94,11 +94,21 @@ enum Scaling {
             folders.append(folder)
         }
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+        // An asset catalog is a folder of a folder and a file a color. Each run writes a new
+        // one in the workspace's `catalogs`, removed only with the workspace when themebench
+        // ends: on a file system without a journal (ext4 here) the kernel skips each inode freed
+        // in the last minute (six while its inode table block is unwritten) when it makes a new
+        // one (`recently_deleted`, most of perf's samples), so that a run after a catalog was
+        // replaced or removed paid for every inode freed, and the shapes read ×3.4 to ×10 from
+        // run to run. What others freed before themebench started still counts (Performance).
+        let catalogs = workspace + "/catalogs"
+        try FileManager.default.createDirectory(atPath: catalogs, withIntermediateDirectories: true)
         var runs: [[ScalingRun]] = Array(repeating: [], count: sizes.count)
         var note: String?
         rounds: for round in 0..<repeats {
             for index in sizes.indices {
-                let run = try tools.run(shape, in: folders[index])
+                let catalog = catalogs + "/\(shape.id)-\(sizes[index])-\(round).xcassets"
+                let run = try tools.run(shape, in: folders[index], catalog: catalog)
                 if run.timedOut || run.exitStatus > 1 {
                     note =
                         run.timedOut ? "n = \(sizes[index]) timed out" : "n = \(sizes[index]) exited \(run.exitStatus)"
@@ -214,7 +224,9 @@ struct Tools {
         }
     }
 
-    func arguments(_ shape: ScalingShape, in folder: String) -> [String] {
+    /// The command line of `shape`'s tool on the files in `folder`; an asset catalog, a
+    /// folder written only with -o, goes to `catalog`.
+    func arguments(_ shape: ScalingShape, in folder: String, catalog: String) -> [String] {
         let themes = folder + "/Themes"
         switch shape.tool {
         case .lint(let format):
@@ -232,12 +244,11 @@ struct Tools {
         case .keys: return [themekit, "keys", themes]
         case .preview: return [themekit, "preview", themes]
         case .export(let format):
-            // An asset catalog is a folder, written only with -o.
-            let output = format == "xcassets" ? ["-o", folder + "/Out.xcassets"] : []
-            return [themekit, "export", "default", "--themes", themes, "--format", format] + output
+            return [themekit, "export", "default", "--themes", themes, "--format", format]
+                + (format == "xcassets" ? ["-o", catalog] : [])
         case .exportTheme(let name, let format):
-            let output = format == "xcassets" ? ["-o", folder + "/Out.xcassets"] : []
-            return [themekit, "export", name, "--themes", themes, "--format", format] + output
+            return [themekit, "export", name, "--themes", themes, "--format", format]
+                + (format == "xcassets" ? ["-o", catalog] : [])
         case .importing(let format):
             return [
                 themekit, "import", "--from", format,
@@ -252,7 +263,7 @@ struct Tools {
         }
     }
 
-    func run(_ shape: ScalingShape, in folder: String) throws -> ScalingRun {
+    func run(_ shape: ScalingShape, in folder: String, catalog: String) throws -> ScalingRun {
         let report = folder + "/time.txt"
         let output = folder + "/stdout"
         _ = FileManager.default.createFile(atPath: output, contents: nil)
@@ -260,7 +271,7 @@ struct Tools {
         process.executableURL = URL(fileURLWithPath: Self.time)
         process.arguments =
             ["-o", report, "-f", "%U %S %M %x", "timeout", "-s", "KILL", "\(Int(timeout))"]
-            + arguments(shape, in: folder)
+            + arguments(shape, in: folder, catalog: catalog)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         process.standardError = FileHandle.nullDevice
         try process.run()

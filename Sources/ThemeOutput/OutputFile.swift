@@ -51,6 +51,18 @@ package enum OutputFile {
         }
     }
 
+    /// Writes `text` as a new file at `path` (0666 less the umask), directly: for a file
+    /// inside a folder nobody sees yet, such as the scratch folder an asset catalog is built
+    /// in before it is renamed into place, where a file beside it and a rename would only
+    /// double the system calls. Anything already at `path` (a file, a link) is an error
+    /// ("File exists"), never written through or replaced. A write that fails part of the way
+    /// leaves what it wrote: the caller removes the folder.
+    package static func writeNew(_ text: String, to path: String) throws(WriteError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: UserPath.reason(errno)) }
+        try stream({ sink in try sink(text) }, into: descriptor, path: path)
+    }
+
     /// Writes `text` as far as it can go without touching `path`: into a file beside it,
     /// renamed over it by `Staged.commit()` (or, for a device, the device opened). A caller
     /// that writes other files too stages this one first, so that a path that cannot be

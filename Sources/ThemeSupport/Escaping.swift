@@ -7,6 +7,14 @@ package enum Escaping {
     package static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
+        escape(text, into: &out, replacement)
+        return out
+    }
+
+    /// `escape(_:_:)` appended to `out`: one buffer for a whole document.
+    package static func escape(
+        _ text: String, into out: inout String, _ replacement: (Unicode.Scalar) -> String?
+    ) {
         for scalar in text.unicodeScalars {
             if let replaced = replacement(scalar) {
                 out += replaced
@@ -14,7 +22,6 @@ package enum Escaping {
                 out.unicodeScalars.append(scalar)
             }
         }
-        return out
     }
 
     /// C0 controls and DEL.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ThemeKit
 
@@ -21,47 +22,18 @@ struct RealPortalTests {
             "night", "<key>INHERITED_THEME</key><string>default</string>\n<key>APPEARANCE</key><string>dark</string>\n")
     }
 
-    /// A designer's folder (SPEC §12): a resolver whose light/dark modifier sits beside a
-    /// density modifier, so its themes are `light-regular`, `dark-compact`, and so on.
-    private static func tokens(in folder: URL) throws {
-        func write(_ name: String, _ text: String) throws {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        try write("base.tokens.json", ##"{ "color": { "$type": "color", "bg": { "$value": "#ffffff" } } }"##)
-        try write("dark.tokens.json", ##"{ "color": { "$type": "color", "bg": { "$value": "#111111" } } }"##)
-        try write(
-            "compact.tokens.json", ##"{ "gap": { "$type": "dimension", "$value": { "value": 4, "unit": "px" } } }"##)
-        try write(
-            "app.resolver.json",
-            """
-            {
-              "version": "2025.10",
-              "sets": { "base": { "sources": [{ "$ref": "base.tokens.json" }] } },
-              "modifiers": {
-                "mode": { "contexts": { "light": [], "dark": [{ "$ref": "dark.tokens.json" }] }, "default": "light" },
-                "density": {
-                  "contexts": { "regular": [], "compact": [{ "$ref": "compact.tokens.json" }] }, "default": "regular"
-                }
-              },
-              "resolutionOrder": [
-                { "$ref": "#/sets/base" }, { "$ref": "#/modifiers/mode" }, { "$ref": "#/modifiers/density" }
-              ]
-            }
-            """)
-    }
-
     @Test("a manager on a DTCG resolver follows the real portal between its light and dark contexts")
     func followsTheRealPortalOnDTCGContexts() async throws {
         let desktop = try await RealDesktop(scheme: "prefer-dark")
         let scratch = try ScratchFolder()
-        try Self.tokens(in: scratch.url)
+        try TokensFixtures.writeTwoModifierFolder(to: scratch.url)
         let manager = ThemeManager(directory: scratch.url.path, notificationCenter: NotificationCenter())
         manager.appearanceOverride = nil
         #expect(manager.currentThemeName == "light-regular")
         manager.appearanceSource = PortalAppearanceSource(busAddress: desktop.address)
         try manager.followSystemAppearance(base: "light-compact")
         #expect(try await eventually { manager.currentThemeName == "dark-compact" })
-        #expect(manager.color(forKey: "color.bg")?.hexString == "#111111")
+        #expect(manager.color(forKey: "color.bg")?.hexString == "#000000")
         #expect(manager.number(forKey: "gap") == 4)
         try await desktop.set("prefer-light")
         #expect(try await eventually { manager.currentThemeName == "light-compact" })

@@ -1,37 +1,15 @@
 import Foundation
 import Observation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ThemeKit
 
-/// A resolver with a light/dark modifier and a density modifier: four themes, named after
-/// their contexts (`light-regular`, `dark-compact`, …), each light one the partner of the
-/// dark one of the same density.
+/// `TokensFixtures.writeTwoModifierFolder` in a folder of its own.
 func twoModifierFolder() throws -> TemporaryDirectory {
     let folder = try TemporaryDirectory()
-    try folder.write(
-        "base.tokens.json",
-        ##"{ "color": { "$type": "color", "bg": { "$value": "#ffffff" } }, "gap": { "$type": "dimension", "$value": { "value": 8, "unit": "px" } } }"##
-    )
-    try folder.write("dark.tokens.json", ##"{ "color": { "$type": "color", "bg": { "$value": "#000000" } } }"##)
-    try folder.write(
-        "compact.tokens.json", ##"{ "gap": { "$type": "dimension", "$value": { "value": 4, "unit": "px" } } }"##)
-    try folder.write(
-        "app.resolver.json",
-        """
-        {
-          "version": "2025.10",
-          "sets": { "base": { "sources": [{ "$ref": "base.tokens.json" }] } },
-          "modifiers": {
-            "mode": { "contexts": { "light": [], "dark": [{ "$ref": "dark.tokens.json" }] }, "default": "light" },
-            "density": {
-              "contexts": { "regular": [], "compact": [{ "$ref": "compact.tokens.json" }] }, "default": "regular"
-            }
-          },
-          "resolutionOrder": [{ "$ref": "#/sets/base" }, { "$ref": "#/modifiers/mode" }, { "$ref": "#/modifiers/density" }]
-        }
-        """)
+    try TokensFixtures.writeTwoModifierFolder(to: folder.url)
     return folder
 }
 

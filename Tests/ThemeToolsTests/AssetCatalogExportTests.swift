@@ -239,6 +239,15 @@ import ThemeTools
 
     // MARK: Writing
 
+    /// Writing `night`'s catalog to `path` fails with `message`.
+    static func expectRefused(
+        _ path: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        #expect(throws: AssetCatalogWriter.Failure(message: message), sourceLocation: sourceLocation) {
+            try AssetCatalogWriter.write(try AssetCatalogExporter.catalog(Self.night), to: path)
+        }
+    }
+
     @Test func theWrittenCatalogIsTheCatalogAndTheMarkerAndTwiceIsTheSameBytes() throws {
         let scratch = try Scratch()
         let path = scratch.path + "/Tokens.xcassets"
@@ -263,24 +272,15 @@ import ThemeTools
         #expect(!FileManager.default.fileExists(atPath: path + "/lineColor.colorset"), "a color gone is gone")
 
         try scratch.write("Assets.xcassets/AppIcon.appiconset/Contents.json", "{}\n")
-        #expect(
-            throws: AssetCatalogWriter.Failure(
-                message: "not replacing \(scratch.path)/Assets.xcassets: it is not a catalog themekit wrote "
-                    + "(it has no .themekit-export); remove it or give another folder")
-        ) {
-            try AssetCatalogWriter.write(
-                try AssetCatalogExporter.catalog(Self.night), to: scratch.path + "/Assets.xcassets")
-        }
+        Self.expectRefused(
+            scratch.path + "/Assets.xcassets",
+            "not replacing \(scratch.path)/Assets.xcassets: it is not a catalog themekit wrote "
+                + "(it has no .themekit-export); remove it or give another folder")
         #expect(try Self.files(in: scratch.path + "/Assets.xcassets") == ["AppIcon.appiconset/Contents.json": "{}\n"])
 
         try scratch.write("File.xcassets", "text\n")
-        #expect(
-            throws: AssetCatalogWriter.Failure(
-                message: "not replacing \(scratch.path)/File.xcassets: it is not a folder")
-        ) {
-            try AssetCatalogWriter.write(
-                try AssetCatalogExporter.catalog(Self.night), to: scratch.path + "/File.xcassets")
-        }
+        Self.expectRefused(
+            scratch.path + "/File.xcassets", "not replacing \(scratch.path)/File.xcassets: it is not a folder")
         try FileManager.default.createDirectory(
             atPath: scratch.path + "/Empty.xcassets", withIntermediateDirectories: false)
         try AssetCatalogWriter.write(try AssetCatalogExporter.catalog(Self.night), to: scratch.path + "/Empty.xcassets")
@@ -316,13 +316,9 @@ import ThemeTools
     @Test func aParentThatIsNoFolderLeavesNothing() throws {
         let scratch = try Scratch()
         try scratch.write("file", "text\n")
-        #expect(
-            throws: AssetCatalogWriter.Failure(
-                message: "cannot write \(scratch.path)/file/Tokens.xcassets: Not a directory")
-        ) {
-            try AssetCatalogWriter.write(
-                try AssetCatalogExporter.catalog(Self.night), to: scratch.path + "/file/Tokens.xcassets")
-        }
+        Self.expectRefused(
+            scratch.path + "/file/Tokens.xcassets", "cannot write \(scratch.path)/file/Tokens.xcassets: Not a directory"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["file"])
     }
 
@@ -333,11 +329,7 @@ import ThemeTools
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: parent)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: parent) }
-        #expect(
-            throws: AssetCatalogWriter.Failure(message: "cannot write \(parent)/Tokens.xcassets: Permission denied")
-        ) {
-            try AssetCatalogWriter.write(try AssetCatalogExporter.catalog(Self.night), to: parent + "/Tokens.xcassets")
-        }
+        Self.expectRefused(parent + "/Tokens.xcassets", "cannot write \(parent)/Tokens.xcassets: Permission denied")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == [])
     }
 }

@@ -6,16 +6,7 @@ import ThemeTools
 
 /// Whether `python3` with `jsonschema` and `referencing` is there to check the exports
 /// against the DTCG schemas (CI installs them; without them the tests say so and skip).
-let hasDTCGSchemaTools: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import jsonschema, referencing"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}()
+let hasDTCGSchemaTools = Python.has("jsonschema", "referencing")
 
 /// The DTCG exports against the official 2025.10 JSON Schemas of `../shared/dtcg`
 /// (`validate_dtcg.py`): every token's value against its type's schema too, which
@@ -23,20 +14,10 @@ let hasDTCGSchemaTools: Bool = {
 @Suite struct DTCGSchemaTests {
     /// `validate_dtcg.py` on `files`: its status and output.
     static func validate(_ files: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            [
-                "python3", CLI.packageRoot.appendingPathComponent("Tests/ThemeToolsTests/validate_dtcg.py").path,
-                DTCGData.folder.appendingPathComponent("schemas/2025.10").path,
-            ] + files
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try Python.run(
+            "Tests/ThemeToolsTests/validate_dtcg.py",
+            [DTCGData.folder.appendingPathComponent("schemas/2025.10").path] + files)
+        return (result.status, result.stdout)
     }
 
     @Test(

@@ -22,6 +22,20 @@ struct ThemeKitExportXCAssetsTests {
         return out
     }
 
+    /// The design-system fixture copied into a scratch folder and its theme `name` exported
+    /// there as `Acme.xcassets`: the folder and the run, which must have succeeded.
+    static func exportDesignSystem(
+        _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> (Scratch, CLI.Result) {
+        let scratch = try Scratch()
+        try ThemeKitImportDTCGTests.copyDesignSystem(into: scratch)
+        let result = try CLI.run(
+            ["export", name, "--themes", ".", "--format", "xcassets", "-o", "Acme.xcassets"], tool: "themekit",
+            in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return (scratch, result)
+    }
+
     /// The components of a variant's color as 8-bit hex (`#RRGGBB`, `#RRGGBBAA` when not
     /// opaque), as ThemeColor writes it.
     static func hex(_ color: [String: Any]) throws -> String {
@@ -137,12 +151,7 @@ struct ThemeKitExportXCAssetsTests {
 
     @Test("the DTCG design system: every dark appearance is the dark context's color, a note for each rename")
     func designSystemExports() throws {
-        let scratch = try Scratch()
-        try ThemeKitImportDTCGTests.copyDesignSystem(into: scratch)
-        let result = try CLI.run(
-            ["export", "dark", "--themes", ".", "--format", "xcassets", "-o", "Acme.xcassets"], tool: "themekit",
-            in: scratch.url)
-        #expect(result.status == 0, "\(result.stderr)")
+        let (scratch, result) = try Self.exportDesignSystem("dark")
         let notes = result.stderr.split(separator: "\n")
         #expect(
             notes.contains(
@@ -213,12 +222,7 @@ struct ThemeKitExportXCAssetsTests {
 struct ThemeKitAssetCatalogKeysTests {
     @Test("the design system's colorset names as constants, each named and valued as its colorset, that compile")
     func designSystemKeysCompileAndNameEveryColorset() throws {
-        let scratch = try Scratch()
-        try ThemeKitImportDTCGTests.copyDesignSystem(into: scratch)
-        let catalog = try CLI.run(
-            ["export", "light", "--themes", ".", "--format", "xcassets", "-o", "Acme.xcassets"], tool: "themekit",
-            in: scratch.url)
-        #expect(catalog.status == 0, "\(catalog.stderr)")
+        let (scratch, _) = try ThemeKitExportXCAssetsTests.exportDesignSystem("light")
         let keys = try CLI.run(
             ["keys", "--asset-catalog", "light", ".", "-o", "ColorAssets.swift"], tool: "themekit", in: scratch.url)
         #expect(keys.status == 0, "\(keys.stderr)")

@@ -4,31 +4,7 @@ import Testing
 
 /// Whether `python3` with `jsonschema` is there to run the schema and SARIF checks (CI
 /// installs it; the tests that need it say so when it is missing).
-let hasJSONSchema: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import jsonschema"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}()
-
-/// Runs `python3 script arguments…` from the package root.
-func python(_ script: String, _ arguments: [String]) throws -> CLI.Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", CLI.packageRoot.appendingPathComponent(script).path] + arguments
-    process.currentDirectoryURL = CLI.packageRoot
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLI.Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
-}
+let hasJSONSchema = Python.has("jsonschema")
 
 /// A folder that is removed when the test ends.
 struct ScratchFolder: ~Copyable {
@@ -248,17 +224,17 @@ struct ConfigurationTests {
         "the schema accepts the shipped configurations and rejects each bad one at the path themelint names",
         .enabled(if: hasJSONSchema, "needs python3 with jsonschema"))
     func schemaAgreesWithTheParser() throws {
-        let shipped = try python("Scripts/validate-config.py", [".themelint.json", Self.example])
+        let shipped = try Python.run("Scripts/validate-config.py", [".themelint.json", Self.example])
         #expect(shipped.status == 0, "\(shipped.stdout)")
         let scratch = try ScratchFolder("schema")
         for (index, json) in BadConfiguration.valid.enumerated() {
             let file = try scratch.write(json, to: "good\(index).json")
-            #expect(try python("Scripts/validate-config.py", [file]).status == 0, "\(json)")
+            #expect(try Python.run("Scripts/validate-config.py", [file]).status == 0, "\(json)")
             #expect(try CLI.run(["--config", file, "Themes/"]).status == 0, "\(json)")
         }
         for (index, bad) in BadConfiguration.all.enumerated() {
             let file = try scratch.write(bad.json, to: "bad\(index).json")
-            let result = try python("Scripts/validate-config.py", [file])
+            let result = try Python.run("Scripts/validate-config.py", [file])
             #expect(result.status == 1, "the schema accepts \(bad.json)")
             let paths = result.stdout.split(separator: "\n").compactMap { line -> String? in
                 let prefix = "\(file): "
@@ -269,7 +245,7 @@ struct ConfigurationTests {
                 paths.contains { bad.path == $0 || bad.path.hasPrefix($0 + "[") },
                 "themelint names \(bad.path); the schema \(paths)")
         }
-        let unknownKey = try python(
+        let unknownKey = try Python.run(
             "Scripts/validate-config.py", [try scratch.write(#"{"colour": 1}"#, to: "unknown.json")])
         #expect(unknownKey.stdout.contains(".colour: Additional properties are not allowed"))
     }
@@ -289,7 +265,7 @@ struct ConfigurationTests {
             syntax.stderr
                 == "themelint: error: \(broken):1:12: not valid JSON: expected a key in double quotes, found ','\n")
         if hasJSONSchema {
-            #expect(try python("Scripts/validate-config.py", [twice]).status == 1)
+            #expect(try Python.run("Scripts/validate-config.py", [twice]).status == 1)
         }
     }
 
@@ -338,7 +314,7 @@ struct ConfigurationTests {
         "the SARIF output with min_contrast results is valid SARIF 2.1.0",
         .enabled(if: hasJSONSchema, "needs python3 with jsonschema"))
     func sarifStaysValid() throws {
-        let result = try python(
+        let result = try Python.run(
             "Tests/themelintTests/validate_sarif.py", ["Tests/themelintTests/Fixtures/contrast-aa.sarif"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("ok (1 results)"))

@@ -95,10 +95,9 @@ struct TokensWalk {
     private mutating func readThemeKitExtension(_ node: JSONNode) {
         for member in node["declaredTypes"]?.members ?? [] {
             guard let name = member.value.string else {
-                error(
-                    .tokenValue,
-                    "'\(Escaping.visible(member.key))' in '\(Self.themekitExtension)' declaredTypes is \(member.value.kind), not a kind's name",
-                    at: member.value.location)
+                wrongKind(
+                    member.value, "'\(Escaping.visible(member.key))' in '\(Self.themekitExtension)' declaredTypes",
+                    "not a kind's name")
                 continue
             }
             emit(Self.join(member.key, "$type"), .string(name), member)
@@ -171,10 +170,9 @@ struct TokensWalk {
             }
             let childPath = Self.join(path, name)
             guard let childMembers = member.value.members else {
-                error(
-                    .tokenValue,
-                    "'\(Escaping.visible(childPath))' is \(member.value.kind), neither a token (an object with '$value') nor a group",
-                    at: member.value.location)
+                wrongKind(
+                    member.value, "'\(Escaping.visible(childPath))'",
+                    "neither a token (an object with '$value') nor a group")
                 continue
             }
             if childMembers.contains(where: { $0.key == "$value" }) {
@@ -234,7 +232,7 @@ struct TokensWalk {
     /// `$type`'s value, with its entry written, or nil when it is not a string.
     private mutating func declaredType(_ member: JSONMember, path: String) -> String? {
         guard let type = member.value.string else {
-            error(.tokenValue, "'$type' is \(member.value.kind), not a type name", at: member.value.location)
+            mismatch(member.value, key: "$type", expected: "a type name")
             return nil
         }
         if !Self.knownTypes.contains(type), !(inThemeKitTokens && ValueKind.declared(named: type) != nil) {
@@ -255,7 +253,7 @@ struct TokensWalk {
             extensions[path] = member.value
         case "$description":
             guard let text = member.value.string else {
-                error(.tokenValue, "'$description' is \(member.value.kind), not a string", at: member.value.location)
+                mismatch(member.value, key: "$description", expected: "a string")
                 return
             }
             emit(Self.join(path, "$description"), .string(text), member)
@@ -264,9 +262,7 @@ struct TokensWalk {
             case .bool(let flag): emit(Self.join(path, "$deprecated"), .bool(flag), member)
             case .string(let text): emit(Self.join(path, "$deprecated"), .string(text), member)
             default:
-                error(
-                    .tokenValue, "'$deprecated' is \(member.value.kind), not a boolean or a string",
-                    at: member.value.location)
+                mismatch(member.value, key: "$deprecated", expected: "a boolean or a string")
             }
         }
     }
@@ -354,9 +350,15 @@ struct TokensWalk {
         }
     }
 
+    /// A `.tokenValue` error at `node`: `key`'s value is `node`'s kind, not what was `expected`.
     private mutating func mismatch(_ node: JSONNode, key: String, expected: String) {
-        error(
-            .tokenValue, "'\(Escaping.visible(key))' is \(node.kind), not \(expected)", at: node.location)
+        wrongKind(node, "'\(Escaping.visible(key))'", "not \(expected)")
+    }
+
+    /// A `.tokenValue` error at `node`: "`subject` is" `node`'s kind, then `expected` ("not a
+    /// string", "neither a token … nor a group").
+    private mutating func wrongKind(_ node: JSONNode, _ subject: String, _ expected: String) {
+        error(.tokenValue, "\(subject) is \(node.kind), \(expected)", at: node.location)
     }
 
     /// `{a.b}` alone: the path it names.

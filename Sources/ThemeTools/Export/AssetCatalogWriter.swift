@@ -11,7 +11,10 @@ package import ThemeOutput
 
 /// Puts an asset catalog in place, all or nothing: every file is written into a hidden scratch
 /// folder beside the catalog's, which is then renamed to it; a failure on the way removes the
-/// scratch folder and leaves the catalog's place as it was.
+/// scratch folder and leaves the catalog's place as it was. Nobody sees the scratch folder
+/// until that rename, so its files are created directly (`OutputFile.writeNew`: open, write,
+/// close), not each through a file beside it and a rename of its own: a colorset costs a
+/// `mkdir` and those three calls.
 ///
 /// The catalog is the export's, whole: a folder already there is replaced only when it is
 /// empty or a catalog this writer wrote (it holds the `.themekit-export` file, which Xcode,
@@ -37,7 +40,7 @@ package enum AssetCatalogWriter {
     /// - Parameter writeFile: writes one file (the tests make it fail part of the way).
     package static func write(
         _ catalog: AssetCatalogExporter.Catalog, to directory: String,
-        writeFile: (_ text: String, _ path: String) throws(OutputFile.WriteError) -> Void = OutputFile.write
+        writeFile: (_ text: String, _ path: String) throws(OutputFile.WriteError) -> Void = OutputFile.writeNew
     ) throws(Failure) {
         guard !directory.isEmpty else {
             throw Failure(message: "give a folder to write the catalog to: the path is empty")

@@ -214,52 +214,46 @@ indirect enum JSONText: Equatable {
         case .number(let number): out += Self.number(number)
         case .bool(let flag): out += flag ? "true" : "false"
         case .array(let items):
-            if isCompact {
-                out += "["
-                for (index, item) in items.enumerated() {
-                    if index > 0 { out += ", " }
-                    item.write(to: &out, indent: indent)
-                }
-                out += "]"
-                return
+            Self.list(items, brackets: ("[", "]"), compact: isCompact, to: &out, indent: indent) { item, out, indent in
+                item.write(to: &out, indent: indent)
             }
-            out += "["
-            for (index, item) in items.enumerated() {
-                out += index > 0 ? ",\n" : "\n"
-                Self.pad(&out, indent + 1)
-                item.write(to: &out, indent: indent + 1)
-            }
-            out += "\n"
-            Self.pad(&out, indent)
-            out += "]"
         case .object(let members):
             if members.isEmpty {
                 out += "{}"
                 return
             }
-            if isCompact {
-                out += "{ "
-                for (index, member) in members.enumerated() {
-                    if index > 0 { out += ", " }
-                    Self.quote(member.0, into: &out)
-                    out += ": "
-                    member.1.write(to: &out, indent: indent)
-                }
-                out += " }"
-                return
-            }
-            out += "{"
-            for (index, member) in members.enumerated() {
-                out += index > 0 ? ",\n" : "\n"
-                Self.pad(&out, indent + 1)
+            Self.list(
+                members, brackets: isCompact ? ("{ ", " }") : ("{", "}"), compact: isCompact, to: &out, indent: indent
+            ) { member, out, indent in
                 Self.quote(member.0, into: &out)
                 out += ": "
-                member.1.write(to: &out, indent: indent + 1)
+                member.1.write(to: &out, indent: indent)
             }
-            out += "\n"
-            Self.pad(&out, indent)
-            out += "}"
         }
+    }
+
+    /// Appends `items` between `brackets`, each written by `item` at the indent it is given:
+    /// on one line, ", " between them, when `compact`; else a line each, one level deeper.
+    private static func list<Items: Collection>(
+        _ items: Items, brackets: (open: String, close: String), compact: Bool, to out: inout String, indent: Int,
+        item: (Items.Element, inout String, Int) -> Void
+    ) {
+        out += brackets.open
+        for (index, element) in items.enumerated() {
+            if compact {
+                if index > 0 { out += ", " }
+                item(element, &out, indent)
+            } else {
+                out += index > 0 ? ",\n" : "\n"
+                pad(&out, indent + 1)
+                item(element, &out, indent + 1)
+            }
+        }
+        if !compact {
+            out += "\n"
+            pad(&out, indent)
+        }
+        out += brackets.close
     }
 
     private static func pad(_ out: inout String, _ levels: Int) {
@@ -276,17 +270,16 @@ indirect enum JSONText: Equatable {
     /// by name), everything else as it is (UTF-8).
     static func quote(_ text: String, into out: inout String) {
         out += "\""
-        for scalar in text.unicodeScalars {
+        Escaping.escape(text, into: &out) { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case _ where Escaping.isControl(scalar) || (0x2028...0x2029).contains(scalar.value):
+                "\\u" + Escaping.hex(scalar, width: 4)
+            default: nil
             }
         }
         out += "\""

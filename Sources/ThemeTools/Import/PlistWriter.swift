@@ -53,17 +53,14 @@ package enum PlistWriter {
     /// Text for element content: `&`, `<` and `>` as entities, and a carriage return as a
     /// character reference (XML reads a bare one as a line feed).
     package static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        Escaping.escape(text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\r": "&#13;"
+            default: nil
             }
         }
-        return out
     }
 }
