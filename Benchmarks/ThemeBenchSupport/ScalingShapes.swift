@@ -883,7 +883,7 @@ extension ScalingShape {
             tool: .export(format: "xcassets"), n: 4_000
         ) { n in xcassetsPair(n) },
         ScalingShape(
-            "export-xcassets-dtcg-many-colors",
+            "export-xcassets-tokens-many-colors",
             "a resolver of n color tokens in sRGB, Display P3, OKLCH and HSL, its light and dark contexts aliasing them",
             tool: .exportTheme("light", format: "xcassets"), n: 4_000
         ) { n in xcassetsTokens(n) },

@@ -29,7 +29,7 @@ import ThemeTools
     }
 
     @Test func theDTCGShapeIsALightAndDarkPairWhoseColorsComeThroughAliasesInFourSpaces() throws {
-        let shape = try #require(ScalingShape.all.first { $0.id == "export-xcassets-dtcg-many-colors" })
+        let shape = try #require(ScalingShape.all.first { $0.id == "export-xcassets-tokens-many-colors" })
         let folder = try ScalingShapeTests.write(shape, n: 16)
         defer { try? FileManager.default.removeItem(at: folder) }
         let themes = folder.appendingPathComponent("Themes").path
