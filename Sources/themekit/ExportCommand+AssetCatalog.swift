@@ -12,8 +12,12 @@ extension ExportCommand {
         guard let output, !output.isEmpty else {
             throw ToolFailure.usage("--format xcassets writes a folder: give it with -o NAME.xcassets")
         }
-        guard UserPath.lastComponent(of: output).hasSuffix(".xcassets") else {
-            throw ToolFailure.usage("an asset catalog is a folder named NAME.xcassets: \(output) is not")
+        // A NAME before the suffix: `-o .xcassets` would be a hidden folder, which Xcode lists
+        // as no catalog.
+        let folderName = UserPath.lastComponent(of: output)
+        guard folderName.hasSuffix(".xcassets"), folderName.count > ".xcassets".count else {
+            throw ToolFailure.usage(
+                "an asset catalog is a folder named NAME.xcassets: \(Escaping.visible(output)) is not")
         }
         let catalog: AssetCatalogExporter.Catalog
         do {

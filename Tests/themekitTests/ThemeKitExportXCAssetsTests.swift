@@ -116,6 +116,13 @@ struct ThemeKitExportXCAssetsTests {
             in: scratch.url)
         #expect(noSuffix.status == 2)
         #expect(noSuffix.stderr == "themekit: error: an asset catalog is a folder named NAME.xcassets: Colors is not\n")
+        let noName = try CLI.run(
+            ["export", "default", "--themes", themes, "--format", "xcassets", "-o", ".xcassets"], tool: "themekit",
+            in: scratch.url)
+        #expect(noName.status == 2)
+        #expect(
+            noName.stderr == "themekit: error: an asset catalog is a folder named NAME.xcassets: .xcassets is not\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent(".xcassets").path))
         let none = try CLI.run(
             ["export", "default", "--themes", themes, "--format", "xcassets"], tool: "themekit", in: scratch.url)
         #expect(none.status == 2)
