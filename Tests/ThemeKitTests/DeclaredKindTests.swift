@@ -137,19 +137,21 @@ struct DeclaredKindTests {
         #expect(manager.currentTheme.string(forKey: "color.label") == "Hello world")
     }
 
+    /// Declares `prefix` (its UTF-8 bytes) in `trie` as declaration `id`, in `slot`.
+    static func declare(_ trie: inout DeclarationTrie, _ prefix: String, _ id: Int, slot: Int = 0) {
+        Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id, slot: slot) }
+    }
+
     @Test("a walk from the last key's segments finds what a walk from the root finds, key after key")
     func cursorWalkFindsAsRootWalk() {
         var trie = DeclarationTrie()
-        let declare = { (trie: inout DeclarationTrie, prefix: String, id: Int, slot: Int) in
-            Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id, slot: slot) }
-        }
-        declare(&trie, "color", 1, 0)
-        declare(&trie, "color.bg", 2, 0)
-        declare(&trie, "color.bg.x", 3, 1)
-        declare(&trie, "colors", 4, 0)
-        declare(&trie, "", 5, 2)
-        declare(&trie, "a..b", 6, 0)
-        declare(&trie, "é.ü", 7, 0)
+        Self.declare(&trie, "color", 1, slot: 0)
+        Self.declare(&trie, "color.bg", 2, slot: 0)
+        Self.declare(&trie, "color.bg.x", 3, slot: 1)
+        Self.declare(&trie, "colors", 4, slot: 0)
+        Self.declare(&trie, "", 5, slot: 2)
+        Self.declare(&trie, "a..b", 6, slot: 0)
+        Self.declare(&trie, "é.ü", 7, slot: 0)
         let keys = [
             "color.bg.x", "color.bg.y", "color.bgz", "color.bg", "colors.a", "color", "col", "color.bg.x.y",
             "color.fg.a", "color.fg.b", "color.fg", "colors", "", "a..b", "a..c", "a.", "a..b.c", "x.y", "x.y.z",
@@ -167,14 +169,11 @@ struct DeclaredKindTests {
     @Test("a trie keeps its three slots of declarations apart, each key finding its nearest in each")
     func declarationSlotsStayApart() {
         var trie = DeclarationTrie()
-        let declare = { (trie: inout DeclarationTrie, prefix: String, id: Int, slot: Int) in
-            Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id, slot: slot) }
-        }
-        declare(&trie, "a", 1, 0)
-        declare(&trie, "a.b", 2, 1)
-        declare(&trie, "", 3, 2)
-        declare(&trie, "a.b", 4, 0)
-        declare(&trie, "a.b", 5, 0)
+        Self.declare(&trie, "a", 1, slot: 0)
+        Self.declare(&trie, "a.b", 2, slot: 1)
+        Self.declare(&trie, "", 3, slot: 2)
+        Self.declare(&trie, "a.b", 4, slot: 0)
+        Self.declare(&trie, "a.b", 5, slot: 0)
         let find = { (key: String) in Array(key.utf8).withUnsafeBufferPointer { trie.declarations(for: $0) } }
         #expect(find("a.b.c") == (4, 2, 3))
         #expect(find("a.c") == (1, -1, 3))
@@ -183,7 +182,7 @@ struct DeclaredKindTests {
         #expect(Array("a.b".utf8).withUnsafeBufferPointer { trie.declaration(for: $0) } == 4)
         var many = DeclarationTrie()
         // Past the chains' first table: every prefix is still found after it grows.
-        for index in 0..<500 { declare(&many, "g\(index % 7).t\(index)", index, 0) }
+        for index in 0..<500 { Self.declare(&many, "g\(index % 7).t\(index)", index) }
         let found = (0..<500).map { index in
             Array("g\(index % 7).t\(index).x".utf8).withUnsafeBufferPointer { many.declaration(for: $0) }
         }
@@ -194,12 +193,9 @@ struct DeclaredKindTests {
     @Test("the nearest declaration of a key of d segments is found by one walk of its segments")
     func declarationLookupWalksSegments() {
         var trie = DeclarationTrie()
-        let declare = { (trie: inout DeclarationTrie, prefix: String, id: Int) in
-            Array(prefix.utf8).withUnsafeBufferPointer { trie.declare($0, declaration: id) }
-        }
-        declare(&trie, "", 1)
-        declare(&trie, "a.b", 2)
-        declare(&trie, "a.b.c.d", 3)
+        Self.declare(&trie, "", 1)
+        Self.declare(&trie, "a.b", 2)
+        Self.declare(&trie, "a.b.c.d", 3)
         let find = { (key: String) in Array(key.utf8).withUnsafeBufferPointer { trie.declaration(for: $0) } }
         #expect(find("x") == 1)
         #expect(find("a.b") == 2)

@@ -25,13 +25,19 @@ struct ThemeKitImportDTCGTests {
         }
     }
 
+    /// `themekit import design-system.resolver.json -o Themes` in `scratch`, expected to succeed.
+    static func importDesignSystem(in scratch: Scratch) throws -> CLI.Result {
+        let imported = try CLI.run(
+            ["import", "design-system.resolver.json", "-o", "Themes"], tool: "themekit", in: scratch.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        return imported
+    }
+
     @Test("the design system imports without --from, lints with no finding, and a manager switches light and dark")
     func designSystemEndToEnd() throws {
         let scratch = try Scratch()
         try Self.copyDesignSystem(into: scratch)
-        let imported = try CLI.run(
-            ["import", "design-system.resolver.json", "-o", "Themes"], tool: "themekit", in: scratch.url)
-        #expect(imported.status == 0, "\(imported.stderr)")
+        let imported = try Self.importDesignSystem(in: scratch)
         #expect(
             imported.stdout == """
                 Themes/dark.plist: 46 keys from design-system.resolver.json
@@ -87,9 +93,7 @@ struct ThemeKitImportDTCGTests {
         let scratch = try Scratch()
         try Self.copyDesignSystem(into: scratch)
         try scratch.write("Themes/default.plist", "<plist version=\"1.0\"><dict/></plist>\n")
-        let imported = try CLI.run(
-            ["import", "design-system.resolver.json", "-o", "Themes"], tool: "themekit", in: scratch.url)
-        #expect(imported.status == 0, "\(imported.stderr)")
+        let imported = try Self.importDesignSystem(in: scratch)
         #expect(
             imported.stdout == """
                 Themes/dark.plist: 46 keys from design-system.resolver.json
