@@ -164,6 +164,13 @@ extension ScalingShape {
                     )
                 })
         },
+        // A theme of DTCG files: each color written back as its file wrote it (SourceColors),
+        // through the alias its context gives it.
+        ScalingShape(
+            "export-dtcg-from-tokens",
+            "the light theme of a resolver of n color tokens in four spaces, its contexts aliasing them",
+            tool: .exportTheme("light", format: "dtcg"), n: 8_000
+        ) { n in xcassetsTokens(n) },
         ScalingShape(
             "export-dtcg-resolver-pair", "a light theme of n keys and its dark partner, half of them differing",
             tool: .export(format: "dtcg-resolver"), n: 30_000
@@ -219,6 +226,24 @@ extension ScalingShape {
     static let tokensShapes: [ScalingShape] = [
         // Each curly reference's type checked against its target's by walking the chain
         // from it: n²; the walk is remembered for every link.
+        // A file `themekit export --format dtcg` wrote (issue 38): the root extension's
+        // `declaredTypes` are the file's declarations, and its `tokens` more of its keys.
+        ScalingShape(
+            "dtcg-themekit-extension",
+            "a tokens file of n color tokens, each declared in org.themekit's declaredTypes, and n image tokens in its extension",
+            tool: .readTokens, n: 20_000
+        ) { n in
+            let declared = (0..<n).map { "\"c\($0)\": \"color\"" }
+            let images = (0..<n).map { "\"i\($0)Image\": {\"$type\": \"image\", \"$value\": \"icon\($0)\"}" }
+            let colors = (0..<n).map {
+                "\"c\($0)\": {\"$type\": \"color\", \"$value\": {\"colorSpace\": \"srgb\", \"components\": [0, 0.5, \(Double($0 % 100) / 100)]}}"
+            }
+            return [
+                tokensFilePath: "{\"$extensions\": {\"org.themekit\": {\"declaredTypes\": {\n"
+                    + declared.joined(separator: ",\n") + "},\n\"tokens\": {\n" + images.joined(separator: ",\n")
+                    + "}}},\n" + colors.joined(separator: ",\n") + "\n}\n"
+            ]
+        },
         ScalingShape(
             "dtcg-long-reference-chain", "a tokens file of n number tokens, each a reference to the one before",
             tool: .readTokens, n: 20_000

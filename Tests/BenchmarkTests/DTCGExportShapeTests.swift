@@ -11,17 +11,38 @@ struct DTCGExportShapeTests {
         try #require(ScalingShape.all.first { $0.id == id })
     }
 
-    /// The shape's `default` at size `n`, exported as the benchmark exports it.
+    /// The theme the shape exports (`default`, or the one it names) at size `n`, exported as
+    /// the benchmark exports it.
     static func export(_ id: String, n: Int) throws -> String {
         let shape = try shape(id)
+        let (name, format): (String, String)
+        switch shape.tool {
+        case .export(let given): (name, format) = ("default", given)
+        case .exportTheme(let named, let given): (name, format) = (named, given)
+        default: throw CocoaError(.featureUnsupported)
+        }
         let folder = try ScalingShapeTests.write(shape, n: n)
         defer { try? FileManager.default.removeItem(at: folder) }
         let themes = folder.appendingPathComponent("Themes").path
         let loader = ThemeLoader(directory: themes)
-        let theme = try loader.load("default")
+        let theme = try loader.load(name)
         let partner = try theme.partnerName.map { try loader.load($0) }
-        guard case .export(let format) = shape.tool else { throw CocoaError(.featureUnsupported) }
         return try DTCGExporter.export(theme, partner: partner, in: themes, resolver: format == "dtcg-resolver")
+    }
+
+    @Test("export-dtcg-from-tokens: each context key a reference, each palette color in the space its file wrote")
+    func fromTokens() throws {
+        let text = try Self.export("export-dtcg-from-tokens", n: 16)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let palette = try #require(object["palette"] as? [String: Any])
+        let colors = try #require(object["color"] as? [String: Any])
+        #expect(palette.count == 8)
+        #expect(colors.count == 8)
+        for index in 0..<8 {
+            let written = ((palette["p\(index)"] as? [String: Any])?["$value"] as? [String: Any])?["colorSpace"]
+            #expect(written as? String == ["srgb", "display-p3", "oklch", "hsl"][index % 4], "p\(index)")
+            #expect((colors["c\(index)"] as? [String: Any])?["$value"] as? String == "{palette.p\(index)}")
+        }
     }
 
     @Test("export-dtcg-alias-chain: each link a reference to the next, typed as its end")

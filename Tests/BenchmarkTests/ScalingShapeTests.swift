@@ -134,6 +134,7 @@ struct ScalingShapeTests {
                 && !$0.id.hasPrefix("lsp-dtcg-")
                 && $0.tool != .resolveTokens && $0.tool != .managerSwitch && $0.tool != .managerReload
                 && $0.tool != .exportTheme("light", format: "xcassets")
+                && $0.tool != .exportTheme("light", format: "dtcg")
         })
     func toolShapes(shape: ScalingShape) throws {
         let folder = try Self.write(shape, n: 6)
@@ -478,6 +479,9 @@ struct ScalingShapeTests {
         // 8 themes, each the base set (6 colors and its `$type`), three contexts (6 references
         // and a `$type` each) and the light/dark modifier's APPEARANCE and partner.
         "dtcg-resolver-modifier-combinations": (8, 8 * (7 + 3 * 7 + 2)),
+        // 6 colors with the 6 `$type`s of the extension's declaredTypes, and its 6 images (a
+        // token's own `$type` is no declaration in a file ThemeKit exported).
+        "dtcg-themekit-extension": (1, 18),
     ]
 
     /// What each resolved DTCG shape's themes hold at n = 6, over all its themes.
