@@ -22,10 +22,10 @@ extension ExportCommand {
         let catalog: AssetCatalogExporter.Catalog
         do {
             // The color each key was written as, for a theme of DTCG files (none for a plist's).
+            // The folder's DTCG files read once for both, and the loaded themes used as they are.
+            let tokens = ThemeLoader(directory: options.directory).tokensFolder()
             var sources: [String: SourceColors] = [:]
-            for side in [theme, partner].compactMap({ $0 }) {
-                sources[side.name] = SourceColors.of(themeNamed: side.name, in: options.directory)
-            }
+            for side in [theme, partner].compactMap({ $0 }) { sources[side.name] = SourceColors.of(side, in: tokens) }
             catalog = try AssetCatalogExporter.catalog(theme, partner: partner) { name, key in
                 sources[name]?.color(forKey: key)
             }

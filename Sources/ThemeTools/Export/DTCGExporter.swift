@@ -19,7 +19,10 @@ package struct DTCGThemeFacts: Sendable {
     package static func of(
         themeNamed name: String, in directory: String, options: ThemeOptions = ThemeOptions()
     ) -> DTCGThemeFacts {
-        let analysis = ThemeLoader(directory: directory, options: options).analyze(name)
+        // The folder's DTCG files read once, for the analysis and the source colors alike.
+        let loader = ThemeLoader(directory: directory, options: options)
+        let tokens = loader.tokensFolder()
+        let analysis = loader.analyze(name, tokens: tokens)
         var facts = DTCGThemeFacts()
         // The nearest file first: a child before its parents, a DTCG theme's later files first.
         for file in analysis.files {
@@ -27,7 +30,9 @@ package struct DTCGThemeFacts: Sendable {
                 facts.declarations[declaration.entry.key] = declaration.entry.value
             }
         }
-        if analysis.isTokensTheme { facts.colors = SourceColors.of(themeNamed: name, in: directory, options: options) }
+        if analysis.isTokensTheme, let theme = analysis.theme ?? analysis.degradedTheme {
+            facts.colors = SourceColors.of(theme, in: tokens)
+        }
         return facts
     }
 }

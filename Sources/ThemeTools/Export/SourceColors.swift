@@ -36,17 +36,23 @@ package struct SourceColors: Sendable {
         self.written = written
     }
 
-    /// The source colors of the theme `name` of the folder `directory`: empty when it is
-    /// no DTCG theme there (a plist's, or none).
+    /// The source colors of the theme `name` of the folder `directory`, loaded now: empty
+    /// when it is no DTCG theme there (a plist's, or none). An exporter that has loaded the
+    /// theme and read the folder takes `of(_:in:)` instead.
     package static func of(
         themeNamed name: String, in directory: String, options: ThemeOptions = ThemeOptions()
     ) -> SourceColors {
-        let folder = TokensFolder.read(directory: directory, options: options)
-        guard let tokens = folder.theme(named: name), let source = folder.source(ofTheme: name) else {
-            return SourceColors()
-        }
-        let analysis = ThemeLoader(directory: directory, options: options).analyze(tokens, of: source)
-        guard let theme = analysis.theme ?? analysis.degradedTheme else { return SourceColors() }
+        let loader = ThemeLoader(directory: directory, options: options)
+        let folder = loader.tokensFolder()
+        guard let theme = try? loader.load(name, allowingErrors: true, tokens: folder) else { return SourceColors() }
+        return of(theme, in: folder)
+    }
+
+    /// The source colors of `theme`, as loaded from `folder` (the DTCG themes of its folder,
+    /// read once for every theme an export writes): empty when `folder` gives no theme of
+    /// that name. No file is read again and nothing is resolved again.
+    package static func of(_ theme: Theme, in folder: TokensFolder) -> SourceColors {
+        guard let source = folder.source(ofTheme: theme.name) else { return SourceColors() }
         return SourceColors(theme: theme, source: source)
     }
 
